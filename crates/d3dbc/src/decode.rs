@@ -1,0 +1,444 @@
+//! The zero-copy decoder: walks a `&[u32]` token stream and yields [`Event`]s
+//! (instructions as fixed-size values, comments as borrowed slices) without allocating.
+//!
+//! [`Shader::decode`] collects the events into the owned IR.
+
+use std::borrow::Cow;
+
+use crate::ir::{DeclToken, DstParam, Instruction, Item, Register, RelAddr, Shader, SrcParam};
+use crate::opcode::Opcode;
+use crate::token::{instruction as it, param_register_type_bits, RegisterType, SrcModifier};
+use crate::version::Version;
+
+/// What went wrong while decoding, and where.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("DWORD {offset} (0x{token:08x}): {kind}")]
+pub struct DecodeError {
+    /// Offset in DWORDs from the start of the stream (the version token is offset 0).
+    pub offset: usize,
+    /// The token at that offset (0 when the stream ended there).
+    pub token: u32,
+    /// The problem.
+    pub kind: DecodeErrorKind,
+}
+
+/// The kinds of decoding failure.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DecodeErrorKind {
+    /// Input bytes are not a whole number of DWORDs.
+    #[error("input is {0} bytes, not a multiple of 4")]
+    ByteLength(usize),
+    /// Empty input.
+    #[error("empty input: no version token")]
+    Empty,
+    /// The first token is not a D3D9 vs/ps version.
+    #[error("not a D3D9 shader version token (expected 0xFFFEmmnn for vs or 0xFFFFmmnn for ps, models 1.0-3.0)")]
+    BadVersion,
+    /// The stream ended before the end token.
+    #[error("stream ends without an end token (0x0000FFFF)")]
+    MissingEnd,
+    /// The stream ended inside an instruction.
+    #[error("truncated: the stream ends where a {what} should be")]
+    Truncated {
+        /// What was being read.
+        what: &'static str,
+    },
+    /// A comment token's length runs past the end of the stream.
+    #[error("comment declares {declared} DWORDs but only {available} remain")]
+    CommentOverrun {
+        /// Declared payload length.
+        declared: usize,
+        /// DWORDs actually present.
+        available: usize,
+    },
+    /// Opcode not in `D3DSHADER_INSTRUCTION_OPCODE_TYPE`.
+    #[error("unknown opcode {0} (0x{0:04x})")]
+    UnknownOpcode(u16),
+    /// Reserved bits set in an instruction token.
+    #[error("reserved bits set in instruction token (mask 0x{0:08x})")]
+    ReservedInstructionBits(u32),
+    /// SM2+ length field disagrees with the operands the opcode takes.
+    #[error("length field says {declared} DWORD(s) but {opcode} takes {actual}")]
+    LengthMismatch {
+        /// The mnemonic.
+        opcode: &'static str,
+        /// Value of bits 24–27.
+        declared: usize,
+        /// Tokens the operands actually occupy.
+        actual: usize,
+    },
+    /// A parameter token without bit 31 set.
+    #[error("{0} parameter token lacks bit 31 (every parameter token has it set)")]
+    NotAParameter(&'static str),
+    /// A register type value outside `D3DSHADER_PARAM_REGISTER_TYPE`.
+    #[error("invalid register type {0}")]
+    BadRegisterType(u8),
+    /// Reserved bits set in a parameter token.
+    #[error("reserved bits set in {what} parameter token (mask 0x{mask:08x})")]
+    ReservedParamBits {
+        /// Which kind of parameter.
+        what: &'static str,
+        /// The offending bits.
+        mask: u32,
+    },
+    /// A source modifier value outside `D3DSHADER_PARAM_SRCMOD_TYPE`.
+    #[error("invalid source modifier {0}")]
+    BadSrcModifier(u8),
+    /// The `dcl` token has bit 31 clear or reserved bits set.
+    #[error("malformed dcl token (bit 31 must be set, bits 5-15 and 20-26 zero)")]
+    BadDeclToken,
+    /// A `phase`, `comment` or `end` code with stray bits.
+    #[error("malformed {0} token")]
+    BadSpecialToken(&'static str),
+}
+
+/// One element of the token stream.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Event<'a> {
+    /// An instruction (fixed-size value, no allocation).
+    Instruction(Instruction),
+    /// A comment block's payload, borrowed from the input.
+    Comment(&'a [u32]),
+}
+
+/// Converts little-endian bytes into DWORDs: borrowed when the slice is 4-byte aligned
+/// on a little-endian host, copied otherwise.
+pub fn tokens_from_bytes(bytes: &[u8]) -> Result<Cow<'_, [u32]>, DecodeError> {
+    if bytes.len() % 4 != 0 {
+        return Err(DecodeError {
+            offset: bytes.len() / 4,
+            token: 0,
+            kind: DecodeErrorKind::ByteLength(bytes.len()),
+        });
+    }
+    #[cfg(target_endian = "little")]
+    if let Ok(words) = bytemuck::try_cast_slice::<u8, u32>(bytes) {
+        return Ok(Cow::Borrowed(words));
+    }
+    Ok(Cow::Owned(
+        bytes
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect(),
+    ))
+}
+
+/// A streaming decoder over a token slice. Iterate it for [`Event`]s with their DWORD
+/// offsets; iteration stops after the end token, or at the first error.
+#[derive(Clone, Debug)]
+pub struct Decoder<'a> {
+    tokens: &'a [u32],
+    pos: usize,
+    version: Version,
+    done: bool,
+}
+
+impl<'a> Decoder<'a> {
+    /// Reads the version token.
+    pub fn new(tokens: &'a [u32]) -> Result<Self, DecodeError> {
+        let first = *tokens.first().ok_or(DecodeError {
+            offset: 0,
+            token: 0,
+            kind: DecodeErrorKind::Empty,
+        })?;
+        let version = Version::from_token(first).ok_or(DecodeError {
+            offset: 0,
+            token: first,
+            kind: DecodeErrorKind::BadVersion,
+        })?;
+        Ok(Decoder {
+            tokens,
+            pos: 1,
+            version,
+            done: false,
+        })
+    }
+
+    /// The shader version.
+    pub fn version(&self) -> Version {
+        self.version
+    }
+
+    /// DWORD offset of the next token to be read.
+    pub fn offset(&self) -> usize {
+        self.pos
+    }
+
+    /// After the end token: the DWORDs that follow it (normally none).
+    pub fn remainder(&self) -> &'a [u32] {
+        &self.tokens[self.pos.min(self.tokens.len())..]
+    }
+
+    fn err(&self, offset: usize, kind: DecodeErrorKind) -> DecodeError {
+        DecodeError {
+            offset,
+            token: self.tokens.get(offset).copied().unwrap_or(0),
+            kind,
+        }
+    }
+
+    #[inline]
+    fn take(&mut self, what: &'static str) -> Result<u32, DecodeError> {
+        if self.pos >= self.tokens.len() {
+            return Err(self.err(self.pos, DecodeErrorKind::Truncated { what }));
+        }
+        let t = self.tokens[self.pos];
+        self.pos += 1;
+        Ok(t)
+    }
+
+    fn register(&self, token: u32, at: usize) -> Result<Register, DecodeError> {
+        let bits = param_register_type_bits(token);
+        let kind = RegisterType::from_u8(bits)
+            .ok_or_else(|| self.err(at, DecodeErrorKind::BadRegisterType(bits)))?;
+        Ok(Register {
+            kind,
+            num: (token & 0x7FF) as u16,
+        })
+    }
+
+    fn rel_token(&mut self) -> Result<RelAddr, DecodeError> {
+        let at = self.pos;
+        let t = self.take("relative-address token")?;
+        if t & 0x8000_0000 == 0 {
+            return Err(self.err(at, DecodeErrorKind::NotAParameter("relative-address")));
+        }
+        // Only register number, type and swizzle are meaningful.
+        let reserved = t & 0x0F00_E000;
+        if reserved != 0 {
+            return Err(self.err(
+                at,
+                DecodeErrorKind::ReservedParamBits {
+                    what: "relative-address",
+                    mask: reserved,
+                },
+            ));
+        }
+        Ok(RelAddr {
+            reg: self.register(t, at)?,
+            swizzle: ((t >> 16) & 0xFF) as u8,
+        })
+    }
+
+    fn dst(&mut self) -> Result<DstParam, DecodeError> {
+        let at = self.pos;
+        let t = self.take("destination parameter")?;
+        if t & 0x8000_0000 == 0 {
+            return Err(self.err(at, DecodeErrorKind::NotAParameter("destination")));
+        }
+        let reserved = t & 0x0080_C000;
+        if reserved != 0 {
+            return Err(self.err(
+                at,
+                DecodeErrorKind::ReservedParamBits {
+                    what: "destination",
+                    mask: reserved,
+                },
+            ));
+        }
+        let reg = self.register(t, at)?;
+        let rel = if t & (1 << 13) != 0 {
+            Some(if self.version.has_relative_token() {
+                self.rel_token()?
+            } else {
+                RelAddr::A0_X
+            })
+        } else {
+            None
+        };
+        Ok(DstParam {
+            reg,
+            rel,
+            mask: ((t >> 16) & 0xF) as u8,
+            modifiers: ((t >> 20) & 0x7) as u8,
+            shift: ((t >> 24) & 0xF) as u8,
+        })
+    }
+
+    fn src(&mut self) -> Result<SrcParam, DecodeError> {
+        let at = self.pos;
+        let t = self.take("source parameter")?;
+        if t & 0x8000_0000 == 0 {
+            return Err(self.err(at, DecodeErrorKind::NotAParameter("source")));
+        }
+        let reserved = t & 0x0000_C000;
+        if reserved != 0 {
+            return Err(self.err(
+                at,
+                DecodeErrorKind::ReservedParamBits {
+                    what: "source",
+                    mask: reserved,
+                },
+            ));
+        }
+        let reg = self.register(t, at)?;
+        let m = ((t >> 24) & 0xF) as u8;
+        let modifier = SrcModifier::from_u8(m)
+            .ok_or_else(|| self.err(at, DecodeErrorKind::BadSrcModifier(m)))?;
+        let rel = if t & (1 << 13) != 0 {
+            Some(if self.version.has_relative_token() {
+                self.rel_token()?
+            } else {
+                RelAddr::A0_X
+            })
+        } else {
+            None
+        };
+        Ok(SrcParam {
+            reg,
+            rel,
+            swizzle: ((t >> 16) & 0xFF) as u8,
+            modifier,
+        })
+    }
+
+    fn instruction(
+        &mut self,
+        at: usize,
+        token: u32,
+        opcode: Opcode,
+    ) -> Result<Instruction, DecodeError> {
+        let reserved = token & (it::RESERVED_29 | it::BIT31);
+        let sm2 = self.version.has_length_field();
+        let reserved = if sm2 {
+            reserved
+        } else {
+            reserved | (token & 0x0F00_0000)
+        };
+        if reserved != 0 {
+            return Err(self.err(at, DecodeErrorKind::ReservedInstructionBits(reserved)));
+        }
+        let mut ins = Instruction::new(opcode);
+        ins.controls = ((token >> it::CONTROLS_SHIFT) & 0xFF) as u8;
+        ins.coissue = token & it::COISSUE != 0;
+        // The table says what follows; in SM2+ the length field must agree.
+        let declared = ((token >> it::LENGTH_SHIFT) & 0xF) as usize;
+        let layout = opcode.layout(self.version);
+        if layout.decl {
+            let dt = self.take("dcl token")?;
+            if dt & 0x8000_0000 == 0 || dt & 0x07F0_FFE0 != 0 {
+                return Err(self.err(self.pos - 1, DecodeErrorKind::BadDeclToken));
+            }
+            ins.decl = DeclToken(dt);
+        }
+        if layout.dst {
+            ins.dst = self.dst()?;
+        }
+        for i in 0..layout.imms as usize {
+            ins.imm[i] = self.take("immediate value")?;
+        }
+        for _ in 0..layout.srcs {
+            let s = self.src()?;
+            ins.push_src(s);
+        }
+        if token & it::PREDICATED != 0 {
+            ins.predicate = Some(self.src()?);
+        }
+        if sm2 {
+            let actual = self.pos - at - 1;
+            if actual != declared {
+                return Err(self.err(
+                    at,
+                    DecodeErrorKind::LengthMismatch {
+                        opcode: opcode.mnemonic(self.version),
+                        declared,
+                        actual,
+                    },
+                ));
+            }
+        }
+        Ok(ins)
+    }
+
+    /// Decodes the next event, with the DWORD offset of its first token.
+    /// Returns `Ok(None)` after the end token.
+    pub fn next_event(&mut self) -> Result<Option<(usize, Event<'a>)>, DecodeError> {
+        if self.done {
+            return Ok(None);
+        }
+        let at = self.pos;
+        let Some(&token) = self.tokens.get(at) else {
+            self.done = true;
+            return Err(self.err(at, DecodeErrorKind::MissingEnd));
+        };
+        self.pos += 1;
+        let code = (token & it::OPCODE_MASK) as u16;
+        match code {
+            0xFFFF => {
+                if token != crate::token::END_TOKEN {
+                    return Err(self.err(at, DecodeErrorKind::BadSpecialToken("end")));
+                }
+                self.done = true;
+                Ok(None)
+            }
+            0xFFFE => {
+                if token & it::BIT31 != 0 {
+                    return Err(self.err(at, DecodeErrorKind::BadSpecialToken("comment")));
+                }
+                let len = ((token >> 16) & 0x7FFF) as usize;
+                let available = self.tokens.len() - self.pos;
+                if len > available {
+                    return Err(self.err(
+                        at,
+                        DecodeErrorKind::CommentOverrun {
+                            declared: len,
+                            available,
+                        },
+                    ));
+                }
+                let data = &self.tokens[self.pos..self.pos + len];
+                self.pos += len;
+                Ok(Some((at, Event::Comment(data))))
+            }
+            _ => {
+                let opcode = Opcode::from_code(code)
+                    .filter(|o| !matches!(o, Opcode::Reserved0))
+                    .ok_or_else(|| self.err(at, DecodeErrorKind::UnknownOpcode(code)))?;
+                if opcode == Opcode::Phase && token != 0xFFFD {
+                    return Err(self.err(at, DecodeErrorKind::BadSpecialToken("phase")));
+                }
+                let ins = self.instruction(at, token, opcode)?;
+                Ok(Some((at, Event::Instruction(ins))))
+            }
+        }
+    }
+}
+
+impl<'a> Iterator for Decoder<'a> {
+    type Item = Result<(usize, Event<'a>), DecodeError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self.next_event() {
+            Ok(Some(e)) => Some(Ok(e)),
+            Ok(None) => None,
+            Err(e) => {
+                self.done = true;
+                Some(Err(e))
+            }
+        }
+    }
+}
+
+impl Shader {
+    /// Decodes a whole token stream (up to and including its end token) into the IR.
+    /// DWORDs after the end token are ignored; [`Decoder::remainder`] exposes them.
+    pub fn decode(tokens: &[u32]) -> Result<Shader, DecodeError> {
+        let mut d = Decoder::new(tokens)?;
+        let mut items = Vec::with_capacity(tokens.len() / 4);
+        while let Some((_, ev)) = d.next_event()? {
+            items.push(match ev {
+                Event::Instruction(i) => Item::Instruction(i),
+                Event::Comment(c) => Item::Comment(c.to_vec()),
+            });
+        }
+        Ok(Shader {
+            version: d.version(),
+            items,
+        })
+    }
+
+    /// Decodes little-endian bytes.
+    pub fn decode_bytes(bytes: &[u8]) -> Result<Shader, DecodeError> {
+        Shader::decode(&tokens_from_bytes(bytes)?)
+    }
+}

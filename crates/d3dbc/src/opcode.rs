@@ -1,0 +1,415 @@
+//! The opcode table: the one place that knows every `D3DSHADER_INSTRUCTION_OPCODE_TYPE`
+//! value — its numeric code, mnemonic, operand layout per shader version, the versions
+//! where it is legal, and its instruction-slot cost.
+//!
+//! The decoder, encoder, printer, assembler and validator all read this table; no other
+//! module keeps its own list of opcodes.
+
+use crate::version::{ShaderKind, Version};
+
+/// What tokens follow an instruction token, in order.
+///
+/// The layout is derived from an opcode's [`Shape`] and the shader version (some opcodes,
+/// like `tex`/`texld` and `sincos`, take different operands in different versions; SM1.x
+/// streams have no length field, so the decoder must know this exactly).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Layout {
+    /// A `DCL` declaration token precedes the destination.
+    pub decl: bool,
+    /// A destination parameter token.
+    pub dst: bool,
+    /// Number of source parameter tokens (each may be followed by a relative-address token).
+    pub srcs: u8,
+    /// Number of raw immediate DWORDs after the destination (`def`: 4, `defi`: 4, `defb`: 1).
+    pub imms: u8,
+}
+
+impl Layout {
+    const fn new(dst: bool, srcs: u8) -> Self {
+        Layout {
+            decl: false,
+            dst,
+            srcs,
+            imms: 0,
+        }
+    }
+}
+
+/// The operand shape of an opcode; [`Shape::layout`] resolves it for a version.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shape {
+    /// No operands.
+    None,
+    /// Destination and `n` sources.
+    Dst(u8),
+    /// Sources only (flow control).
+    Src(u8),
+    /// `dcl`: declaration token + destination.
+    Dcl,
+    /// `def`, `defi`, `defb`: destination + `n` immediates.
+    Def(u8),
+    /// `tex`/`texld`: ps_1_1–1_3 dst only; ps_1_4 dst + src; 2.0+ dst + src + sampler.
+    Tex,
+    /// `texcoord`/`texcrd`: ps_1_1–1_3 dst only; ps_1_4 dst + src.
+    TexCoord,
+    /// `sincos`: before 3.0 dst + 3 sources; 3.0 dst + 1 source.
+    SinCos,
+}
+
+impl Shape {
+    /// The exact token layout of this shape in `version`.
+    pub const fn layout(self, version: Version) -> Layout {
+        let v = version.code();
+        match self {
+            Shape::None => Layout::new(false, 0),
+            Shape::Dst(n) => Layout::new(true, n),
+            Shape::Src(n) => Layout::new(false, n),
+            Shape::Dcl => Layout {
+                decl: true,
+                dst: true,
+                srcs: 0,
+                imms: 0,
+            },
+            Shape::Def(n) => Layout {
+                decl: false,
+                dst: true,
+                srcs: 0,
+                imms: n,
+            },
+            Shape::Tex => {
+                if v < 0x0104 {
+                    Layout::new(true, 0)
+                } else if v == 0x0104 {
+                    Layout::new(true, 1)
+                } else {
+                    Layout::new(true, 2)
+                }
+            }
+            Shape::TexCoord => {
+                if v < 0x0104 {
+                    Layout::new(true, 0)
+                } else {
+                    Layout::new(true, 1)
+                }
+            }
+            Shape::SinCos => {
+                if v >= 0x0300 {
+                    Layout::new(true, 1)
+                } else {
+                    Layout::new(true, 3)
+                }
+            }
+        }
+    }
+}
+
+/// An inclusive range of versions, as `major << 8 | minor` codes (`2_x` is `0x0201`,
+/// `3_sw` is `0x03ff`). `None` means the opcode does not exist for that shader kind.
+pub type VersionRange = Option<(u16, u16)>;
+
+/// How the instruction counts in the listing footer and slot limits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum SlotClass {
+    /// Declarations, `def*`, `label`, `phase`, comments, `end`: no slot.
+    None,
+    /// An arithmetic (or flow-control) instruction.
+    Arithmetic,
+    /// A texture-addressing instruction (pixel shaders count these separately).
+    Texture,
+}
+
+/// Everything the project knows about one opcode.
+#[derive(Clone, Copy, Debug)]
+pub struct OpcodeInfo {
+    /// The opcode this row describes.
+    pub opcode: Opcode,
+    /// `D3DSIO_*` value (bits 0–15 of the instruction token).
+    pub code: u16,
+    /// `D3DSIO_*` constant name.
+    pub sio_name: &'static str,
+    /// Assembly mnemonic (for the newest version where names differ, see [`Opcode::mnemonic`]).
+    pub name: &'static str,
+    /// Operand shape.
+    pub shape: Shape,
+    /// Versions where the opcode is legal in vertex shaders.
+    pub vs: VersionRange,
+    /// Versions where the opcode is legal in pixel shaders.
+    pub ps: VersionRange,
+    /// Instruction slots in vertex shaders (the documented "instruction slots" column).
+    pub vs_slots: u8,
+    /// Instruction slots in pixel shaders.
+    pub ps_slots: u8,
+    /// Texture or arithmetic (for ps footers and the ps_1_x/ps_2_0 split limits).
+    pub class: SlotClass,
+}
+
+const ALL: VersionRange = Some((0x0100, 0x03ff));
+const fn from(v: u16) -> VersionRange {
+    Some((v, 0x03ff))
+}
+const fn range(a: u16, b: u16) -> VersionRange {
+    Some((a, b))
+}
+const NO: VersionRange = None;
+const A: SlotClass = SlotClass::Arithmetic;
+const T: SlotClass = SlotClass::Texture;
+const Z: SlotClass = SlotClass::None;
+
+macro_rules! opcodes {
+    ($( $variant:ident = $code:literal, $sio:literal, $name:literal, $shape:expr,
+        vs: $vs:expr, ps: $ps:expr, slots: ($vss:literal, $pss:literal), $class:expr; )*) => {
+        /// A `D3DSHADER_INSTRUCTION_OPCODE_TYPE` value.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+        #[repr(u16)]
+        pub enum Opcode { $( #[doc = $sio] $variant = $code, )* }
+
+        /// The table, in `D3DSIO_*` order.
+        pub static OPCODES: &[OpcodeInfo] = &[ $( OpcodeInfo {
+            opcode: Opcode::$variant, code: $code, sio_name: $sio, name: $name, shape: $shape,
+            vs: $vs, ps: $ps, vs_slots: $vss, ps_slots: $pss, class: $class,
+        }, )* ];
+
+        /// The `D3DSIO_*` codes of [`OPCODES`], in the same order (for the const index).
+        const OPCODE_CODES: &[u16] = &[ $( $code, )* ];
+    };
+}
+
+opcodes! {
+    Nop = 0, "D3DSIO_NOP", "nop", Shape::None, vs: ALL, ps: ALL, slots: (1, 1), A;
+    Mov = 1, "D3DSIO_MOV", "mov", Shape::Dst(1), vs: ALL, ps: ALL, slots: (1, 1), A;
+    Add = 2, "D3DSIO_ADD", "add", Shape::Dst(2), vs: ALL, ps: ALL, slots: (1, 1), A;
+    Sub = 3, "D3DSIO_SUB", "sub", Shape::Dst(2), vs: ALL, ps: ALL, slots: (1, 1), A;
+    Mad = 4, "D3DSIO_MAD", "mad", Shape::Dst(3), vs: ALL, ps: ALL, slots: (1, 1), A;
+    Mul = 5, "D3DSIO_MUL", "mul", Shape::Dst(2), vs: ALL, ps: ALL, slots: (1, 1), A;
+    Rcp = 6, "D3DSIO_RCP", "rcp", Shape::Dst(1), vs: ALL, ps: from(0x0200), slots: (1, 1), A;
+    Rsq = 7, "D3DSIO_RSQ", "rsq", Shape::Dst(1), vs: ALL, ps: from(0x0200), slots: (1, 1), A;
+    Dp3 = 8, "D3DSIO_DP3", "dp3", Shape::Dst(2), vs: ALL, ps: ALL, slots: (1, 1), A;
+    Dp4 = 9, "D3DSIO_DP4", "dp4", Shape::Dst(2), vs: ALL, ps: from(0x0102), slots: (1, 1), A;
+    Min = 10, "D3DSIO_MIN", "min", Shape::Dst(2), vs: ALL, ps: from(0x0200), slots: (1, 1), A;
+    Max = 11, "D3DSIO_MAX", "max", Shape::Dst(2), vs: ALL, ps: from(0x0200), slots: (1, 1), A;
+    Slt = 12, "D3DSIO_SLT", "slt", Shape::Dst(2), vs: ALL, ps: NO, slots: (1, 1), A;
+    Sge = 13, "D3DSIO_SGE", "sge", Shape::Dst(2), vs: ALL, ps: NO, slots: (1, 1), A;
+    Exp = 14, "D3DSIO_EXP", "exp", Shape::Dst(1), vs: ALL, ps: from(0x0200), slots: (10, 1), A;
+    Log = 15, "D3DSIO_LOG", "log", Shape::Dst(1), vs: ALL, ps: from(0x0200), slots: (10, 1), A;
+    Lit = 16, "D3DSIO_LIT", "lit", Shape::Dst(1), vs: ALL, ps: NO, slots: (3, 3), A;
+    Dst = 17, "D3DSIO_DST", "dst", Shape::Dst(2), vs: ALL, ps: NO, slots: (1, 1), A;
+    Lrp = 18, "D3DSIO_LRP", "lrp", Shape::Dst(3), vs: from(0x0200), ps: ALL, slots: (2, 2), A;
+    Frc = 19, "D3DSIO_FRC", "frc", Shape::Dst(1), vs: ALL, ps: from(0x0200), slots: (1, 1), A;
+    M4x4 = 20, "D3DSIO_M4x4", "m4x4", Shape::Dst(2), vs: ALL, ps: from(0x0200), slots: (4, 4), A;
+    M4x3 = 21, "D3DSIO_M4x3", "m4x3", Shape::Dst(2), vs: ALL, ps: from(0x0200), slots: (3, 3), A;
+    M3x4 = 22, "D3DSIO_M3x4", "m3x4", Shape::Dst(2), vs: ALL, ps: from(0x0200), slots: (4, 4), A;
+    M3x3 = 23, "D3DSIO_M3x3", "m3x3", Shape::Dst(2), vs: ALL, ps: from(0x0200), slots: (3, 3), A;
+    M3x2 = 24, "D3DSIO_M3x2", "m3x2", Shape::Dst(2), vs: ALL, ps: from(0x0200), slots: (2, 2), A;
+    Call = 25, "D3DSIO_CALL", "call", Shape::Src(1), vs: from(0x0200), ps: from(0x0201), slots: (2, 2), A;
+    CallNz = 26, "D3DSIO_CALLNZ", "callnz", Shape::Src(2), vs: from(0x0200), ps: from(0x0201), slots: (3, 3), A;
+    Loop = 27, "D3DSIO_LOOP", "loop", Shape::Src(2), vs: from(0x0200), ps: from(0x0300), slots: (3, 3), A;
+    Ret = 28, "D3DSIO_RET", "ret", Shape::None, vs: from(0x0200), ps: from(0x0201), slots: (1, 1), A;
+    EndLoop = 29, "D3DSIO_ENDLOOP", "endloop", Shape::None, vs: from(0x0200), ps: from(0x0300), slots: (2, 2), A;
+    Label = 30, "D3DSIO_LABEL", "label", Shape::Src(1), vs: from(0x0200), ps: from(0x0201), slots: (0, 0), Z;
+    Dcl = 31, "D3DSIO_DCL", "dcl", Shape::Dcl, vs: ALL, ps: from(0x0200), slots: (0, 0), Z;
+    Pow = 32, "D3DSIO_POW", "pow", Shape::Dst(2), vs: from(0x0200), ps: from(0x0200), slots: (3, 3), A;
+    Crs = 33, "D3DSIO_CRS", "crs", Shape::Dst(2), vs: from(0x0200), ps: from(0x0200), slots: (2, 2), A;
+    Sgn = 34, "D3DSIO_SGN", "sgn", Shape::Dst(3), vs: from(0x0200), ps: NO, slots: (3, 3), A;
+    Abs = 35, "D3DSIO_ABS", "abs", Shape::Dst(1), vs: from(0x0200), ps: from(0x0200), slots: (1, 1), A;
+    Nrm = 36, "D3DSIO_NRM", "nrm", Shape::Dst(1), vs: from(0x0200), ps: from(0x0200), slots: (3, 3), A;
+    SinCos = 37, "D3DSIO_SINCOS", "sincos", Shape::SinCos, vs: from(0x0200), ps: from(0x0200), slots: (8, 8), A;
+    Rep = 38, "D3DSIO_REP", "rep", Shape::Src(1), vs: from(0x0200), ps: from(0x0201), slots: (3, 3), A;
+    EndRep = 39, "D3DSIO_ENDREP", "endrep", Shape::None, vs: from(0x0200), ps: from(0x0201), slots: (2, 2), A;
+    If = 40, "D3DSIO_IF", "if", Shape::Src(1), vs: from(0x0200), ps: from(0x0201), slots: (3, 3), A;
+    IfC = 41, "D3DSIO_IFC", "if", Shape::Src(2), vs: from(0x0201), ps: from(0x0201), slots: (3, 3), A;
+    Else = 42, "D3DSIO_ELSE", "else", Shape::None, vs: from(0x0200), ps: from(0x0201), slots: (1, 1), A;
+    EndIf = 43, "D3DSIO_ENDIF", "endif", Shape::None, vs: from(0x0200), ps: from(0x0201), slots: (1, 1), A;
+    Break = 44, "D3DSIO_BREAK", "break", Shape::None, vs: from(0x0201), ps: from(0x0201), slots: (1, 1), A;
+    BreakC = 45, "D3DSIO_BREAKC", "break", Shape::Src(2), vs: from(0x0201), ps: from(0x0201), slots: (3, 3), A;
+    Mova = 46, "D3DSIO_MOVA", "mova", Shape::Dst(1), vs: from(0x0200), ps: NO, slots: (1, 1), A;
+    DefB = 47, "D3DSIO_DEFB", "defb", Shape::Def(1), vs: from(0x0200), ps: from(0x0201), slots: (0, 0), Z;
+    DefI = 48, "D3DSIO_DEFI", "defi", Shape::Def(4), vs: from(0x0200), ps: from(0x0201), slots: (0, 0), Z;
+    TexCoord = 64, "D3DSIO_TEXCOORD", "texcoord", Shape::TexCoord, vs: NO, ps: range(0x0100, 0x0104), slots: (1, 1), T;
+    TexKill = 65, "D3DSIO_TEXKILL", "texkill", Shape::Dst(0), vs: NO, ps: ALL, slots: (1, 1), T;
+    Tex = 66, "D3DSIO_TEX", "texld", Shape::Tex, vs: NO, ps: ALL, slots: (1, 1), T;
+    TexBem = 67, "D3DSIO_TEXBEM", "texbem", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1), T;
+    TexBemL = 68, "D3DSIO_TEXBEML", "texbeml", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1), T;
+    TexReg2Ar = 69, "D3DSIO_TEXREG2AR", "texreg2ar", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1), T;
+    TexReg2Gb = 70, "D3DSIO_TEXREG2GB", "texreg2gb", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1), T;
+    TexM3x2Pad = 71, "D3DSIO_TEXM3x2PAD", "texm3x2pad", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1), T;
+    TexM3x2Tex = 72, "D3DSIO_TEXM3x2TEX", "texm3x2tex", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1), T;
+    TexM3x3Pad = 73, "D3DSIO_TEXM3x3PAD", "texm3x3pad", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1), T;
+    TexM3x3Tex = 74, "D3DSIO_TEXM3x3TEX", "texm3x3tex", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1), T;
+    Reserved0 = 75, "D3DSIO_RESERVED0", "reserved0", Shape::None, vs: NO, ps: NO, slots: (0, 0), Z;
+    TexM3x3Spec = 76, "D3DSIO_TEXM3x3SPEC", "texm3x3spec", Shape::Dst(2), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1), T;
+    TexM3x3VSpec = 77, "D3DSIO_TEXM3x3VSPEC", "texm3x3vspec", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1), T;
+    ExpP = 78, "D3DSIO_EXPP", "expp", Shape::Dst(1), vs: ALL, ps: NO, slots: (1, 1), A;
+    LogP = 79, "D3DSIO_LOGP", "logp", Shape::Dst(1), vs: ALL, ps: NO, slots: (1, 1), A;
+    Cnd = 80, "D3DSIO_CND", "cnd", Shape::Dst(3), vs: NO, ps: range(0x0100, 0x0104), slots: (1, 1), A;
+    Def = 81, "D3DSIO_DEF", "def", Shape::Def(4), vs: ALL, ps: ALL, slots: (0, 0), Z;
+    TexReg2Rgb = 82, "D3DSIO_TEXREG2RGB", "texreg2rgb", Shape::Dst(1), vs: NO, ps: range(0x0102, 0x0103), slots: (1, 1), T;
+    TexDp3Tex = 83, "D3DSIO_TEXDP3TEX", "texdp3tex", Shape::Dst(1), vs: NO, ps: range(0x0102, 0x0103), slots: (1, 1), T;
+    TexM3x2Depth = 84, "D3DSIO_TEXM3x2DEPTH", "texm3x2depth", Shape::Dst(1), vs: NO, ps: range(0x0103, 0x0103), slots: (1, 1), T;
+    TexDp3 = 85, "D3DSIO_TEXDP3", "texdp3", Shape::Dst(1), vs: NO, ps: range(0x0102, 0x0103), slots: (1, 1), T;
+    TexM3x3 = 86, "D3DSIO_TEXM3x3", "texm3x3", Shape::Dst(1), vs: NO, ps: range(0x0102, 0x0103), slots: (1, 1), T;
+    TexDepth = 87, "D3DSIO_TEXDEPTH", "texdepth", Shape::Dst(0), vs: NO, ps: range(0x0104, 0x0104), slots: (1, 1), T;
+    Cmp = 88, "D3DSIO_CMP", "cmp", Shape::Dst(3), vs: NO, ps: from(0x0102), slots: (1, 1), A;
+    Bem = 89, "D3DSIO_BEM", "bem", Shape::Dst(2), vs: NO, ps: range(0x0104, 0x0104), slots: (2, 2), A;
+    Dp2Add = 90, "D3DSIO_DP2ADD", "dp2add", Shape::Dst(3), vs: NO, ps: from(0x0200), slots: (2, 2), A;
+    Dsx = 91, "D3DSIO_DSX", "dsx", Shape::Dst(1), vs: NO, ps: from(0x0201), slots: (2, 2), A;
+    Dsy = 92, "D3DSIO_DSY", "dsy", Shape::Dst(1), vs: NO, ps: from(0x0201), slots: (2, 2), A;
+    TexLdd = 93, "D3DSIO_TEXLDD", "texldd", Shape::Dst(4), vs: NO, ps: from(0x0201), slots: (3, 3), T;
+    SetP = 94, "D3DSIO_SETP", "setp", Shape::Dst(2), vs: from(0x0201), ps: from(0x0201), slots: (1, 1), A;
+    TexLdl = 95, "D3DSIO_TEXLDL", "texldl", Shape::Dst(2), vs: from(0x0300), ps: from(0x0300), slots: (2, 2), T;
+    BreakP = 96, "D3DSIO_BREAKP", "breakp", Shape::Src(1), vs: from(0x0201), ps: from(0x0201), slots: (3, 3), A;
+    Phase = 0xFFFD, "D3DSIO_PHASE", "phase", Shape::None, vs: NO, ps: range(0x0104, 0x0104), slots: (0, 0), Z;
+    Comment = 0xFFFE, "D3DSIO_COMMENT", "comment", Shape::None, vs: ALL, ps: ALL, slots: (0, 0), Z;
+    End = 0xFFFF, "D3DSIO_END", "end", Shape::None, vs: ALL, ps: ALL, slots: (0, 0), Z;
+}
+
+const OPCODES_LEN: usize = OPCODE_CODES.len();
+
+/// Dense lookup from `D3DSIO_*` code to table row, for codes `0..=96`.
+const fn build_index() -> [u8; 97] {
+    let mut idx = [u8::MAX; 97];
+    let mut i = 0;
+    while i < OPCODES_LEN {
+        let code = OPCODE_CODES[i];
+        if (code as usize) < 97 {
+            idx[code as usize] = i as u8;
+        }
+        i += 1;
+    }
+    idx
+}
+
+static INDEX: [u8; 97] = build_index();
+
+impl Opcode {
+    /// Looks up a `D3DSIO_*` code.
+    #[inline]
+    pub fn from_code(code: u16) -> Option<Opcode> {
+        let i = if (code as usize) < INDEX.len() {
+            INDEX[code as usize] as usize
+        } else {
+            match code {
+                0xFFFD => OPCODES_LEN - 3,
+                0xFFFE => OPCODES_LEN - 2,
+                0xFFFF => OPCODES_LEN - 1,
+                _ => return None,
+            }
+        };
+        OPCODES.get(i).map(|r| r.opcode)
+    }
+
+    /// The table row of this opcode.
+    #[inline]
+    pub fn info(self) -> &'static OpcodeInfo {
+        let code = self as u16;
+        let i = if (code as usize) < INDEX.len() {
+            INDEX[code as usize] as usize
+        } else {
+            OPCODES_LEN - 1 - (0xFFFF - code) as usize
+        };
+        &OPCODES[i]
+    }
+
+    /// The `D3DSIO_*` code.
+    #[inline]
+    pub fn code(self) -> u16 {
+        self as u16
+    }
+
+    /// The exact token layout in `version`.
+    #[inline]
+    pub fn layout(self, version: Version) -> Layout {
+        self.info().shape.layout(version)
+    }
+
+    /// The mnemonic Microsoft's tools use in `version` (without modifiers or comparison
+    /// suffixes): `tex`/`texld`, `texcoord`/`texcrd` differ between ps_1_3 and ps_1_4.
+    pub fn mnemonic(self, version: Version) -> &'static str {
+        match self {
+            Opcode::Tex if version.code() < 0x0104 => "tex",
+            Opcode::TexCoord if version.code() >= 0x0104 => "texcrd",
+            _ => self.info().name,
+        }
+    }
+
+    /// Whether the opcode is legal in `version`.
+    pub fn is_legal(self, version: Version) -> bool {
+        let info = self.info();
+        let r = match version.kind {
+            ShaderKind::Vertex => info.vs,
+            ShaderKind::Pixel => info.ps,
+        };
+        let v = version.code();
+        matches!(r, Some((lo, hi)) if lo <= v && v <= hi)
+    }
+
+    /// Instruction slots this opcode takes in `version` (the documented per-version
+    /// "instruction slots" figures; a few differ between vs_1_1 and later versions).
+    pub fn slots(self, version: Version) -> u32 {
+        let info = self.info();
+        match (self, version.kind, version.major) {
+            // vs_1_1: frc is a 3-slot macro; from vs_2_0 it is a single instruction.
+            (Opcode::Frc, ShaderKind::Vertex, 1) => 3,
+            (_, ShaderKind::Vertex, _) => info.vs_slots as u32,
+            (_, ShaderKind::Pixel, _) => info.ps_slots as u32,
+        }
+    }
+
+    /// Texture, arithmetic or nothing, for footers and split slot limits.
+    #[inline]
+    pub fn slot_class(self) -> SlotClass {
+        self.info().class
+    }
+
+    /// True for opcodes whose controls field carries a comparison (`ifc`, `breakc`, `setp`).
+    #[inline]
+    pub fn has_comparison(self) -> bool {
+        matches!(self, Opcode::IfC | Opcode::BreakC | Opcode::SetP)
+    }
+
+    /// All opcodes, in `D3DSIO_*` order.
+    pub fn all() -> impl Iterator<Item = Opcode> {
+        OPCODES.iter().map(|r| r.opcode)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_is_consistent() {
+        assert_eq!(OPCODES.len(), OPCODES_LEN);
+        for (i, row) in OPCODES.iter().enumerate() {
+            assert_eq!(row.code, OPCODE_CODES[i], "row {i}");
+            assert_eq!(row.opcode as u16, row.code);
+            assert_eq!(Opcode::from_code(row.code), Some(row.opcode));
+            assert_eq!(row.opcode.info().code, row.code);
+        }
+        assert_eq!(Opcode::from_code(49), None);
+        assert_eq!(Opcode::from_code(63), None);
+        assert_eq!(Opcode::from_code(97), None);
+        assert_eq!(Opcode::from_code(0xFFFC), None);
+    }
+
+    #[test]
+    fn version_dependent_layouts() {
+        let ps13 = Version::pixel(1, 3);
+        let ps14 = Version::pixel(1, 4);
+        let ps20 = Version::pixel(2, 0);
+        let vs30 = Version::vertex(3, 0);
+        assert_eq!(Opcode::Tex.layout(ps13).srcs, 0);
+        assert_eq!(Opcode::Tex.layout(ps14).srcs, 1);
+        assert_eq!(Opcode::Tex.layout(ps20).srcs, 2);
+        assert_eq!(Opcode::SinCos.layout(ps20).srcs, 3);
+        assert_eq!(Opcode::SinCos.layout(vs30).srcs, 1);
+        assert_eq!(Opcode::Tex.mnemonic(ps13), "tex");
+        assert_eq!(Opcode::TexCoord.mnemonic(ps14), "texcrd");
+        assert!(Opcode::Loop.is_legal(vs30));
+        assert!(!Opcode::Loop.is_legal(ps20));
+        assert!(Opcode::Bem.is_legal(ps14));
+        assert!(!Opcode::Bem.is_legal(ps13));
+    }
+}
