@@ -1,1 +1,141 @@
-fn main() {}
+//! The `d3dbc` command: a thin layer over the `d3dbc` library.
+//!
+//! Every verb reads one or more inputs (`-` is stdin), processes each independently,
+//! reports failures per file as `path: error`, and exits 1 if any input failed.
+
+mod batch;
+mod verbs;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// Direct3D 9 shader bytecode toolkit (vs_1_1 … vs_3_0, ps_1_1 … ps_3_0).
+#[derive(Parser, Debug)]
+#[command(name = "d3dbc", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    verb: Verb,
+}
+
+/// Output of `dis`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DisFormat {
+    /// Microsoft's listing format.
+    Text,
+    /// The decoded IR (tokens, fields, CTAB) as JSON.
+    Json,
+}
+
+/// Output of `asm`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum AsmFormat {
+    /// Raw little-endian tokens.
+    Bin,
+    /// One `0x%08x` DWORD per line.
+    Hex,
+    /// A C array like fxc `/Fh`, with the listing in a comment.
+    Header,
+}
+
+/// Output of `validate`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ReportFormat {
+    /// One line per finding.
+    Text,
+    /// JSON array of findings per file.
+    Json,
+}
+
+#[derive(Subcommand, Debug)]
+enum Verb {
+    /// Disassemble bytecode (raw, fxc /Fh header, or hex text) into Microsoft's listing.
+    Dis {
+        /// Input files (`-` for stdin).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Output file (single input only; default stdout).
+        #[arg(short, long, conflicts_with = "out_dir")]
+        output: Option<PathBuf>,
+        /// Write one `<stem>.asm` (or `.json`) per input into DIR.
+        #[arg(long, value_name = "DIR")]
+        out_dir: Option<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = DisFormat::Text)]
+        format: DisFormat,
+        /// Annotate each instruction with its DWORD offset.
+        #[arg(long)]
+        offsets: bool,
+        /// Annotate each instruction with its raw tokens.
+        #[arg(long)]
+        tokens: bool,
+    },
+    /// Assemble Microsoft-format assembly text into bytecode.
+    Asm {
+        /// Input files (`-` for stdin).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Output file (single input only; default stdout).
+        #[arg(short, long, conflicts_with = "out_dir")]
+        output: Option<PathBuf>,
+        /// Write one `<stem>.bin`/`.hex`/`.h` per input into DIR.
+        #[arg(long, value_name = "DIR")]
+        out_dir: Option<PathBuf>,
+        /// Predefine a macro.
+        #[arg(short = 'D', value_name = "NAME[=VALUE]")]
+        define: Vec<String>,
+        /// Add an include directory.
+        #[arg(short = 'I', value_name = "DIR")]
+        include: Vec<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = AsmFormat::Bin)]
+        format: AsmFormat,
+        /// Skip validation (assemble shaders the runtime would reject).
+        #[arg(long)]
+        no_validate: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let ok = match cli.verb {
+        Verb::Dis {
+            files,
+            output,
+            out_dir,
+            format,
+            offsets,
+            tokens,
+        } => verbs::dis(
+            &files,
+            output.as_deref(),
+            out_dir.as_deref(),
+            format,
+            offsets,
+            tokens,
+        ),
+        Verb::Asm {
+            files,
+            output,
+            out_dir,
+            define,
+            include,
+            format,
+            no_validate,
+        } => verbs::asm(
+            &files,
+            output.as_deref(),
+            out_dir.as_deref(),
+            &define,
+            &include,
+            format,
+            no_validate,
+        ),
+    };
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}

@@ -104,7 +104,7 @@ pub enum Event<'a> {
 /// Converts little-endian bytes into DWORDs: borrowed when the slice is 4-byte aligned
 /// on a little-endian host, copied otherwise.
 pub fn tokens_from_bytes(bytes: &[u8]) -> Result<Cow<'_, [u32]>, DecodeError> {
-    if bytes.len() % 4 != 0 {
+    if !bytes.len().is_multiple_of(4) {
         return Err(DecodeError {
             offset: bytes.len() / 4,
             token: 0,
@@ -187,6 +187,7 @@ impl<'a> Decoder<'a> {
         Ok(t)
     }
 
+    #[inline]
     fn register(&self, token: u32, at: usize) -> Result<Register, DecodeError> {
         let bits = param_register_type_bits(token);
         let kind = RegisterType::from_u8(bits)
@@ -197,6 +198,7 @@ impl<'a> Decoder<'a> {
         })
     }
 
+    #[inline]
     fn rel_token(&mut self) -> Result<RelAddr, DecodeError> {
         let at = self.pos;
         let t = self.take("relative-address token")?;
@@ -220,6 +222,7 @@ impl<'a> Decoder<'a> {
         })
     }
 
+    #[inline]
     fn dst(&mut self) -> Result<DstParam, DecodeError> {
         let at = self.pos;
         let t = self.take("destination parameter")?;
@@ -255,6 +258,7 @@ impl<'a> Decoder<'a> {
         })
     }
 
+    #[inline]
     fn src(&mut self) -> Result<SrcParam, DecodeError> {
         let at = self.pos;
         let t = self.take("source parameter")?;
@@ -292,6 +296,7 @@ impl<'a> Decoder<'a> {
         })
     }
 
+    #[inline]
     fn instruction(
         &mut self,
         at: usize,
@@ -352,6 +357,7 @@ impl<'a> Decoder<'a> {
 
     /// Decodes the next event, with the DWORD offset of its first token.
     /// Returns `Ok(None)` after the end token.
+    #[inline]
     pub fn next_event(&mut self) -> Result<Option<(usize, Event<'a>)>, DecodeError> {
         if self.done {
             return Ok(None);
@@ -407,6 +413,7 @@ impl<'a> Decoder<'a> {
 impl<'a> Iterator for Decoder<'a> {
     type Item = Result<(usize, Event<'a>), DecodeError>;
 
+    #[inline]
     fn next(&mut self) -> Option<Self::Item> {
         match self.next_event() {
             Ok(Some(e)) => Some(Ok(e)),

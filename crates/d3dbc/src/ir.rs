@@ -184,7 +184,6 @@ impl DeclToken {
 
 /// One instruction: opcode, controls, operands. Fixed size; no heap data.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Instruction {
     /// The opcode.
     pub opcode: Opcode,
@@ -338,5 +337,42 @@ impl Shader {
                 .cloned()
                 .collect(),
         }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Instruction {
+    /// Only the fields the opcode uses: unused source slots, the `dcl` token of
+    /// non-`dcl` instructions and unused immediates are left out.
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        use crate::opcode::Shape;
+        use serde::ser::SerializeMap;
+        let shape = self.opcode.info().shape;
+        let mut m = ser.serialize_map(None)?;
+        m.serialize_entry("opcode", &self.opcode)?;
+        m.serialize_entry("controls", &self.controls)?;
+        if let Some(c) = self.comparison() {
+            m.serialize_entry("comparison", &c)?;
+        }
+        if self.coissue {
+            m.serialize_entry("coissue", &true)?;
+        }
+        if let Some(p) = &self.predicate {
+            m.serialize_entry("predicate", p)?;
+        }
+        if matches!(shape, Shape::Dcl) {
+            m.serialize_entry("decl", &self.decl)?;
+            m.serialize_entry("usage", &self.decl.usage_kind())?;
+            m.serialize_entry("usage_index", &self.decl.usage_index())?;
+            m.serialize_entry("sampler_type", &self.decl.sampler_type())?;
+        }
+        if !matches!(shape, Shape::None | Shape::Src(_)) {
+            m.serialize_entry("dst", &self.dst)?;
+        }
+        if let Shape::Def(n) = shape {
+            m.serialize_entry("imm", &self.imm[..n as usize])?;
+        }
+        m.serialize_entry("srcs", self.src())?;
+        m.end()
     }
 }

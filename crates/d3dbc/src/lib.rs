@@ -21,6 +21,7 @@ pub mod ctab;
 pub mod decode;
 pub mod diag;
 pub mod encode;
+pub mod input;
 pub mod ir;
 pub mod opcode;
 pub mod print;

@@ -1,0 +1,295 @@
+//! Reading bytecode from the containers people keep it in: raw token files (`.vso`,
+//! `.pso`, `.cso`), fxc `/Fh` C headers (`const BYTE g_x[] = { … }` or
+//! `const DWORD g_x[] = { … }`), and hex text (DWORDs like `0xfffe0101, 0x00000001`,
+//! or a plain byte dump like `0101feff…`).
+
+use crate::version::Version;
+
+/// One shader found in an input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// The array name for C headers (`g_ps20_main`), `None` otherwise.
+    pub name: Option<String>,
+    /// The token stream.
+    pub tokens: Vec<u32>,
+}
+
+/// Why an input holds no bytecode.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum InputError {
+    /// Binary input whose length is not a multiple of 4.
+    #[error("binary input is {0} bytes, not a multiple of 4")]
+    ByteLength(usize),
+    /// Text that is neither a C header with an array nor hex.
+    #[error("no shader found: input is neither bytecode (first DWORD 0xFFFEmmnn/0xFFFFmmnn), a C array, nor hex DWORDs")]
+    Unrecognized,
+    /// A number in a C array or hex text that does not parse.
+    #[error("line {line}: bad number `{text}` in {what}")]
+    BadNumber {
+        /// 1-based line.
+        line: usize,
+        /// The offending text.
+        text: String,
+        /// Where.
+        what: &'static str,
+    },
+    /// A C `BYTE` array whose length is not a multiple of 4.
+    #[error("array `{0}` has a byte count that is not a multiple of 4")]
+    ArrayLength(String),
+}
+
+fn looks_like_version(t: u32) -> bool {
+    Version::from_token(t).is_some() || matches!(t >> 16, 0xFFFE | 0xFFFF)
+}
+
+fn le_words(bytes: &[u8]) -> Vec<u32> {
+    bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}
+
+/// Finds the shaders in an input of any supported kind.
+pub fn read_any(bytes: &[u8]) -> Result<Vec<Found>, InputError> {
+    if bytes.len() >= 4
+        && looks_like_version(u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]))
+    {
+        if !bytes.len().is_multiple_of(4) {
+            return Err(InputError::ByteLength(bytes.len()));
+        }
+        return Ok(vec![Found {
+            name: None,
+            tokens: le_words(bytes),
+        }]);
+    }
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return Err(InputError::Unrecognized);
+    };
+    let arrays = c_arrays(text)?;
+    if !arrays.is_empty() {
+        return Ok(arrays);
+    }
+    if let Some(tokens) = hex_text(text)? {
+        return Ok(vec![Found { name: None, tokens }]);
+    }
+    Err(InputError::Unrecognized)
+}
+
+/// Strips `//` and `/* */` comments (keeping newlines so line numbers stay right).
+fn strip_c_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'/' && b.get(i + 1) == Some(&b'/') {
+            while i < b.len() && b[i] != b'\n' {
+                i += 1;
+            }
+        } else if b[i] == b'/' && b.get(i + 1) == Some(&b'*') {
+            i += 2;
+            while i < b.len() && !(b[i] == b'*' && b.get(i + 1) == Some(&b'/')) {
+                if b[i] == b'\n' {
+                    out.push('\n');
+                }
+                i += 1;
+            }
+            i += 2;
+        } else {
+            let ch = text[i..].chars().next().unwrap_or(' ');
+            out.push(ch);
+            i += ch.len_utf8();
+        }
+    }
+    out
+}
+
+fn parse_c_number(s: &str) -> Option<u64> {
+    let s = s.trim().trim_end_matches(['u', 'U', 'l', 'L']);
+    if let Some(h) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        u64::from_str_radix(h, 16).ok()
+    } else {
+        s.parse().ok()
+    }
+}
+
+/// Every `TYPE name[] = { … };` array of BYTE/DWORD-like element type in a C source.
+fn c_arrays(text: &str) -> Result<Vec<Found>, InputError> {
+    // `#if 0 … #endif` holds fxc's listing; comments may hold anything.
+    let clean = strip_c_comments(text);
+    let mut clean_lines = String::with_capacity(clean.len());
+    let mut skip = 0usize;
+    for line in clean.lines() {
+        let t = line.trim_start();
+        if t.starts_with("#if 0") || (skip > 0 && t.starts_with("#if")) {
+            skip += 1;
+        } else if skip > 0 && t.starts_with("#endif") {
+            skip -= 1;
+            clean_lines.push('\n');
+            continue;
+        }
+        if skip == 0 && !t.starts_with('#') {
+            clean_lines.push_str(line);
+        }
+        clean_lines.push('\n');
+    }
+    let mut found = Vec::new();
+    let mut rest = clean_lines.as_str();
+    let mut consumed = 0usize;
+    while let Some(eq) = rest.find("[]") {
+        let head = &rest[..eq];
+        let after = &rest[eq + 2..];
+        let decl_start = head.rfind([';', '}', '{']).map_or(0, |p| p + 1);
+        let decl = head[decl_start..].split_whitespace().collect::<Vec<_>>();
+        let after_trim = after.trim_start();
+        let (Some(name), true) = (decl.last(), after_trim.starts_with('=')) else {
+            consumed += eq + 2;
+            rest = &clean_lines[consumed..];
+            continue;
+        };
+        let elem_bytes = if decl.iter().any(|w| {
+            matches!(
+                *w,
+                "BYTE" | "unsigned char" | "uint8_t" | "char" | "UCHAR" | "u8"
+            )
+        }) || decl
+            .windows(2)
+            .any(|w| w[0] == "unsigned" && w[1] == "char")
+        {
+            1
+        } else {
+            4
+        };
+        let Some(open) = after.find('{') else { break };
+        let Some(close) = after[open..].find('}') else {
+            break;
+        };
+        let body = &after[open + 1..open + close];
+        let line0 = clean_lines[..consumed + eq + 2 + open]
+            .matches('\n')
+            .count()
+            + 1;
+        let mut values = Vec::new();
+        for (k, body_line) in body.split('\n').enumerate() {
+            for item in body_line.split(',') {
+                let item = item.trim();
+                if item.is_empty() {
+                    continue;
+                }
+                let v = parse_c_number(item).ok_or_else(|| InputError::BadNumber {
+                    line: line0 + k,
+                    text: item.to_string(),
+                    what: "C array",
+                })?;
+                values.push(v);
+            }
+        }
+        let tokens = if elem_bytes == 1 {
+            if values.len() % 4 != 0 {
+                return Err(InputError::ArrayLength(name.to_string()));
+            }
+            let bytes: Vec<u8> = values.iter().map(|&v| v as u8).collect();
+            le_words(&bytes)
+        } else {
+            values.iter().map(|&v| v as u32).collect()
+        };
+        found.push(Found {
+            name: Some(name.to_string()),
+            tokens,
+        });
+        consumed += eq + 2 + open + close + 1;
+        rest = &clean_lines[consumed..];
+    }
+    Ok(found)
+}
+
+/// Hex text: `0x`-prefixed DWORDs, bare 8-digit DWORDs, or a byte dump.
+fn hex_text(text: &str) -> Result<Option<Vec<u32>>, InputError> {
+    let words: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .flat_map(|(i, l)| {
+            l.split([' ', '\t', ',', '\r', ';'])
+                .filter(|w| !w.is_empty())
+                .map(move |w| (i + 1, w))
+        })
+        .collect();
+    if words.is_empty() {
+        return Ok(None);
+    }
+    let all_hex = |w: &str| !w.is_empty() && w.bytes().all(|b| b.is_ascii_hexdigit());
+    if words
+        .iter()
+        .all(|(_, w)| w.starts_with("0x") || w.starts_with("0X"))
+    {
+        let mut out = Vec::with_capacity(words.len());
+        for (line, w) in &words {
+            let v = u32::from_str_radix(&w[2..], 16).map_err(|_| InputError::BadNumber {
+                line: *line,
+                text: w.to_string(),
+                what: "hex DWORDs",
+            })?;
+            out.push(v);
+        }
+        return Ok(Some(out));
+    }
+    if !words.iter().all(|(_, w)| all_hex(w)) {
+        return Ok(None);
+    }
+    // Bare 8-digit words printed as DWORDs (`fffe0101`), or one long byte dump.
+    if words.iter().all(|(_, w)| w.len() == 8) {
+        let dw: Vec<u32> = words
+            .iter()
+            .map(|(_, w)| u32::from_str_radix(w, 16).unwrap_or(0))
+            .collect();
+        if looks_like_version(dw[0]) {
+            return Ok(Some(dw));
+        }
+    }
+    let joined: String = words.iter().map(|(_, w)| *w).collect();
+    if !joined.len().is_multiple_of(8) {
+        return Ok(None);
+    }
+    let bytes: Vec<u8> = (0..joined.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&joined[i..i + 2], 16).unwrap_or(0))
+        .collect();
+    let tokens = le_words(&bytes);
+    Ok(looks_like_version(tokens[0]).then_some(tokens))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn detects_each_container() {
+        let raw: Vec<u8> = [0xFFFE0101u32, 0x0000FFFF]
+            .iter()
+            .flat_map(|t| t.to_le_bytes())
+            .collect();
+        assert_eq!(read_any(&raw).unwrap()[0].tokens, vec![0xFFFE0101, 0xFFFF]);
+        let hdr = b"#if 0\n    vs_1_1\n#endif\n\nconst BYTE g_vs[] =\n{\n      1,   1, 254, 255, 255, 255,\n      0,   0\n};\n";
+        let f = read_any(hdr).unwrap();
+        assert_eq!(f[0].name.as_deref(), Some("g_vs"));
+        assert_eq!(f[0].tokens, vec![0xFFFE0101, 0xFFFF]);
+        let dw = b"const DWORD g_ps[] = { 0xffff0200, 0x0000ffff };";
+        assert_eq!(read_any(dw).unwrap()[0].tokens, vec![0xFFFF0200, 0xFFFF]);
+        assert_eq!(
+            read_any(b"0xfffe0101, 0x0000ffff\n").unwrap()[0].tokens,
+            vec![0xFFFE0101, 0xFFFF]
+        );
+        assert_eq!(
+            read_any(b"fffe0101 0000ffff").unwrap()[0].tokens,
+            vec![0xFFFE0101, 0xFFFF]
+        );
+        assert_eq!(
+            read_any(b"0101feffffff0000").unwrap()[0].tokens,
+            vec![0xFFFE0101, 0xFFFF]
+        );
+        assert!(read_any(b"hello world").is_err());
+        assert!(matches!(
+            read_any(b"0xzz"),
+            Err(InputError::BadNumber { .. })
+        ));
+    }
+}
