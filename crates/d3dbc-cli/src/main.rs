@@ -99,6 +99,20 @@ enum Verb {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let (n, has_o) = match &cli.verb {
+        Verb::Dis { files, output, .. } | Verb::Asm { files, output, .. } => {
+            (files.len(), output.is_some())
+        }
+    };
+    if n > 1 && has_o {
+        use clap::CommandFactory;
+        Cli::command()
+            .error(
+                clap::error::ErrorKind::ArgumentConflict,
+                "-o takes a single input; use --out-dir for several",
+            )
+            .exit();
+    }
     let ok = match cli.verb {
         Verb::Dis {
             files,
