@@ -34,7 +34,7 @@ pub const MAX_OUTPUT_BYTES: usize = 64 << 20;
 /// Most `#include` directives processed in one run.
 pub const MAX_INCLUDES: usize = 4096;
 /// Global expansion budget (tokens produced by macro expansion in one run).
-const WORK_BUDGET: u64 = 1 << 26;
+const WORK_BUDGET: u64 = 1 << 22;
 /// Most diagnostics reported before giving up.
 const MAX_DIAGNOSTICS: usize = 100;
 
@@ -162,6 +162,8 @@ struct FileState<'t> {
     in_comment: bool,
     /// A line lexed by a look-ahead and not used.
     pending: Option<(usize, Lexed)>,
+    /// A `#line` renumbering, applied after the directive's own line is written.
+    pending_line: Option<(i64, Option<Rc<str>>)>,
     /// Lines consumed by a macro invocation spanning lines, with where their trailing
     /// whitespace/comments start.
     consumed: Vec<(usize, u32)>,
@@ -208,7 +210,10 @@ impl<'t> FileState<'t> {
         let first = lexed.spans.first();
         let is_directive = first.is_some_and(|s| is_hash(&self.logical[idx].text, s));
         let ok = !is_directive
-            && (!need_paren || first.is_some_and(|s| &self.logical[idx].text[s.start as usize..s.end as usize] == "("));
+            && (!need_paren
+                || first.is_some_and(|s| {
+                    &self.logical[idx].text[s.start as usize..s.end as usize] == "("
+                }));
         if !ok {
             self.pending = Some((idx, lexed));
             return None;
@@ -290,7 +295,11 @@ impl Pp<'_> {
                 if let Some(i) = fs.logical.iter().position(|l| l.first + l.count > phys) {
                     fs_loc.line = i as u32;
                 }
-                self.diag(fs, fs_loc, format!("preprocessed output exceeds {MAX_OUTPUT_BYTES} bytes"));
+                self.diag(
+                    fs,
+                    fs_loc,
+                    format!("preprocessed output exceeds {MAX_OUTPUT_BYTES} bytes"),
+                );
                 self.fatal = true;
             }
             return;
@@ -330,6 +339,7 @@ impl Pp<'_> {
             next: 0,
             in_comment: false,
             pending: None,
+            pending_line: None,
             consumed: Vec::new(),
         };
         let mut conds: Vec<Cond> = Vec::new();
@@ -352,6 +362,12 @@ impl Pp<'_> {
                             self.emit(&fs, &l, last);
                         }
                         DirectiveOutput::Replaced(None) => {}
+                    }
+                }
+                if let Some((base, file)) = fs.pending_line.take() {
+                    fs.line_base = base;
+                    if let Some(f) = file {
+                        fs.origin_file = f;
                     }
                 }
                 continue;
@@ -384,7 +400,10 @@ impl Pp<'_> {
     fn text_line(&mut self, fs: &mut FileState, idx: usize, lexed: &Lexed) -> String {
         let text = &fs.logical[idx].text;
         let any_macro = lexed.spans.iter().any(|s| {
-            s.kind == Kind::Ident && self.macros.contains_key(&text[s.start as usize..s.end as usize])
+            s.kind == Kind::Ident
+                && self
+                    .macros
+                    .contains_key(&text[s.start as usize..s.end as usize])
         });
         if !any_macro {
             return text.to_string();
@@ -468,7 +487,9 @@ impl Pp<'_> {
             .unwrap_or_default();
         let hash = lexed.spans[0];
         let name_span = lexed.spans.get(1).filter(|s| s.kind == Kind::Ident);
-        let name = name_span.map_or("", |s| &text[s.start as usize..s.end as usize]).to_string();
+        let name = name_span
+            .map_or("", |s| &text[s.start as usize..s.end as usize])
+            .to_string();
         let hash_loc = loc_of(idx, &hash);
         let dir_loc = name_span.map_or(hash_loc, |s| Loc {
             line: idx as u32,
@@ -491,8 +512,10 @@ impl Pp<'_> {
                 };
                 let cond = if active {
                     match name.as_str() {
-                        "if" => self.eval_if(fs, args, "#if", end_loc),
-                        _ => self.ifdef(fs, &args, what, dir_loc).map(|d| d == (name == "ifdef")),
+                        "if" => self.eval_if(fs, args, "#if", dir_loc, end_loc),
+                        _ => self
+                            .ifdef(fs, &args, what, dir_loc)
+                            .map(|d| d == (name == "ifdef")),
                     }
                 } else {
                     Some(false)
@@ -513,7 +536,8 @@ impl Pp<'_> {
                 Some(c) => {
                     let run = c.parent_active && !c.taken;
                     let v = if run {
-                        self.eval_if(fs, args, "#elif", end_loc).unwrap_or(false)
+                        self.eval_if(fs, args, "#elif", dir_loc, end_loc)
+                            .unwrap_or(false)
                     } else {
                         false
                     };
@@ -548,7 +572,9 @@ impl Pp<'_> {
             },
             "undef" => match args.first() {
                 None => self.diag(fs, dir_loc, "no macro name given in #undef directive"),
-                Some(t) if t.kind != Kind::Ident => self.diag(fs, t.loc, "macro names must be identifiers"),
+                Some(t) if t.kind != Kind::Ident => {
+                    self.diag(fs, t.loc, "macro names must be identifiers")
+                }
                 Some(t) => {
                     self.macros.remove(&t.text);
                 }
@@ -580,10 +606,9 @@ impl Pp<'_> {
             }
             _ => {
                 let what = if name.is_empty() {
-                    lexed
-                        .spans
-                        .get(1)
-                        .map_or(String::new(), |s| text[s.start as usize..s.end as usize].to_string())
+                    lexed.spans.get(1).map_or(String::new(), |s| {
+                        text[s.start as usize..s.end as usize].to_string()
+                    })
                 } else {
                     name
                 };
@@ -602,7 +627,11 @@ impl Pp<'_> {
     fn ifdef(&mut self, fs: &FileState, args: &[Tok], what: &str, dir_loc: Loc) -> Option<bool> {
         match args.first() {
             None => {
-                self.diag(fs, dir_loc, format!("no macro name given in {what} directive"));
+                self.diag(
+                    fs,
+                    dir_loc,
+                    format!("no macro name given in {what} directive"),
+                );
                 None
             }
             Some(t) if t.kind != Kind::Ident => {
@@ -614,7 +643,18 @@ impl Pp<'_> {
     }
 
     /// Evaluates an `#if`/`#elif` expression; `None` after an error.
-    fn eval_if(&mut self, fs: &FileState, args: Vec<Tok>, dir: &str, end: Loc) -> Option<bool> {
+    fn eval_if(
+        &mut self,
+        fs: &FileState,
+        args: Vec<Tok>,
+        dir: &str,
+        dir_loc: Loc,
+        end: Loc,
+    ) -> Option<bool> {
+        if args.is_empty() {
+            self.diag(fs, dir_loc, format!("{dir} with no expression"));
+            return None;
+        }
         // `defined X` / `defined(X)` first, then macro expansion.
         let mut toks = Vec::with_capacity(args.len());
         let mut i = 0;
@@ -712,14 +752,20 @@ impl Pp<'_> {
         let new_file = match toks.get(1) {
             None => None,
             Some(f) if f.kind == Kind::Str && toks.len() == 2 => Some(unquote(&f.text)),
-            Some(f) => return self.diag(fs, f.loc, format!("invalid filename \"{}\" in #line", f.text)),
+            Some(f) => {
+                return self.diag(
+                    fs,
+                    f.loc,
+                    format!("invalid filename \"{}\" in #line", f.text),
+                )
+            }
         };
         let ll = &fs.logical[idx];
         let next_phys = (ll.first + ll.count) as i64;
-        fs.line_base = i64::from(n) - next_phys;
-        if let Some(f) = new_file {
-            fs.origin_file = Rc::from(f.as_str());
-        }
+        fs.pending_line = Some((
+            i64::from(n) - next_phys,
+            new_file.map(|f| Rc::from(f.as_str())),
+        ));
     }
 
     /// `#include`; returns whether the file was included (its lines were emitted).
@@ -794,7 +840,11 @@ impl Pp<'_> {
         }
         self.includes += 1;
         if self.includes > MAX_INCLUDES {
-            self.diag(fs, dir_loc, format!("too many #include directives (more than {MAX_INCLUDES})"));
+            self.diag(
+                fs,
+                dir_loc,
+                format!("too many #include directives (more than {MAX_INCLUDES})"),
+            );
             self.fatal = true;
             return false;
         }
@@ -817,7 +867,12 @@ impl Pp<'_> {
     fn find_include(&self, req: &str, system: bool, including: &str) -> Option<(String, String)> {
         let mut dirs: Vec<PathBuf> = Vec::new();
         if !system {
-            dirs.push(Path::new(including).parent().map(Path::to_path_buf).unwrap_or_default());
+            dirs.push(
+                Path::new(including)
+                    .parent()
+                    .map(Path::to_path_buf)
+                    .unwrap_or_default(),
+            );
         }
         dirs.extend(self.opts.include_dirs.iter().cloned());
         for d in dirs {
@@ -851,7 +906,10 @@ fn parse_include_operand(s: &str) -> Option<(&str, bool)> {
 
 /// The contents of a string literal, escapes resolved.
 fn unquote(s: &str) -> String {
-    let inner = s.strip_prefix('"').and_then(|s| s.strip_suffix('"')).unwrap_or(s);
+    let inner = s
+        .strip_prefix('"')
+        .and_then(|s| s.strip_suffix('"'))
+        .unwrap_or(s);
     let mut o = String::new();
     let mut it = inner.chars();
     while let Some(c) = it.next() {

@@ -8,8 +8,8 @@ use std::rc::Rc;
 
 use super::lex::{lex, Kind};
 
-/// Most tokens one line may expand to.
-pub(crate) const MAX_LINE_TOKENS: usize = 1 << 20;
+/// Most tokens one line may grow by through macro expansion.
+pub(crate) const MAX_LINE_TOKENS: usize = 1 << 16;
 /// Deepest nesting of macro invocations inside macro arguments.
 pub(crate) const MAX_ARG_DEPTH: usize = 200;
 
@@ -65,9 +65,32 @@ fn hs_union(a: &Hs, b: &Hs) -> Hs {
             if Rc::ptr_eq(x, y) {
                 return a.clone();
             }
-            let mut v: Vec<u32> = x.iter().chain(y.iter()).copied().collect();
-            v.sort_unstable();
-            v.dedup();
+            // Merge two sorted sets.
+            let mut v = Vec::with_capacity(x.len() + y.len());
+            let (mut i, mut j) = (0, 0);
+            while i < x.len() && j < y.len() {
+                match x[i].cmp(&y[j]) {
+                    std::cmp::Ordering::Less => {
+                        v.push(x[i]);
+                        i += 1;
+                    }
+                    std::cmp::Ordering::Greater => {
+                        v.push(y[j]);
+                        j += 1;
+                    }
+                    std::cmp::Ordering::Equal => {
+                        v.push(x[i]);
+                        i += 1;
+                        j += 1;
+                    }
+                }
+            }
+            if v.len() + (x.len() - i) == x.len() && j == y.len() {
+                // `y` was a subset of `x`.
+                return a.clone();
+            }
+            v.extend_from_slice(&x[i..]);
+            v.extend_from_slice(&y[j..]);
             Some(v.into())
         }
     }
@@ -76,7 +99,11 @@ fn hs_union(a: &Hs, b: &Hs) -> Hs {
 fn hs_intersect(a: &Hs, b: &Hs) -> Hs {
     match (a, b) {
         (Some(x), Some(y)) => {
-            let v: Vec<u32> = x.iter().copied().filter(|i| y.binary_search(i).is_ok()).collect();
+            let v: Vec<u32> = x
+                .iter()
+                .copied()
+                .filter(|i| y.binary_search(i).is_ok())
+                .collect();
             if v.is_empty() {
                 None
             } else {
@@ -88,7 +115,19 @@ fn hs_intersect(a: &Hs, b: &Hs) -> Hs {
 }
 
 fn hs_add(a: &Hs, id: u32) -> Hs {
-    hs_union(a, &Some(Rc::from(vec![id])))
+    match a {
+        None => Some(Rc::from([id].as_slice())),
+        Some(x) => match x.binary_search(&id) {
+            Ok(_) => a.clone(),
+            Err(pos) => {
+                let mut v = Vec::with_capacity(x.len() + 1);
+                v.extend_from_slice(&x[..pos]);
+                v.push(id);
+                v.extend_from_slice(&x[pos..]);
+                Some(v.into())
+            }
+        },
+    }
 }
 
 /// A preprocessing token with its hide set and origin.
@@ -193,7 +232,10 @@ impl Expander<'_> {
         let n = n as u64 + 1;
         if *self.budget < n {
             *self.budget = 0;
-            return Err(fatal(loc, "preprocessing exceeds the work limit (macro expansion too costly)"));
+            return Err(fatal(
+                loc,
+                "preprocessing exceeds the work limit (macro expansion too costly)",
+            ));
         }
         *self.budget -= n;
         Ok(())
@@ -218,9 +260,10 @@ impl Expander<'_> {
         // A stack: the next token is at the end.
         let mut stack: Vec<Tok> = tokens;
         stack.reverse();
+        let limit = stack.len() + MAX_LINE_TOKENS;
         let mut out: Vec<Tok> = Vec::new();
         while let Some(t) = stack.pop() {
-            if out.len() + stack.len() > MAX_LINE_TOKENS {
+            if out.len() + stack.len() > limit {
                 return Err(fatal(
                     t.loc,
                     format!("macro expansion too large (more than {MAX_LINE_TOKENS} tokens)"),
@@ -286,7 +329,10 @@ impl Expander<'_> {
                             None => {
                                 return Err(err(
                                     t.loc,
-                                    format!("unterminated argument list invoking macro \"{}\"", t.text),
+                                    format!(
+                                        "unterminated argument list invoking macro \"{}\"",
+                                        t.text
+                                    ),
                                 ))
                             }
                         }
@@ -431,7 +477,9 @@ impl Expander<'_> {
                                 args[*p].clone()
                             }
                         }
-                        Some(BodyItem::Stringize(p, lead)) => vec![stringize(&args[*p], *lead, loc)],
+                        Some(BodyItem::Stringize(p, lead)) => {
+                            vec![stringize(&args[*p], *lead, loc)]
+                        }
                         Some(BodyItem::Paste) | None => vec![Tok {
                             kind: Kind::Punct,
                             text: Rc::from("##"),
@@ -558,13 +606,19 @@ pub(crate) fn parse_define(tokens: &[Tok], dir_loc: Loc) -> Result<(Rc<str>, Mac
     let mut params: Option<Vec<Rc<str>>> = None;
     let mut variadic = false;
     // Function-like only when `(` follows the name with no whitespace.
-    if tokens.get(1).is_some_and(|t| t.is_punct("(") && !t.lead.is_some()) {
+    if tokens
+        .get(1)
+        .is_some_and(|t| t.is_punct("(") && !t.lead.is_some())
+    {
         let mut ps: Vec<Rc<str>> = Vec::new();
         i = 2;
         let mut expect_name = true;
         loop {
             let Some(t) = tokens.get(i) else {
-                return Err(err(tokens[i - 1].loc, "missing ')' in macro parameter list"));
+                return Err(err(
+                    tokens[i - 1].loc,
+                    "missing ')' in macro parameter list",
+                ));
             };
             i += 1;
             if t.is_punct(")") {
@@ -578,16 +632,25 @@ pub(crate) fn parse_define(tokens: &[Tok], dir_loc: Loc) -> Result<(Rc<str>, Mac
                     ps.push(Rc::from("__VA_ARGS__"));
                     variadic = true;
                     if !tokens.get(i).is_some_and(|t| t.is_punct(")")) {
-                        return Err(err(t.loc, "missing ')' after \"...\" in macro parameter list"));
+                        return Err(err(
+                            t.loc,
+                            "missing ')' after \"...\" in macro parameter list",
+                        ));
                     }
                     expect_name = false;
                     continue;
                 }
                 if t.kind != Kind::Ident {
-                    return Err(err(t.loc, format!("expected parameter name, found \"{}\"", t.text)));
+                    return Err(err(
+                        t.loc,
+                        format!("expected parameter name, found \"{}\"", t.text),
+                    ));
                 }
-                if ps.iter().any(|p| *p == t.text) {
-                    return Err(err(t.loc, format!("duplicate macro parameter \"{}\"", t.text)));
+                if ps.contains(&t.text) {
+                    return Err(err(
+                        t.loc,
+                        format!("duplicate macro parameter \"{}\"", t.text),
+                    ));
                 }
                 ps.push(t.text.clone());
                 expect_name = false;
@@ -596,7 +659,10 @@ pub(crate) fn parse_define(tokens: &[Tok], dir_loc: Loc) -> Result<(Rc<str>, Mac
             } else {
                 return Err(err(
                     t.loc,
-                    format!("expected ',' or ')' in macro parameter list, found \"{}\"", t.text),
+                    format!(
+                        "expected ',' or ')' in macro parameter list, found \"{}\"",
+                        t.text
+                    ),
                 ));
             }
         }
@@ -607,7 +673,11 @@ pub(crate) fn parse_define(tokens: &[Tok], dir_loc: Loc) -> Result<(Rc<str>, Mac
     let mut j = 0;
     while j < rest.len() {
         let t = &rest[j];
-        let lead = if j == 0 { Lead::None } else { t.lead.normalized() };
+        let lead = if j == 0 {
+            Lead::None
+        } else {
+            t.lead.normalized()
+        };
         let param_idx = |tok: &Tok| -> Option<usize> {
             if tok.kind != Kind::Ident {
                 return None;
@@ -616,7 +686,10 @@ pub(crate) fn parse_define(tokens: &[Tok], dir_loc: Loc) -> Result<(Rc<str>, Mac
         };
         if t.is_punct("##") {
             if j == 0 || j + 1 == rest.len() {
-                return Err(err(t.loc, "'##' cannot appear at either end of a macro expansion"));
+                return Err(err(
+                    t.loc,
+                    "'##' cannot appear at either end of a macro expansion",
+                ));
             }
             body.push(BodyItem::Paste);
         } else if params.is_some() && t.is_punct("#") {

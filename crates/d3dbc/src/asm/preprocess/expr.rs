@@ -56,7 +56,10 @@ pub(crate) fn eval(tokens: &[Tok], dir: &str, end: Loc) -> Result<bool, ExpandEr
         if t.is_punct(":") {
             return Err(err(t.loc, "':' without preceding '?'"));
         }
-        return Err(err(t.loc, format!("missing binary operator before token \"{}\"", t.text)));
+        return Err(err(
+            t.loc,
+            format!("missing binary operator before token \"{}\"", t.text),
+        ));
     }
     Ok(v.truth())
 }
@@ -131,8 +134,7 @@ impl<'a> Parser<'a> {
 
     fn binary(&mut self, min: u8, ev: bool) -> Result<Val, ExpandError> {
         let mut lhs = self.unary(ev)?;
-        loop {
-            let Some(t) = self.peek() else { break };
+        while let Some(t) = self.peek() {
             if t.kind != Kind::Punct {
                 break;
             }
@@ -209,7 +211,10 @@ impl<'a> Parser<'a> {
             },
             _ => Err(err(
                 t.loc,
-                format!("token \"{}\" is not valid in preprocessor expressions", t.text),
+                format!(
+                    "token \"{}\" is not valid in preprocessor expressions",
+                    t.text
+                ),
             )),
         }
     }
@@ -303,7 +308,10 @@ fn number(t: &Tok) -> Result<Val, ExpandError> {
         return Err(err(t.loc, "floating constant in preprocessor expression"));
     }
     if radix == 16 && digits.is_empty() {
-        return Err(err(t.loc, format!("invalid suffix \"{}\" on integer constant", &s[1..])));
+        return Err(err(
+            t.loc,
+            format!("invalid suffix \"{}\" on integer constant", &s[1..]),
+        ));
     }
     let unsigned_suffix = match suffix {
         "" | "l" | "ll" => false,
@@ -311,13 +319,19 @@ fn number(t: &Tok) -> Result<Val, ExpandError> {
         _ => {
             return Err(err(
                 t.loc,
-                format!("invalid suffix \"{}\" on integer constant", &s[digits_start + digits_end..]),
+                format!(
+                    "invalid suffix \"{}\" on integer constant",
+                    &s[digits_start + digits_end..]
+                ),
             ))
         }
     };
     if radix == 8 {
         if let Some(c) = digits.chars().find(|c| !c.is_digit(8)) {
-            return Err(err(t.loc, format!("invalid digit \"{c}\" in octal constant")));
+            return Err(err(
+                t.loc,
+                format!("invalid digit \"{c}\" in octal constant"),
+            ));
         }
     }
     let v = if digits.is_empty() {

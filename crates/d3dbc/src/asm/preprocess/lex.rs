@@ -208,9 +208,9 @@ pub(crate) fn lex(text: &str, in_comment: &mut bool) -> Lexed {
             i += 1;
             while i < n {
                 let d = b[i];
-                if (d == b'+' || d == b'-') && matches!(b[i - 1], b'e' | b'E' | b'p' | b'P') {
-                    i += 1;
-                } else if d.is_ascii_alphanumeric() || d == b'_' || d == b'.' {
+                let sign =
+                    (d == b'+' || d == b'-') && matches!(b[i - 1], b'e' | b'E' | b'p' | b'P');
+                if sign || d.is_ascii_alphanumeric() || d == b'_' || d == b'.' {
                     i += 1;
                 } else {
                     break;
@@ -240,7 +240,11 @@ pub(crate) fn lex(text: &str, in_comment: &mut bool) -> Lexed {
             }
         } else if c.is_ascii_punctuation() {
             let rest = &text[i..];
-            if let Some(p) = PUNCT3.iter().chain(PUNCT2.iter()).find(|p| rest.starts_with(**p)) {
+            if let Some(p) = PUNCT3
+                .iter()
+                .chain(PUNCT2.iter())
+                .find(|p| rest.starts_with(**p))
+            {
                 i += p.len();
             } else {
                 i += 1;
