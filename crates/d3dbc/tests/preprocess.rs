@@ -396,6 +396,9 @@ fn include_from_file_system() {
         &o,
     );
     assert_eq!(out.text, "\nmov r1, v1\n\n\nmov r0, c7\n");
+    // Backslash separators (Windows listings) resolve too.
+    let out = pp_with("#include \"sub\\a.inc\"\n", &o);
+    assert_eq!(out.text, "\nmov r1, v1\n");
     let b = sub.join("b.inc").to_string_lossy().into_owned();
     assert_eq!(out.lines[1], origin(&b, 2));
     // `<…>` does not search the including file's directory.
@@ -952,5 +955,128 @@ fn corpus_listings_pass_through_unchanged() {
             &failures[..failures.len().min(10)]
         );
         assert_eq!(same, recs.len());
+    }
+}
+
+#[test]
+fn huge_tokens_hit_the_output_limit() {
+    // 64 KiB tokens, 2^13 of them per line: 512 MiB if nothing stopped it.
+    let big = "x".repeat(1 << 16);
+    let mut t = format!("#define A0 {big} {big}\n");
+    for i in 1..13 {
+        t.push_str(&format!("#define A{i} A{0} A{0}\n", i - 1));
+    }
+    t.push_str("A12\n");
+    let start = Instant::now();
+    let e = errors(&t);
+    assert_fast(start);
+    assert_eq!(
+        e,
+        ["t.asm:14:1: error: preprocessed output exceeds 67108864 bytes"]
+    );
+}
+
+#[test]
+fn empty_include_and_line_map() {
+    let handler = |name: &str, _: &str| Some((name.to_string(), String::new()));
+    let o = Options {
+        include: Some(Box::new(handler)),
+        ..opts()
+    };
+    let out = pp_with("nop\n#include \"empty\"\nmov r0, v0\n", &o);
+    assert_eq!(out.text, "nop\nmov r0, v0\n");
+    assert_eq!(out.lines, vec![origin("t.asm", 1), origin("t.asm", 3)]);
+    // Conditionals must close in the file that opens them.
+    let handler = |name: &str, _: &str| Some((name.to_string(), "#if 1\n".to_string()));
+    let o = Options {
+        include: Some(Box::new(handler)),
+        ..opts()
+    };
+    assert_eq!(
+        errors_with("#include \"open.inc\"\n#endif\n", &o),
+        [
+            "open.inc:1:1: error: unterminated #if",
+            "t.asm:2:1: error: #endif without #if"
+        ]
+    );
+}
+
+#[test]
+fn options_debug() {
+    let o = wine_include_handler();
+    let d = format!("{o:?}");
+    assert!(d.contains("DEF1") && d.contains("<handler>"), "{d}");
+}
+
+mod fuzz {
+    use super::*;
+    use proptest::prelude::*;
+
+    const PIECES: &[&str] = &[
+        "#define ",
+        "#undef ",
+        "#if ",
+        "#ifdef ",
+        "#elif ",
+        "#else",
+        "#endif",
+        "#include ",
+        "#line ",
+        "#error ",
+        "#pragma ",
+        "# ",
+        "A",
+        "B",
+        "F",
+        "(",
+        ")",
+        ",",
+        "##",
+        "#",
+        "\"",
+        "'",
+        "<",
+        ">",
+        "x.inc",
+        "1",
+        "0x",
+        "/",
+        "*",
+        "/*",
+        "*/",
+        "//",
+        ";",
+        "\\",
+        "\n",
+        "\r\n",
+        " ",
+        "\t",
+        "defined",
+        "?",
+        ":",
+        "-",
+        "&&",
+        "||",
+        "...",
+        "__VA_ARGS__",
+        "é",
+        "r0",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+        /// Arbitrary fragments never panic, and a success has a complete line map.
+        #[test]
+        fn never_panics(idx in proptest::collection::vec(0..PIECES.len(), 0..60)) {
+            let text: String = idx.iter().map(|&i| PIECES[i]).collect();
+            let handler = |name: &str, _: &str| {
+                Some((name.to_string(), "#define A F(\n#if 1\nr0 A\n#endif\n".to_string()))
+            };
+            let o = Options { include: Some(Box::new(handler)), ..opts() };
+            match preprocess(&text, &o) {
+                Ok(out) => prop_assert_eq!(out.lines.len(), out.text.lines().count()),
+                Err(e) => prop_assert!(!e.0.is_empty()),
+            }
+        }
     }
 }

@@ -94,6 +94,7 @@ pub fn preprocess(text: &str, opts: &Options) -> Result<Output, Diagnostics> {
         next_id: 0,
         out: Output::default(),
         last_term_missing: false,
+        last_line_empty: false,
         diags: Vec::new(),
         fatal: false,
         budget: WORK_BUDGET,
@@ -114,6 +115,10 @@ pub fn preprocess(text: &str, opts: &Options) -> Result<Output, Diagnostics> {
     if !pp.fatal {
         pp.run_file(&opts.file_name, text, 0, true);
     }
+    if pp.last_term_missing && pp.last_line_empty {
+        // An empty last line without terminator is no line of the text.
+        pp.out.lines.pop();
+    }
     if pp.diags.is_empty() {
         Ok(pp.out)
     } else {
@@ -128,6 +133,8 @@ struct Pp<'o> {
     out: Output,
     /// The last emitted line has no terminator (end of an included file).
     last_term_missing: bool,
+    /// The last emitted line is empty.
+    last_line_empty: bool,
     diags: Vec<Diagnostic>,
     fatal: bool,
     budget: u64,
@@ -311,6 +318,7 @@ impl Pp<'_> {
         let term = fs.phys.get(phys).map_or("", |p| p.term);
         self.out.text.push_str(term);
         self.last_term_missing = term.is_empty();
+        self.last_line_empty = text.is_empty();
         self.out.lines.push(LineOrigin {
             file: fs.origin_file.to_string(),
             line: fs.origin_line(phys),
@@ -423,7 +431,18 @@ impl Pp<'_> {
         };
         match result {
             Ok(toks) => {
-                let mut s = String::new();
+                let size: usize = toks.iter().map(|t| t.text.len() + 1).sum();
+                if size > MAX_OUTPUT_BYTES.saturating_sub(self.out.text.len()) {
+                    let loc = toks.first().map_or_else(Loc::default, |t| t.loc);
+                    self.diag(
+                        fs,
+                        loc,
+                        format!("preprocessed output exceeds {MAX_OUTPUT_BYTES} bytes"),
+                    );
+                    self.fatal = true;
+                    return String::new();
+                }
+                let mut s = String::with_capacity(size + 16);
                 for t in &toks {
                     match t.lead {
                         Lead::None => {}
@@ -875,8 +894,15 @@ impl Pp<'_> {
             );
         }
         dirs.extend(self.opts.include_dirs.iter().cloned());
-        for d in dirs {
-            let p = d.join(req);
+        // Windows listings may write `sub\file.inc`.
+        let alt = req.replace('\\', "/");
+        let names: Vec<&str> = if alt != req {
+            vec![req, &alt]
+        } else {
+            vec![req]
+        };
+        for (d, name) in dirs.iter().flat_map(|d| names.iter().map(move |n| (d, n))) {
+            let p = d.join(name);
             if p.is_file() {
                 let bytes = std::fs::read(&p).ok()?;
                 let text = String::from_utf8_lossy(&bytes).into_owned();
