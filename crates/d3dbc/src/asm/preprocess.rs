@@ -10,9 +10,19 @@
 //! the parser still has to skip comments. [`Output::lines`] maps each output line to its
 //! file and line, with `#line` applied.
 //!
-//! Work is bounded: `#include` nesting ([`MAX_INCLUDE_DEPTH`]), tokens per expanded line,
-//! a global expansion budget, the output size ([`MAX_OUTPUT_BYTES`]) and the number of
-//! diagnostics; hitting a limit is an error, never a hang.
+//! Work is bounded: `#include` nesting ([`MAX_INCLUDE_DEPTH`]), count
+//! ([`MAX_INCLUDES`]) and size ([`MAX_INCLUDED_BYTES`]), tokens per expanded line, a
+//! global expansion budget, argument and expression nesting, the output size
+//! ([`MAX_OUTPUT_BYTES`]) and the number of diagnostics; hitting a limit is an error,
+//! never a hang, a stack overflow or unbounded memory.
+//!
+//! Asm-specific choices: `;` starts a comment (to the end of the line) everywhere,
+//! directive lines included, so quotes in `;` comments are harmless; `'` is an ordinary
+//! character (no character constants); an unterminated `"` is an ordinary character.
+//! `#include "…"` is searched in the including file's directory, then
+//! [`Options::include_dirs`]; `<…>` only in the latter (or both go to
+//! [`Options::include`]). A function-like macro name at the end of a line takes its
+//! arguments from the next line only when that line starts with `(`.
 
 mod expand;
 mod expr;
@@ -33,6 +43,8 @@ pub const MAX_INCLUDE_DEPTH: usize = 64;
 pub const MAX_OUTPUT_BYTES: usize = 64 << 20;
 /// Most `#include` directives processed in one run.
 pub const MAX_INCLUDES: usize = 4096;
+/// Most text read through `#include` in one run.
+pub const MAX_INCLUDED_BYTES: usize = 256 << 20;
 /// Global expansion budget (tokens produced by macro expansion in one run).
 const WORK_BUDGET: u64 = 1 << 22;
 /// Most diagnostics reported before giving up.
@@ -99,6 +111,7 @@ pub fn preprocess(text: &str, opts: &Options) -> Result<Output, Diagnostics> {
         fatal: false,
         budget: WORK_BUDGET,
         includes: 0,
+        included_bytes: 0,
         once: HashSet::new(),
     };
     pp.define_builtin("__LINE__", Builtin::Line);
@@ -139,6 +152,7 @@ struct Pp<'o> {
     fatal: bool,
     budget: u64,
     includes: usize,
+    included_bytes: usize,
     once: HashSet<String>,
 }
 
@@ -292,19 +306,15 @@ impl Pp<'_> {
     fn emit(&mut self, fs: &FileState, text: &str, phys: usize) {
         if self.out.text.len() + text.len() > MAX_OUTPUT_BYTES {
             if !self.fatal {
-                let loc = Loc {
-                    line: 0,
-                    off: 0,
-                    len: 0,
-                };
-                let mut fs_loc = loc;
                 // Locate the diagnostic at the line being written.
-                if let Some(i) = fs.logical.iter().position(|l| l.first + l.count > phys) {
-                    fs_loc.line = i as u32;
-                }
+                let line = fs.logical.iter().position(|l| l.first + l.count > phys);
+                let loc = Loc {
+                    line: line.unwrap_or(0) as u32,
+                    ..Loc::default()
+                };
                 self.diag(
                     fs,
-                    fs_loc,
+                    loc,
                     format!("preprocessed output exceeds {MAX_OUTPUT_BYTES} bytes"),
                 );
                 self.fatal = true;
@@ -879,6 +889,16 @@ impl Pp<'_> {
             return true;
         }
         let contents = contents.trim_end_matches('\0');
+        self.included_bytes += contents.len();
+        if self.included_bytes > MAX_INCLUDED_BYTES {
+            self.diag(
+                fs,
+                dir_loc,
+                format!("included text exceeds {MAX_INCLUDED_BYTES} bytes"),
+            );
+            self.fatal = true;
+            return false;
+        }
         self.run_file(&resolved, contents, depth + 1, true);
         true
     }
