@@ -16,8 +16,9 @@
 //!   co-issued instructions (ps_1_x) are written `  + mov ...`.
 //! - Source swizzles print as nothing (identity), one letter (replicate) or all four.
 //! - `def` floats use C's `%.9g` with a three-digit exponent (`-9.99999997e-007`).
-//! - The footer counts [`Opcode::slots`] per instruction (co-issued ones are free) and
-//!   for pixel shaders with texture instructions adds `(T texture, A arithmetic)`.
+//! - The footer counts [`Opcode::slots`] per instruction (co-issued ones are free,
+//!   predicated ones cost one more) and for pixel shaders with texture instructions
+//!   adds `(T texture, A arithmetic)`.
 //!
 //! The hot path writes straight into the output `String` without allocating per
 //! instruction; numbers are formatted on the stack.
@@ -99,11 +100,6 @@ pub fn print(shader: &Shader, options: &PrintOptions, out: &mut String) {
             push_spaces(out, 4 + 2 * depth);
         }
         print_instruction(ins, version, out);
-        let len = if ins.opcode == Opcode::Phase {
-            1
-        } else {
-            1 + ins.operand_len(version)
-        };
         if annotate {
             tokens.clear();
             if options.tokens {
@@ -112,7 +108,13 @@ pub fn print(shader: &Shader, options: &PrintOptions, out: &mut String) {
             annotate_line(out, line_start, options, offset, &tokens);
         }
         out.push('\n');
-        offset += len;
+        if annotate {
+            offset += if ins.opcode == Opcode::Phase {
+                1
+            } else {
+                1 + ins.operand_len(version)
+            };
+        }
         if matches!(
             ins.opcode,
             Opcode::If | Opcode::IfC | Opcode::Loop | Opcode::Rep | Opcode::Else
@@ -120,7 +122,9 @@ pub fn print(shader: &Shader, options: &PrintOptions, out: &mut String) {
             depth += 1;
         }
         if !ins.coissue {
-            let n = ins.opcode.slots(version);
+            // A predicated instruction costs one more slot (documented under `setp`);
+            // `if`/`callnz`/`breakp` read p0 as a source and cost nothing extra.
+            let n = ins.opcode.slots(version) + u32::from(ins.predicate.is_some());
             match ins.opcode.slot_class() {
                 SlotClass::Texture => texture += n,
                 SlotClass::Arithmetic => arithmetic += n,
@@ -592,8 +596,14 @@ fn write_type(ty: &TypeInfo, out: &mut String) {
 // ---------------------------------------------------------------------------------
 // Numbers
 
-fn push_spaces(out: &mut String, n: usize) {
-    push_repeat(out, ' ', n);
+const SPACES: &str = "                                                                ";
+
+fn push_spaces(out: &mut String, mut n: usize) {
+    while n > SPACES.len() {
+        out.push_str(SPACES);
+        n -= SPACES.len();
+    }
+    out.push_str(&SPACES[..n]);
 }
 
 fn push_repeat(out: &mut String, c: char, n: usize) {
@@ -692,16 +702,32 @@ fn push_float_g(out: &mut String, v: f32, precision: usize) {
         out.push_str(if v.is_sign_negative() { "-0" } else { "0" });
         return;
     }
-    let x = v as f64;
-    let p = precision.max(1);
-    // Decimal exponent after rounding to `p` significant digits.
-    let mut sci = StackBuf::new();
-    let _ = write!(sci, "{:.*e}", p - 1, x);
-    let s = sci.as_str();
-    let (mantissa, exp) = s.split_once('e').unwrap_or((s, "0"));
-    let exp: i32 = exp.parse().unwrap_or(0);
-    if exp < -4 || exp >= p as i32 {
-        out.push_str(trim_fraction(mantissa));
+    let x = (v as f64).abs();
+    let p = precision.clamp(1, 17) as i32;
+    let (digits, exp) = significant_digits(x, p);
+    let mut buf = [0u8; 20];
+    let mut d = digits;
+    for i in (0..p as usize).rev() {
+        buf[i] = b'0' + (d % 10) as u8;
+        d /= 10;
+    }
+    let digits = &buf[..p as usize];
+    // Significant digits without trailing zeros (at least one).
+    let keep = digits.iter().rposition(|&c| c != b'0').map_or(1, |i| i + 1);
+    if v.is_sign_negative() {
+        out.push('-');
+    }
+    let push_digits = |out: &mut String, ds: &[u8]| {
+        for &c in ds {
+            out.push(c as char);
+        }
+    };
+    if exp < -4 || exp >= p {
+        push_digits(out, &digits[..1]);
+        if keep > 1 {
+            out.push('.');
+            push_digits(out, &digits[1..keep]);
+        }
         out.push('e');
         out.push(if exp < 0 { '-' } else { '+' });
         let e = exp.unsigned_abs();
@@ -712,21 +738,83 @@ fn push_float_g(out: &mut String, v: f32, precision: usize) {
             out.push('0');
         }
         push_u32(out, e);
+    } else if exp >= 0 {
+        let int_len = exp as usize + 1;
+        push_digits(out, &digits[..int_len]);
+        if keep > int_len {
+            out.push('.');
+            push_digits(out, &digits[int_len..keep]);
+        }
     } else {
-        let decimals = (p as i32 - 1 - exp).max(0) as usize;
-        let mut fixed = StackBuf::new();
-        let _ = write!(fixed, "{:.*}", decimals, x);
-        out.push_str(trim_fraction(fixed.as_str()));
+        out.push_str("0.");
+        push_spaces_as(out, '0', (-exp - 1) as usize);
+        push_digits(out, &digits[..keep]);
     }
 }
 
-/// Drops trailing zeros of a fraction, and the point if nothing is left after it.
-fn trim_fraction(s: &str) -> &str {
-    if !s.contains('.') {
-        return s;
+fn push_spaces_as(out: &mut String, c: char, n: usize) {
+    push_repeat(out, c, n);
+}
+
+/// Powers of ten as `f64` (exact up to 1e22, correctly rounded beyond).
+static POW10: [f64; 64] = {
+    let mut t = [1.0f64; 64];
+    let mut i = 1;
+    while i < 64 {
+        t[i] = t[i - 1] * 10.0;
+        i += 1;
     }
-    let t = s.trim_end_matches('0');
-    t.strip_suffix('.').unwrap_or(t)
+    t
+};
+
+/// The `p` significant decimal digits of `x` (> 0, finite), rounded as C's `printf`
+/// rounds the exact binary value, and the decimal exponent of the first digit.
+///
+/// Fast path: one scaling in `f64` (relative error below 1e-15, far finer than the
+/// 1e-9 granularity of nine digits); when the scaled value lies too close to a rounding
+/// boundary for that to be certain, the exact formatter of the standard library decides.
+fn significant_digits(x: f64, p: i32) -> (u64, i32) {
+    let mut exp = x.log10().floor() as i32;
+    let lo = POW10[(p - 1) as usize];
+    let hi = POW10[p as usize];
+    for _ in 0..3 {
+        let k = p - 1 - exp;
+        let scaled = if k >= 0 {
+            x * POW10[k.min(63) as usize]
+        } else {
+            x / POW10[(-k).min(63) as usize]
+        };
+        if scaled < lo {
+            exp -= 1;
+            continue;
+        }
+        if scaled >= hi {
+            exp += 1;
+            continue;
+        }
+        if (scaled - scaled.floor() - 0.5).abs() < 1e-6 {
+            break;
+        }
+        let r = scaled.round();
+        if r >= hi {
+            return (lo as u64, exp + 1);
+        }
+        return (r as u64, exp);
+    }
+    exact_significant_digits(x, p)
+}
+
+/// The slow, exact path of [`significant_digits`].
+fn exact_significant_digits(x: f64, p: i32) -> (u64, i32) {
+    let mut sci = StackBuf::new();
+    let _ = write!(sci, "{:.*e}", (p - 1) as usize, x);
+    let s = sci.as_str();
+    let (mantissa, exp) = s.split_once('e').unwrap_or((s, "0"));
+    let digits = mantissa
+        .bytes()
+        .filter(u8::is_ascii_digit)
+        .fold(0u64, |a, c| a * 10 + (c - b'0') as u64);
+    (digits, exp.parse().unwrap_or(0))
 }
 
 #[cfg(test)]
@@ -756,6 +844,25 @@ mod tests {
         let mut s = String::new();
         push_float_g(&mut s, 0.0222222, 6);
         assert_eq!(s, "0.0222222");
+    }
+
+    #[test]
+    fn fast_float_digits_agree_with_exact() {
+        // Walk f32 bit patterns across the whole range.
+        let mut bits = 1u32;
+        while bits < 0x7f80_0000 {
+            let x = f32::from_bits(bits) as f64;
+            for p in [6, 9] {
+                assert_eq!(
+                    significant_digits(x, p),
+                    exact_significant_digits(x, p),
+                    "{bits:#x} p={p}"
+                );
+            }
+            bits = bits.wrapping_add(0x0001_0f3b);
+        }
+        assert_eq!(significant_digits(1e8, 9), (100_000_000, 8));
+        assert_eq!(significant_digits(999_999_999.6, 9), (100_000_000, 9));
     }
 
     #[test]
