@@ -413,7 +413,7 @@ type ConstSpec<'a> = (
 /// Builds a `CTAB` comment payload (FourCC + table) the way the HLSL compiler lays it out.
 fn ctab_payload(creator: &str, target: &str, constants: &[ConstSpec]) -> Vec<u32> {
     let mut bytes = vec![0u8; 28 + 20 * constants.len()];
-    let mut put_str = |bytes: &mut Vec<u8>, s: &str| {
+    let put_str = |bytes: &mut Vec<u8>, s: &str| {
         let off = bytes.len() as u32;
         bytes.extend_from_slice(s.as_bytes());
         bytes.push(0);
