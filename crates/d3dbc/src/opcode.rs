@@ -192,8 +192,8 @@ opcodes! {
     Max = 11, "D3DSIO_MAX", "max", Shape::Dst(2), vs: ALL, ps: from(0x0200), slots: (1, 1), A;
     Slt = 12, "D3DSIO_SLT", "slt", Shape::Dst(2), vs: ALL, ps: NO, slots: (1, 1), A;
     Sge = 13, "D3DSIO_SGE", "sge", Shape::Dst(2), vs: ALL, ps: NO, slots: (1, 1), A;
-    Exp = 14, "D3DSIO_EXP", "exp", Shape::Dst(1), vs: ALL, ps: from(0x0200), slots: (10, 1), A;
-    Log = 15, "D3DSIO_LOG", "log", Shape::Dst(1), vs: ALL, ps: from(0x0200), slots: (10, 1), A;
+    Exp = 14, "D3DSIO_EXP", "exp", Shape::Dst(1), vs: ALL, ps: from(0x0200), slots: (1, 1), A;
+    Log = 15, "D3DSIO_LOG", "log", Shape::Dst(1), vs: ALL, ps: from(0x0200), slots: (1, 1), A;
     Lit = 16, "D3DSIO_LIT", "lit", Shape::Dst(1), vs: ALL, ps: NO, slots: (3, 3), A;
     Dst = 17, "D3DSIO_DST", "dst", Shape::Dst(2), vs: ALL, ps: NO, slots: (1, 1), A;
     Lrp = 18, "D3DSIO_LRP", "lrp", Shape::Dst(3), vs: from(0x0200), ps: ALL, slots: (2, 2), A;
@@ -349,7 +349,8 @@ impl Opcode {
     /// add up in their `// approximately N instruction slots used` footer. Mostly the
     /// documented per-version "instruction slots" column, with the per-version rules the
     /// listings show:
-    /// - vs_1_1: `frc` is a 3-slot macro; from vs_2_0 it is a single instruction.
+    /// - vs_1_1: `frc` is a 3-slot macro and `exp`/`log` 10-slot macros; from vs_2_0
+    ///   they are single instructions.
     /// - ps_1_x: every instruction counts one slot (`lrp`, `cnd`, …), except `bem` (2).
     /// - vs_2_0/ps_2_0: `lrp` counts one slot (fxc 9.29–10.1 listings; `_x` and 3.0
     ///   listings count two).
@@ -362,6 +363,7 @@ impl Opcode {
         };
         match (self, version.kind, version.major, version.minor) {
             (Opcode::Frc, ShaderKind::Vertex, 1, _) => 3,
+            (Opcode::Exp | Opcode::Log, ShaderKind::Vertex, 1, _) => 10,
             (Opcode::Bem, ShaderKind::Pixel, 1, _) => table,
             (_, ShaderKind::Pixel, 1, _) => table.min(1),
             (Opcode::Lrp, _, 2, 0) => 1,
