@@ -230,8 +230,8 @@ fn sm3_flow_control_predicates_and_dcl() {
         0x91E40000, // setp_ge p0, r0, -v0
         0x13000001,
         0x80010000,
-        0x80550000,
-        0xBD001000, // (!p0.x) mov r0.x, r0.y
+        0xBD001000,
+        0x80550000, // (!p0.x) mov r0.x, r0.y: the predicate follows the destination
         0x0000002A, // else
         0x0201002D,
         0x80000000,
