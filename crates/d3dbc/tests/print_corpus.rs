@@ -417,7 +417,7 @@ fn ctab_payload(creator: &str, target: &str, constants: &[ConstSpec]) -> Vec<u32
         let off = bytes.len() as u32;
         bytes.extend_from_slice(s.as_bytes());
         bytes.push(0);
-        while bytes.len() % 4 != 0 {
+        while !bytes.len().is_multiple_of(4) {
             bytes.push(0);
         }
         off
