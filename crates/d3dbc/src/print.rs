@@ -373,7 +373,9 @@ fn write_src(s: &SrcParam, version: Version, out: &mut String) {
         _ => {}
     }
     write_register(s.reg, version, out);
-    out.push_str(s.modifier.suffix());
+    if s.modifier != SrcModifier::None {
+        out.push_str(s.modifier.suffix());
+    }
     if let Some(rel) = s.rel {
         write_rel(rel, version, out);
     }
@@ -410,6 +412,19 @@ fn write_rel(rel: RelAddr, version: Version, out: &mut String) {
 fn write_register(reg: Register, version: Version, out: &mut String) {
     use RegisterType::*;
     let n = reg.num as u32;
+    // The common one-letter files first, without a string copy.
+    let letter = match reg.kind {
+        Temp => Some('r'),
+        Input => Some('v'),
+        Const => Some('c'),
+        AddrOrTexture if version.is_pixel() => Some('t'),
+        _ => None,
+    };
+    if let Some(c) = letter {
+        out.push(c);
+        push_u32(out, n);
+        return;
+    }
     let (prefix, num): (&str, Option<u32>) = match reg.kind {
         Temp => ("r", Some(n)),
         Input => ("v", Some(n)),
