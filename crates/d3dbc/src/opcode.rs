@@ -192,8 +192,8 @@ opcodes! {
     Max = 11, "D3DSIO_MAX", "max", Shape::Dst(2), vs: ALL, ps: from(0x0200), slots: (1, 1), A;
     Slt = 12, "D3DSIO_SLT", "slt", Shape::Dst(2), vs: ALL, ps: NO, slots: (1, 1), A;
     Sge = 13, "D3DSIO_SGE", "sge", Shape::Dst(2), vs: ALL, ps: NO, slots: (1, 1), A;
-    Exp = 14, "D3DSIO_EXP", "exp", Shape::Dst(1), vs: ALL, ps: from(0x0200), slots: (10, 1), A;
-    Log = 15, "D3DSIO_LOG", "log", Shape::Dst(1), vs: ALL, ps: from(0x0200), slots: (10, 1), A;
+    Exp = 14, "D3DSIO_EXP", "exp", Shape::Dst(1), vs: ALL, ps: from(0x0200), slots: (1, 1), A;
+    Log = 15, "D3DSIO_LOG", "log", Shape::Dst(1), vs: ALL, ps: from(0x0200), slots: (1, 1), A;
     Lit = 16, "D3DSIO_LIT", "lit", Shape::Dst(1), vs: ALL, ps: NO, slots: (3, 3), A;
     Dst = 17, "D3DSIO_DST", "dst", Shape::Dst(2), vs: ALL, ps: NO, slots: (1, 1), A;
     Lrp = 18, "D3DSIO_LRP", "lrp", Shape::Dst(3), vs: from(0x0200), ps: ALL, slots: (2, 2), A;
@@ -345,15 +345,30 @@ impl Opcode {
         matches!(r, Some((lo, hi)) if lo <= v && v <= hi)
     }
 
-    /// Instruction slots this opcode takes in `version` (the documented per-version
-    /// "instruction slots" figures; a few differ between vs_1_1 and later versions).
+    /// Instruction slots this opcode takes in `version`: the count Microsoft's listings
+    /// add up in their `// approximately N instruction slots used` footer. Mostly the
+    /// documented per-version "instruction slots" column, with the per-version rules the
+    /// listings show:
+    /// - vs_1_1: `frc` is a 3-slot macro and `exp`/`log` 10-slot macros; from vs_2_0
+    ///   they are single instructions.
+    /// - ps_1_x: every instruction counts one slot (`lrp`, `cnd`, …), except `bem` (2).
+    /// - vs_2_0/ps_2_0: `lrp` counts one slot (fxc 9.29–10.1 listings; `_x` and 3.0
+    ///   listings count two).
+    /// - 3.0 models: the one-source `sincos` counts two slots.
     pub fn slots(self, version: Version) -> u32 {
         let info = self.info();
-        match (self, version.kind, version.major) {
-            // vs_1_1: frc is a 3-slot macro; from vs_2_0 it is a single instruction.
-            (Opcode::Frc, ShaderKind::Vertex, 1) => 3,
-            (_, ShaderKind::Vertex, _) => info.vs_slots as u32,
-            (_, ShaderKind::Pixel, _) => info.ps_slots as u32,
+        let table = match version.kind {
+            ShaderKind::Vertex => info.vs_slots as u32,
+            ShaderKind::Pixel => info.ps_slots as u32,
+        };
+        match (self, version.kind, version.major, version.minor) {
+            (Opcode::Frc, ShaderKind::Vertex, 1, _) => 3,
+            (Opcode::Exp | Opcode::Log, ShaderKind::Vertex, 1, _) => 10,
+            (Opcode::Bem, ShaderKind::Pixel, 1, _) => table,
+            (_, ShaderKind::Pixel, 1, _) => table.min(1),
+            (Opcode::Lrp, _, 2, 0) => 1,
+            (Opcode::SinCos, _, 3, _) => 2,
+            _ => table,
         }
     }
 
