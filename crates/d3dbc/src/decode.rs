@@ -104,7 +104,7 @@ pub enum Event<'a> {
 /// Converts little-endian bytes into DWORDs: borrowed when the slice is 4-byte aligned
 /// on a little-endian host, copied otherwise.
 pub fn tokens_from_bytes(bytes: &[u8]) -> Result<Cow<'_, [u32]>, DecodeError> {
-    if bytes.len() % 4 != 0 {
+    if !bytes.len().is_multiple_of(4) {
         return Err(DecodeError {
             offset: bytes.len() / 4,
             token: 0,
@@ -327,12 +327,13 @@ impl<'a> Decoder<'a> {
         for i in 0..layout.imms as usize {
             ins.imm[i] = self.take("immediate value")?;
         }
+        // The predicate token sits between the destination and the sources.
+        if token & it::PREDICATED != 0 {
+            ins.predicate = Some(self.src()?);
+        }
         for _ in 0..layout.srcs {
             let s = self.src()?;
             ins.push_src(s);
-        }
-        if token & it::PREDICATED != 0 {
-            ins.predicate = Some(self.src()?);
         }
         if sm2 {
             let actual = self.pos - at - 1;
