@@ -1,9 +1,34 @@
 //! The assembler: Microsoft's assembly text → IR → the exact bytes Microsoft's assembler
 //! (D3DXAssembleShader / D3DAssemble / vsa / psa) produces. The preprocessor runs first.
+//!
+//! [`parse`] turns (preprocessed) text into an [`Assembled`]: the [`Shader`] plus, for
+//! every item, where it came from ([`ItemSource`]), so that later checks (the validator)
+//! can report findings at `file:line:col`. [`assemble`] is the one-call entry point.
+//!
+//! Implicit rules of Microsoft's assembler, as the Windows-verified oracle shows them:
+//! - a destination without a mask gets the full mask `.xyzw`, whatever the register
+//!   (`oFog`, `oPts`, `a0`, samplers in `dcl`);
+//! - a source without a swizzle gets `.xyzw`; a swizzle of 1–3 components repeats its
+//!   last component (`.x` → `.xxxx`, `.xy` → `.xyyy`); `rgba` and `xyzw` letters mix;
+//! - a relative address token (SM2+) carries the address register's swizzle the same
+//!   way (`a0.y` → `.yyyy`, bare `a0`/`aL` → `.xyzw`); in vs_1_x the address is implicit
+//!   (`a0.x` only) and only the operand's relative bit is set;
+//! - `c4[2]`, `c[2 + 10 + 12]` fold to a plain register; `c[a0.x + 5]`, `c5[a0.x]`,
+//!   `c[5 + a0.x]` are the same operand (offsets add up, `-` is rejected);
+//! - SM1 instruction tokens carry no length; SM2+ ones carry the operand DWORD count;
+//! - no comment tokens are emitted;
+//! - `dcl` in ps_2_x without a usage gives the token `0x80000000`; `dcl s#` in a pixel
+//!   shader without a texture type gives type 0; `dcl_pp`/`dcl_centroid` set the
+//!   destination's result-modifier bits;
+//! - `texldp`/`texldb` are `texld` with controls 1/2; `if_gt`, `break_ne` select the
+//!   comparison opcodes; `setp_xx` carries the comparison in the controls.
 
 pub mod preprocess;
 
-use crate::diag::Diagnostics;
+mod parser;
+mod regs;
+
+use crate::diag::{Diagnostic, Diagnostics};
 use crate::ir::Shader;
 
 /// Assembler settings.
@@ -19,8 +44,145 @@ pub struct Options {
     pub no_validate: bool,
 }
 
+/// A column range within one source line (1-based column, length in characters).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Span {
+    /// 1-based column.
+    pub col: u32,
+    /// Length in characters (at least 1).
+    pub len: u32,
+}
+
+/// Where one item of the assembled shader came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ItemSource {
+    /// Index into [`Assembled::files`].
+    pub file: u32,
+    /// 1-based line in that file.
+    pub line: u32,
+    /// 0-based line in the parsed (preprocessed) text.
+    pub text_line: u32,
+    /// The instruction name with its modifiers.
+    pub mnemonic: Span,
+    /// The predicate `(p0)`, if any.
+    pub predicate: Option<Span>,
+    /// Operands in source order: the destination first (when the instruction has one),
+    /// then `def` values, then sources.
+    pub operands: [Span; 6],
+    /// Number of meaningful entries of `operands`.
+    pub operand_count: u8,
+}
+
+/// The result of parsing: the shader and the source of each of its items.
+#[derive(Clone, Debug)]
+pub struct Assembled {
+    /// The shader.
+    pub shader: Shader,
+    /// One entry per `shader.items` entry, same order.
+    pub sources: Vec<ItemSource>,
+    /// File names referred to by [`ItemSource::file`].
+    pub files: Vec<String>,
+    /// The parsed text (for source lines in diagnostics).
+    text: String,
+}
+
+impl Assembled {
+    /// The file name of an item's source.
+    pub fn file(&self, src: &ItemSource) -> &str {
+        self.files
+            .get(src.file as usize)
+            .map(String::as_str)
+            .unwrap_or("")
+    }
+
+    /// The source line an item came from.
+    pub fn source_line(&self, src: &ItemSource) -> &str {
+        let line = self
+            .text
+            .split('\n')
+            .nth(src.text_line as usize)
+            .unwrap_or("");
+        line.strip_suffix('\r').unwrap_or(line)
+    }
+
+    /// An error diagnostic located at item `item`: at operand `operand` (index into
+    /// [`ItemSource::operands`]) when given, else at the instruction name.
+    pub fn error_at(
+        &self,
+        item: usize,
+        operand: Option<usize>,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        let Some(src) = self.sources.get(item) else {
+            return Diagnostic::error("", 0, 0, 1, message, "");
+        };
+        let sp = operand
+            .filter(|&i| i < src.operand_count as usize)
+            .map_or(src.mnemonic, |i| src.operands[i]);
+        Diagnostic::error(
+            self.file(src),
+            src.line,
+            sp.col,
+            sp.len,
+            message,
+            self.source_line(src),
+        )
+    }
+}
+
+/// Parses already-preprocessed assembly text. Diagnostics name `file_name` and the
+/// text's own line numbers.
+pub fn parse(text: &str, file_name: &str) -> Result<Assembled, Diagnostics> {
+    parser::Parser::new(text).run(file_name, &|_| None)
+}
+
+/// Parses preprocessed text whose lines come from elsewhere: `origin(i)` gives the file
+/// and 1-based line of 0-based text line `i` (the preprocessor's line map); lines it
+/// returns `None` for are attributed to `file_name`, line `i + 1`.
+pub fn parse_mapped<'m>(
+    text: &str,
+    file_name: &str,
+    origin: &dyn Fn(usize) -> Option<(&'m str, u32)>,
+) -> Result<Assembled, Diagnostics> {
+    parser::Parser::new(text).run(file_name, origin)
+}
+
 /// Assembles text into a shader.
 pub fn assemble(text: &str, options: &Options) -> Result<Shader, Diagnostics> {
-    let _ = (text, options);
-    Err(Diagnostics::default())
+    // The preprocessor (`preprocess::preprocess`) plugs in here: its output text and
+    // line map go to `parse_mapped`.
+    parse(text, &options.file_name).map(|a| a.shader)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn asm(text: &str) -> Vec<u32> {
+        match parse(text, "t.asm") {
+            Ok(a) => a.shader.encode(),
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    #[test]
+    fn basic_forms() {
+        assert_eq!(
+            asm("vs_2_0\nmov r0, -c0[a0.w+5].x\n"),
+            [0xfffe0200, 0x03000001, 0x800f0000, 0xa1002005, 0xb0ff0000, 0xffff]
+        );
+        assert_eq!(
+            asm("ps_1_3\nmov_x4_sat r0.a, -r1_bx2.a\n"),
+            [0xffff0103, 0x00000001, 0x82180000, 0x85ff0001, 0xffff]
+        );
+    }
+
+    #[test]
+    fn errors_have_locations() {
+        let e = parse("vs_1_1\nmov r0, s0\n", "f.vsh").unwrap_err();
+        assert_eq!(e.0.len(), 1);
+        assert_eq!((e.0[0].line, e.0[0].col), (2, 9));
+        let e = parse("vs_1_1\nfoo r0\nmov r0, r1, r2\n", "f.vsh").unwrap_err();
+        assert_eq!(e.0.len(), 2, "{e}");
+    }
 }
