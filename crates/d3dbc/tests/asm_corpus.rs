@@ -183,3 +183,53 @@ fn fxc_listings_reassemble_to_their_binaries() {
     assert_eq!(total, 77);
     assert_eq!(ok, total, "{} listings differ", failures.len());
 }
+
+/// Wine's d3d8/d3d9 tests write the assembly beside hand-made token arrays
+/// (`asm_comments`). Those comments are sometimes wrong or use pre-D3D9 syntax, so this is
+/// a report, with the count pinned so that changes show.
+#[test]
+fn wine_blob_comments_report() {
+    let Some(recs) = common::records("wine_d3d9_blobs.jsonl") else {
+        return;
+    };
+    let (mut same, mut differ, mut rejected, mut total) = (0, 0, 0, 0);
+    for r in &recs {
+        let Some(text) = r.get("asm_comments").and_then(|t| t.as_str()) else {
+            continue;
+        };
+        total += 1;
+        let tokens = common::dwords(&r["dwords"]);
+        let Ok(want) = d3dbc::Shader::decode(&tokens) else {
+            continue;
+        };
+        let want = want.without_comments();
+        // The comments transcribe the end token as `end`; the assembler has no such statement.
+        let text: String = text
+            .lines()
+            .filter(|l| !l.trim().eq_ignore_ascii_case("end"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        match asm::assemble(&text, &asm::Options::default()) {
+            Ok(got) if got == want => same += 1,
+            Ok(got) => {
+                differ += 1;
+                eprintln!(
+                    "DIFFER {}\n  {text:?}\n  want {}\n  got  {}",
+                    common::label(r),
+                    hex(&want.encode()),
+                    hex(&got.encode())
+                );
+            }
+            Err(e) => {
+                rejected += 1;
+                eprintln!("REJECTED {}: {e}", common::label(r));
+            }
+        }
+    }
+    eprintln!("wine_d3d9_blobs asm_comments: {same}/{total} identical, {differ} differ, {rejected} rejected");
+    // The 8 that differ have comments that disagree with their tokens (missing `def`s,
+    // `slt` written for `sge`, `3.14159` for pi, `def c0` for c1...); the rejected ones are
+    // prose, DX8 syntax (`def c1 = ...`) or typos (`dcl_normal, v0`).
+    assert_eq!(total, 246);
+    assert_eq!(same, 180, "identical count changed");
+}

@@ -20,6 +20,9 @@
 //! - `dcl` in ps_2_x without a usage gives the token `0x80000000`; `dcl s#` in a pixel
 //!   shader without a texture type gives type 0; `dcl_pp`/`dcl_centroid` set the
 //!   destination's result-modifier bits;
+//! - `sub` stays `D3DSIO_SUB` only in ps_1_x; in vertex shaders and ps_2_0+ it is written
+//!   as `add` with the second source's negation toggled (`sub r0, r1, r2` →
+//!   `add r0, r1, -r2`);
 //! - `texldp`/`texldb` are `texld` with controls 1/2; `if_gt`, `break_ne` select the
 //!   comparison opcodes; `setp_xx` carries the comparison in the controls.
 
@@ -151,7 +154,12 @@ pub fn parse_mapped<'m>(
 pub fn assemble(text: &str, options: &Options) -> Result<Shader, Diagnostics> {
     // The preprocessor (`preprocess::preprocess`) plugs in here: its output text and
     // line map go to `parse_mapped`.
-    parse(text, &options.file_name).map(|a| a.shader)
+    let name = if options.file_name.is_empty() {
+        "<input>"
+    } else {
+        options.file_name.as_str()
+    };
+    parse(text, name).map(|a| a.shader)
 }
 
 #[cfg(test)]

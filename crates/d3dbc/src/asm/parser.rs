@@ -636,13 +636,20 @@ impl<'a> Parser<'a> {
         let (s, e) = cur.take_while(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'.');
         let word = &code[s..e];
         let Ok(v) = word.parse::<Version>() else {
-            let e = if e == s { (s + 1).min(code.len()) } else { e };
+            let shown = if e == s {
+                code[s..]
+                    .chars()
+                    .next()
+                    .map(String::from)
+                    .unwrap_or_default()
+            } else {
+                word.to_string()
+            };
             return err(
                 s,
-                e,
+                e.max(s + 1),
                 format!(
-                    "expected a shader version (`vs_1_1`, `ps_2_0`, `vs.3.0`, ...), found `{}`",
-                    &code[s..e]
+                    "expected a shader version (`vs_1_1`, `ps_2_0`, `vs.3.0`, ...), found `{shown}`"
                 ),
             );
         };
@@ -961,6 +968,18 @@ impl<'a> Parser<'a> {
             );
         }
         src_info.operand_count = k as u8;
+        if opcode == Opcode::Sub && !(version.is_pixel() && version.major < 2) {
+            // Outside ps_1_x Microsoft's assembler writes `sub a, b, c` as `add a, b, -c`.
+            ins.opcode = Opcode::Add;
+            let m = &mut ins.srcs[1].modifier;
+            *m = match *m {
+                SrcModifier::None => SrcModifier::Neg,
+                SrcModifier::Neg => SrcModifier::None,
+                SrcModifier::Abs => SrcModifier::AbsNeg,
+                SrcModifier::AbsNeg => SrcModifier::Abs,
+                other => other,
+            };
+        }
         if is_dcl {
             self.finish_dcl(&mut ins, &mods, ms, me, op_ranges[0])?;
         }

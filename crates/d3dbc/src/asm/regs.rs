@@ -121,7 +121,7 @@ impl RegName {
             RegName::Temp => "r#",
             RegName::Input => "v#",
             RegName::Const => "c#",
-            RegName::Addr => "a0",
+            RegName::Addr => "a#",
             RegName::Texture => "t#",
             RegName::RastOut => "oPos/oFog/oPts",
             RegName::AttrOut => "oD#",
