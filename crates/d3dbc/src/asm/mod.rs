@@ -186,6 +186,62 @@ mod tests {
     }
 
     #[test]
+    fn implicit_rules() {
+        // sub outside ps_1_x is add with the second source negated.
+        assert_eq!(
+            asm("vs_3_0\nsub r0, r1, -r2_abs\n")[1..4],
+            [0x03000002, 0x800f0000, 0x80e40001]
+        );
+        assert_eq!(asm("vs_3_0\nsub r0, r1, -r2_abs\n")[4], 0x8be40002);
+        assert_eq!(asm("ps_1_1\nsub r0, r1, c2\n")[1], 0x00000003);
+        // def number forms; -0 keeps its sign.
+        assert_eq!(
+            asm("vs_2_0\ndef c0, -0, 1e-005, 1.0f, .5\n")[3..7],
+            [0x80000000, 0x3727c5ac, 0x3f800000, 0x3f000000]
+        );
+        // Predicate token between destination and sources.
+        assert_eq!(
+            asm("ps_3_0\n(p0.x) mov r0, c0\n")[1..5],
+            [0x13000001, 0x800f0000, 0xb0001000, 0xa0e40000]
+        );
+        // CRLF, tabs, comments before the version, case of mnemonics.
+        assert_eq!(
+            asm("; hi\r\n// there\r\n\tvs_1_1 ; c\r\n\tMOV\toPos , V0 // x\r\n"),
+            [0xfffe0101, 0x00000001, 0xc00f0000, 0x90e40000, 0xffff]
+        );
+    }
+
+    #[test]
+    fn item_sources() {
+        let a = parse(
+            "ps_2_0\n\n  dcl_2d s0\n  texld_pp r0, t0, s0 ; x\n",
+            "a.psh",
+        )
+        .unwrap();
+        assert_eq!(a.sources.len(), 2);
+        let s = a.sources[1];
+        assert_eq!(
+            (s.line, s.text_line, s.mnemonic),
+            (4, 3, Span { col: 3, len: 8 })
+        );
+        assert_eq!(s.operand_count, 3);
+        assert_eq!(s.operands[2], Span { col: 20, len: 2 });
+        let d = a.error_at(1, Some(2), "bad sampler");
+        assert_eq!(
+            d.to_string(),
+            "a.psh:4:20: error: bad sampler\n    texld_pp r0, t0, s0 ; x\n                     ^^"
+        );
+        // A line map from the preprocessor.
+        let files = ["main.psh", "inc.h"];
+        let map = |i: usize| Some((files[i % 2], 10 + i as u32));
+        let e = parse_mapped("ps_2_0\nmov r0, q0\n", "x", &map).unwrap_err();
+        assert_eq!(
+            (e.0[0].file.as_str(), e.0[0].line, e.0[0].col),
+            ("inc.h", 11, 9)
+        );
+    }
+
+    #[test]
     fn errors_have_locations() {
         let e = parse("vs_1_1\nmov r0, s0\n", "f.vsh").unwrap_err();
         assert_eq!(e.0.len(), 1);

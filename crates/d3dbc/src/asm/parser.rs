@@ -316,6 +316,13 @@ fn parse_register(cur: &mut Cur) -> LResult<RegRef> {
             if cur.eat(b']') {
                 break;
             }
+            if cur.peek() == Some(b'-') {
+                return err(
+                    cur.pos,
+                    cur.pos + 1,
+                    "`-` is not allowed in a relative address (only `+`)",
+                );
+            }
             return err(
                 open,
                 cur.pos.max(open + 1),
@@ -900,21 +907,22 @@ impl<'a> Parser<'a> {
                         use crate::token::RegisterType as T;
                         let want = match opcode {
                             Opcode::Def => Some((
-                                "c#",
+                                "a float constant (`c#`)",
                                 matches!(d.reg.kind, T::Const | T::Const2 | T::Const3 | T::Const4),
                             )),
-                            Opcode::DefI => Some(("i#", d.reg.kind == T::ConstInt)),
-                            Opcode::DefB => Some(("b#", d.reg.kind == T::ConstBool)),
+                            Opcode::DefI => {
+                                Some(("an integer constant (`i#`)", d.reg.kind == T::ConstInt))
+                            }
+                            Opcode::DefB => {
+                                Some(("a boolean constant (`b#`)", d.reg.kind == T::ConstBool))
+                            }
                             _ => None,
                         };
-                        if let Some((name, false)) = want {
+                        if let Some((what, false)) = want {
                             return err(
                                 os,
                                 cur.pos,
-                                format!(
-                                    "`{}` defines a `{name}` register",
-                                    opcode.mnemonic(version)
-                                ),
+                                format!("`{}` defines {what}", opcode.mnemonic(version)),
                             );
                         }
                         if want.is_some() && (d.rel.is_some() || d.mask != MASK_ALL) {
@@ -1411,6 +1419,13 @@ impl<'a> Parser<'a> {
                     )
                 }
             };
+            if ins.dst.modifiers != 0 && version.major < 3 {
+                return err(
+                    ms,
+                    me,
+                    format!("sampler declarations take no modifiers in {version}"),
+                );
+            }
             ins.decl = DeclToken::sampler(ty);
             return Ok(());
         }
