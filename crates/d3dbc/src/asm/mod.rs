@@ -152,8 +152,12 @@ pub fn parse_mapped<'m>(
 
 /// Assembles text into a shader.
 pub fn assemble(text: &str, options: &Options) -> Result<Shader, Diagnostics> {
-    // The preprocessor (`preprocess::preprocess`) plugs in here: its output text and
-    // line map go to `parse_mapped`.
+    // The preprocessor plugs in here once it lands:
+    //   let pp = preprocess::preprocess(text, &preprocess::Options { file_name: name.into(),
+    //       defines: options.defines.clone(), include_dirs: options.include_dirs.clone(),
+    //       ..Default::default() })?;
+    //   return parse_mapped(&pp.text, name,
+    //       &|i| pp.lines.get(i).map(|o| (o.file.as_str(), o.line))).map(|a| a.shader);
     let name = if options.file_name.is_empty() {
         "<input>"
     } else {
@@ -246,7 +250,8 @@ mod tests {
         let e = parse("vs_1_1\nmov r0, s0\n", "f.vsh").unwrap_err();
         assert_eq!(e.0.len(), 1);
         assert_eq!((e.0[0].line, e.0[0].col), (2, 9));
-        let e = parse("vs_1_1\nfoo r0\nmov r0, r1, r2\n", "f.vsh").unwrap_err();
-        assert_eq!(e.0.len(), 2, "{e}");
+        let e = parse("vs_1_1\nfoo r0\nmov r0, r1, r2\nvs.1.1\n", "f.vsh").unwrap_err();
+        assert_eq!(e.0.len(), 3, "{e}");
+        assert_eq!(e.0[2].message, "only one version statement is allowed");
     }
 }

@@ -792,6 +792,12 @@ impl<'a> Parser<'a> {
                 Opcode::Tex
             }
             None => {
+                let word_end = code[me..]
+                    .find(|c: char| c.is_whitespace())
+                    .map_or(code.len(), |i| me + i);
+                if code[ms..word_end].parse::<Version>().is_ok() {
+                    return err(ms, word_end, "only one version statement is allowed");
+                }
                 return err(
                     ms,
                     ms + base_len,
@@ -799,7 +805,7 @@ impl<'a> Parser<'a> {
                         "unknown instruction `{}` in {version}",
                         String::from_utf8_lossy(base)
                     ),
-                )
+                );
             }
         };
         let is_dcl = opcode == Opcode::Dcl;
