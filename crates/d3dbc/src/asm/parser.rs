@@ -767,6 +767,12 @@ impl<'a> Parser<'a> {
             let e = (ms + 1).min(code.len()).max(ms + 1);
             return err(ms, e, "expected an instruction");
         }
+        let word_end = code[me..]
+            .find(|c: char| c.is_whitespace())
+            .map_or(code.len(), |i| me + i);
+        if code[ms..word_end].parse::<Version>().is_ok() {
+            return err(ms, word_end, "only one version statement is allowed");
+        }
         if !(cur.at_end() || matches!(cur.peek(), Some(b' ' | b'\t' | b'\r' | 0x0B | 0x0C))) {
             return err(
                 ms,
@@ -792,12 +798,6 @@ impl<'a> Parser<'a> {
                 Opcode::Tex
             }
             None => {
-                let word_end = code[me..]
-                    .find(|c: char| c.is_whitespace())
-                    .map_or(code.len(), |i| me + i);
-                if code[ms..word_end].parse::<Version>().is_ok() {
-                    return err(ms, word_end, "only one version statement is allowed");
-                }
                 return err(
                     ms,
                     ms + base_len,
