@@ -593,12 +593,13 @@ impl<'a> Parser<'a> {
             if code.bytes().all(|c| c.is_ascii_whitespace()) {
                 continue;
             }
-            let result = if self.version.is_none() {
-                self.version_line(code)
-            } else {
-                self.statement(code, i as u32)
-            };
-            if let Err(e) = result {
+            if self.version.is_none() {
+                if let Err(e) = self.version_line(code) {
+                    // Without a version nothing after it can be checked: one error.
+                    self.report(e);
+                    break;
+                }
+            } else if let Err(e) = self.statement(code, i as u32) {
                 self.report(e);
             }
         }
@@ -909,7 +910,7 @@ impl<'a> Parser<'a> {
                 }
                 match slots[k] {
                     Slot::Dst => {
-                        let d = self.parse_dst(&mut cur, &mods, opcode)?;
+                        let d = self.parse_dst(&mut cur, &mods)?;
                         use crate::token::RegisterType as T;
                         let want = match opcode {
                             Opcode::Def => Some((
@@ -942,7 +943,7 @@ impl<'a> Parser<'a> {
                     }
                     Slot::Src => {
                         let s = parse_src(&mut cur)?;
-                        let p = self.check_src(&s, opcode)?;
+                        let p = self.check_src(&s)?;
                         ins.push_src(p);
                     }
                     Slot::Float => {
@@ -1242,7 +1243,7 @@ impl<'a> Parser<'a> {
         })
     }
 
-    fn parse_dst(&self, cur: &mut Cur, m: &NameMods, _op: Opcode) -> LResult<DstParam> {
+    fn parse_dst(&self, cur: &mut Cur, m: &NameMods) -> LResult<DstParam> {
         cur.ws();
         let start = cur.pos;
         if matches!(cur.peek(), Some(b'-' | b'!')) {
@@ -1288,7 +1289,7 @@ impl<'a> Parser<'a> {
         })
     }
 
-    fn check_src(&self, s: &SrcParsed, _op: Opcode) -> LResult<SrcParam> {
+    fn check_src(&self, s: &SrcParsed) -> LResult<SrcParam> {
         let version = self.version.expect("version");
         self.check_reg(&s.reg)?;
         if s.reg.name == RegName::Loop && s.swizzle.is_some() {
