@@ -842,8 +842,15 @@ impl<'a> Parser<'a> {
                 format!("instruction `{name}` is not available in {version}"),
             );
         }
-        if coissue && matches!(opcode, Opcode::Phase | Opcode::Def) {
+        let declaration = matches!(
+            opcode,
+            Opcode::Phase | Opcode::Def | Opcode::DefI | Opcode::DefB | Opcode::Dcl | Opcode::Label
+        );
+        if coissue && declaration {
             return err(ins_start, me, "this instruction cannot be co-issued");
+        }
+        if predicate.is_some() && declaration {
+            return err(ins_start, me, "this instruction cannot be predicated");
         }
         let layout = opcode.layout(version);
         // Instruction modifiers.
@@ -943,7 +950,7 @@ impl<'a> Parser<'a> {
                     }
                     Slot::Src => {
                         let s = parse_src(&mut cur)?;
-                        let p = self.check_src(&s)?;
+                        let p = self.check_src(&s, opcode)?;
                         ins.push_src(p);
                     }
                     Slot::Float => {
@@ -1289,7 +1296,7 @@ impl<'a> Parser<'a> {
         })
     }
 
-    fn check_src(&self, s: &SrcParsed) -> LResult<SrcParam> {
+    fn check_src(&self, s: &SrcParsed, opcode: Opcode) -> LResult<SrcParam> {
         let version = self.version.expect("version");
         self.check_reg(&s.reg)?;
         if s.reg.name == RegName::Loop && s.swizzle.is_some() {
@@ -1342,6 +1349,13 @@ impl<'a> Parser<'a> {
                         ss,
                         se,
                         format!("`_dz`/`_dw` are only available in ps_1_4, not in {version}"),
+                    );
+                }
+                if !matches!(opcode, Opcode::Tex | Opcode::TexCoord) {
+                    return err(
+                        ss,
+                        se,
+                        "`_dz`/`_dw` apply only to `texld` and `texcrd` sources",
                     );
                 }
                 if s.neg {
