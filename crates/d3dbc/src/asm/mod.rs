@@ -215,6 +215,94 @@ mod tests {
         );
     }
 
+    /// Every opcode of the table assembles from its mnemonic in every version where the
+    /// table says it is legal, and is refused where it is not.
+    #[test]
+    fn every_table_mnemonic() {
+        use crate::opcode::{Opcode, Shape};
+        use crate::version::Version;
+        let versions = [
+            "vs_1_1", "vs_2_0", "vs_2_x", "vs_3_0", "ps_1_1", "ps_1_3", "ps_1_4", "ps_2_0",
+            "ps_2_x", "ps_3_0",
+        ];
+        let mut checked = 0;
+        for vname in versions {
+            let v: Version = vname.parse().unwrap();
+            let ps1 = v.is_pixel() && v.major == 1;
+            for op in Opcode::all() {
+                if matches!(op, Opcode::Comment | Opcode::End | Opcode::Reserved0) {
+                    continue;
+                }
+                let mut name = op.mnemonic(v).to_string();
+                if op.has_comparison() {
+                    name.push_str("_gt");
+                }
+                let coord = if v.major >= 3 { "v0" } else { "t0" };
+                let operands: String = match op {
+                    Opcode::Dcl if v.is_vertex() => return_name(&mut name, "dcl_position", "v0"),
+                    Opcode::Dcl if v.major == 2 => "v0".into(),
+                    Opcode::Dcl => return_name(&mut name, "dcl_texcoord", "v0"),
+                    Opcode::Def => "c0, 1, 2, 3, 4".into(),
+                    Opcode::DefI => "i0, 1, 2, 3, 4".into(),
+                    Opcode::DefB => "b0, true".into(),
+                    Opcode::Call | Opcode::Label => "l0".into(),
+                    Opcode::CallNz => "l0, b0".into(),
+                    Opcode::Loop => "aL, i0".into(),
+                    Opcode::Rep => "i0".into(),
+                    Opcode::If => "b0".into(),
+                    Opcode::IfC | Opcode::BreakC => "r0, r1".into(),
+                    Opcode::BreakP => "p0".into(),
+                    Opcode::SetP => "p0, r0, r1".into(),
+                    Opcode::Mova => "a0.x, r0".into(),
+                    Opcode::TexKill => coord.into(),
+                    Opcode::Tex | Opcode::TexCoord if v.code() < 0x0104 => "t0".into(),
+                    Opcode::Tex | Opcode::TexCoord if v.code() == 0x0104 => "r0, t0".into(),
+                    Opcode::Tex => format!("r0, {coord}, s0"),
+                    Opcode::TexLdl => "r0, v0, s0".into(),
+                    Opcode::TexLdd => format!("r0, {coord}, s0, r1, r2"),
+                    Opcode::TexM3x3Spec => "t1, t0, c0".into(),
+                    _ if ps1 && op.slot_class() == crate::opcode::SlotClass::Texture => {
+                        if op.layout(v).srcs == 0 {
+                            "r0".into()
+                        } else {
+                            "t1, t0".into()
+                        }
+                    }
+                    _ => match op.info().shape {
+                        Shape::None => String::new(),
+                        _ => {
+                            let n = op.layout(v).srcs as usize;
+                            let mut o = vec!["r0".to_string()];
+                            o.extend((0..n).map(|i| format!("c{i}")));
+                            o.join(", ")
+                        }
+                    },
+                };
+                let text = format!("{vname}\n{name} {operands}\n");
+                let res = parse(&text, "t");
+                if op.is_legal(v) {
+                    let a = res.unwrap_or_else(|e| panic!("{text}{e}"));
+                    let got = a.shader.instructions().next().unwrap().opcode;
+                    let want = if op == Opcode::Sub && !ps1 {
+                        Opcode::Add
+                    } else {
+                        op
+                    };
+                    assert_eq!(got, want, "{text}");
+                    checked += 1;
+                } else {
+                    assert!(res.is_err(), "accepted illegal: {text}");
+                }
+            }
+        }
+        assert_eq!(checked, 394);
+
+        fn return_name(name: &mut String, full: &str, operand: &str) -> String {
+            *name = full.to_string();
+            operand.to_string()
+        }
+    }
+
     #[test]
     fn item_sources() {
         let a = parse(
