@@ -331,9 +331,19 @@ fn parse_register(cur: &mut Cur) -> LResult<RegRef> {
         }
         num = offset;
         rel = addr;
-        if rel.is_none() && !has_digits && fixed.is_none() {
-            // `c[2 + 10]`: a plain index.
-        } else if rel.is_some() && !has_digits && !name.number_optional_with_rel() {
+        // `c4[2]`, `c[2 + 10]` are plain indices; only `c`, `v`, `o` take brackets
+        // without an address register.
+        if !name.number_optional_with_rel() && (rel.is_none() || fixed.is_some()) {
+            return err(
+                start,
+                cur.pos,
+                format!(
+                    "register `{}` cannot be indexed with `[...]`",
+                    name.spelling()
+                ),
+            );
+        }
+        if rel.is_some() && !has_digits && !name.number_optional_with_rel() {
             return err(start, cur.pos, "register number missing");
         }
     } else if fixed.is_none() && !has_digits {
