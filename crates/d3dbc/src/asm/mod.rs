@@ -16,6 +16,8 @@
 //! - `c4[2]`, `c[2 + 10 + 12]` fold to a plain register; `c[a0.x + 5]`, `c5[a0.x]`,
 //!   `c[5 + a0.x]` are the same operand (offsets add up, `-` is rejected);
 //! - SM1 instruction tokens carry no length; SM2+ ones carry the operand DWORD count;
+//! - a predicate `(p0)`/`(!p0.x)` sets bit 28 and its source token goes right after the
+//!   destination, before the sources;
 //! - no comment tokens are emitted;
 //! - `dcl` in ps_2_x without a usage gives the token `0x80000000`; `dcl s#` in a pixel
 //!   shader without a texture type gives type 0; `dcl_pp`/`dcl_centroid` set the
