@@ -150,9 +150,9 @@ impl std::str::FromStr for Version {
         if bytes.len() < 6 {
             return Err(());
         }
-        let kind = match &s[..2] {
-            "vs" => ShaderKind::Vertex,
-            "ps" => ShaderKind::Pixel,
+        let kind = match &bytes[..2] {
+            b"vs" => ShaderKind::Vertex,
+            b"ps" => ShaderKind::Pixel,
             _ => return Err(()),
         };
         let sep = bytes[2];
@@ -202,5 +202,6 @@ mod tests {
         assert_eq!(Version::from_token(0xFFFF0105), None);
         assert_eq!("ps.1.4".parse::<Version>().unwrap(), Version::pixel(1, 4));
         assert_eq!("ps_2_b".parse::<Version>().unwrap().to_string(), "ps_2_x");
+        assert!("vé_1_1".parse::<Version>().is_err());
     }
 }

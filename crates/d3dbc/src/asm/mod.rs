@@ -1,9 +1,39 @@
 //! The assembler: Microsoft's assembly text → IR → the exact bytes Microsoft's assembler
 //! (D3DXAssembleShader / D3DAssemble / vsa / psa) produces. The preprocessor runs first.
+//!
+//! [`parse`] turns (preprocessed) text into an [`Assembled`]: the [`Shader`] plus, for
+//! every item, where it came from ([`ItemSource`]), so that later checks (the validator)
+//! can report findings at `file:line:col`. [`assemble`] is the one-call entry point.
+//!
+//! Implicit rules of Microsoft's assembler, as the Windows-verified oracle shows them:
+//! - a destination without a mask gets the full mask `.xyzw`, whatever the register
+//!   (`oFog`, `oPts`, `a0`, samplers in `dcl`);
+//! - a source without a swizzle gets `.xyzw`; a swizzle of 1–3 components repeats its
+//!   last component (`.x` → `.xxxx`, `.xy` → `.xyyy`); `rgba` and `xyzw` letters mix;
+//! - a relative address token (SM2+) carries the address register's swizzle the same
+//!   way (`a0.y` → `.yyyy`, bare `a0`/`aL` → `.xyzw`); in vs_1_x the address is implicit
+//!   (`a0.x` only) and only the operand's relative bit is set;
+//! - `c4[2]`, `c[2 + 10 + 12]` fold to a plain register; `c[a0.x + 5]`, `c5[a0.x]`,
+//!   `c[5 + a0.x]` are the same operand (offsets add up, `-` is rejected);
+//! - SM1 instruction tokens carry no length; SM2+ ones carry the operand DWORD count;
+//! - a predicate `(p0)`/`(!p0.x)` sets bit 28 and its source token goes right after the
+//!   destination, before the sources;
+//! - no comment tokens are emitted;
+//! - `dcl` in ps_2_x without a usage gives the token `0x80000000`; `dcl s#` in a pixel
+//!   shader without a texture type gives type 0; `dcl_pp`/`dcl_centroid` set the
+//!   destination's result-modifier bits;
+//! - `sub` stays `D3DSIO_SUB` only in ps_1_x; in vertex shaders and ps_2_0+ it is written
+//!   as `add` with the second source's negation toggled (`sub r0, r1, r2` →
+//!   `add r0, r1, -r2`);
+//! - `texldp`/`texldb` are `texld` with controls 1/2; `if_gt`, `break_ne` select the
+//!   comparison opcodes; `setp_xx` carries the comparison in the controls.
 
 pub mod preprocess;
 
-use crate::diag::Diagnostics;
+mod parser;
+mod regs;
+
+use crate::diag::{Diagnostic, Diagnostics};
 use crate::ir::Shader;
 
 /// Assembler settings.
@@ -19,8 +49,303 @@ pub struct Options {
     pub no_validate: bool,
 }
 
-/// Assembles text into a shader.
+/// A column range within one source line (1-based column, length in characters).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Span {
+    /// 1-based column.
+    pub col: u32,
+    /// Length in characters (at least 1).
+    pub len: u32,
+}
+
+/// Where one item of the assembled shader came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ItemSource {
+    /// Index into [`Assembled::files`].
+    pub file: u32,
+    /// 1-based line in that file.
+    pub line: u32,
+    /// 0-based line in the parsed (preprocessed) text.
+    pub text_line: u32,
+    /// The instruction name with its modifiers.
+    pub mnemonic: Span,
+    /// The predicate `(p0)`, if any.
+    pub predicate: Option<Span>,
+    /// Operands in source order: the destination first (when the instruction has one),
+    /// then `def` values, then sources.
+    pub operands: [Span; 6],
+    /// Number of meaningful entries of `operands`.
+    pub operand_count: u8,
+}
+
+/// The result of parsing: the shader and the source of each of its items.
+#[derive(Clone, Debug)]
+pub struct Assembled {
+    /// The shader.
+    pub shader: Shader,
+    /// One entry per `shader.items` entry, same order.
+    pub sources: Vec<ItemSource>,
+    /// File names referred to by [`ItemSource::file`].
+    pub files: Vec<String>,
+    /// The parsed text (for source lines in diagnostics).
+    text: String,
+}
+
+impl Assembled {
+    /// The file name of an item's source.
+    pub fn file(&self, src: &ItemSource) -> &str {
+        self.files
+            .get(src.file as usize)
+            .map(String::as_str)
+            .unwrap_or("")
+    }
+
+    /// The source line an item came from.
+    pub fn source_line(&self, src: &ItemSource) -> &str {
+        let line = self
+            .text
+            .split('\n')
+            .nth(src.text_line as usize)
+            .unwrap_or("");
+        line.strip_suffix('\r').unwrap_or(line)
+    }
+
+    /// An error diagnostic located at item `item`: at operand `operand` (index into
+    /// [`ItemSource::operands`]) when given, else at the instruction name.
+    pub fn error_at(
+        &self,
+        item: usize,
+        operand: Option<usize>,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        let Some(src) = self.sources.get(item) else {
+            return Diagnostic::error("", 0, 0, 1, message, "");
+        };
+        let sp = operand
+            .filter(|&i| i < src.operand_count as usize)
+            .map_or(src.mnemonic, |i| src.operands[i]);
+        Diagnostic::error(
+            self.file(src),
+            src.line,
+            sp.col,
+            sp.len,
+            message,
+            self.source_line(src),
+        )
+    }
+}
+
+/// Parses already-preprocessed assembly text. Diagnostics name `file_name` and the
+/// text's own line numbers.
+pub fn parse(text: &str, file_name: &str) -> Result<Assembled, Diagnostics> {
+    parser::Parser::new(text).run(file_name, &|_| None)
+}
+
+/// Parses preprocessed text whose lines come from elsewhere: `origin(i)` gives the file
+/// and 1-based line of 0-based text line `i` (the preprocessor's line map); lines it
+/// returns `None` for are attributed to `file_name`, line `i + 1`.
+pub fn parse_mapped<'m>(
+    text: &str,
+    file_name: &str,
+    origin: &dyn Fn(usize) -> Option<(&'m str, u32)>,
+) -> Result<Assembled, Diagnostics> {
+    parser::Parser::new(text).run(file_name, origin)
+}
+
+/// Preprocesses and parses text, keeping each item's source location.
+pub fn assemble_with_sources(text: &str, options: &Options) -> Result<Assembled, Diagnostics> {
+    let name = if options.file_name.is_empty() { "<input>" } else { options.file_name.as_str() };
+    let pp = preprocess::preprocess(
+        text,
+        &preprocess::Options {
+            file_name: name.to_string(),
+            defines: options.defines.clone(),
+            include_dirs: options.include_dirs.clone(),
+            include: None,
+        },
+    )?;
+    parse_mapped(&pp.text, name, &|i| pp.lines.get(i).map(|o| (o.file.as_str(), o.line)))
+}
+
+/// Assembles text into a shader: preprocess, parse, encode-ready IR.
 pub fn assemble(text: &str, options: &Options) -> Result<Shader, Diagnostics> {
-    let _ = (text, options);
-    Err(Diagnostics::default())
+    assemble_with_sources(text, options).map(|a| a.shader)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn asm(text: &str) -> Vec<u32> {
+        match parse(text, "t.asm") {
+            Ok(a) => a.shader.encode(),
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    #[test]
+    fn basic_forms() {
+        assert_eq!(
+            asm("vs_2_0\nmov r0, -c0[a0.w+5].x\n"),
+            [0xfffe0200, 0x03000001, 0x800f0000, 0xa1002005, 0xb0ff0000, 0xffff]
+        );
+        assert_eq!(
+            asm("ps_1_3\nmov_x4_sat r0.a, -r1_bx2.a\n"),
+            [0xffff0103, 0x00000001, 0x82180000, 0x85ff0001, 0xffff]
+        );
+    }
+
+    #[test]
+    fn implicit_rules() {
+        // sub outside ps_1_x is add with the second source negated.
+        assert_eq!(
+            asm("vs_3_0\nsub r0, r1, -r2_abs\n")[1..4],
+            [0x03000002, 0x800f0000, 0x80e40001]
+        );
+        assert_eq!(asm("vs_3_0\nsub r0, r1, -r2_abs\n")[4], 0x8be40002);
+        assert_eq!(asm("ps_1_1\nsub r0, r1, c2\n")[1], 0x00000003);
+        // def number forms; -0 keeps its sign.
+        assert_eq!(
+            asm("vs_2_0\ndef c0, -0, 1e-005, 1.0f, .5\n")[3..7],
+            [0x80000000, 0x3727c5ac, 0x3f800000, 0x3f000000]
+        );
+        // Predicate token between destination and sources.
+        assert_eq!(
+            asm("ps_3_0\n(p0.x) mov r0, c0\n")[1..5],
+            [0x13000001, 0x800f0000, 0xb0001000, 0xa0e40000]
+        );
+        // CRLF, tabs, comments before the version, case of mnemonics.
+        assert_eq!(
+            asm("; hi\r\n// there\r\n\tvs_1_1 ; c\r\n\tMOV\toPos , V0 // x\r\n"),
+            [0xfffe0101, 0x00000001, 0xc00f0000, 0x90e40000, 0xffff]
+        );
+    }
+
+    /// Every opcode of the table assembles from its mnemonic in every version where the
+    /// table says it is legal, and is refused where it is not.
+    #[test]
+    fn every_table_mnemonic() {
+        use crate::opcode::{Opcode, Shape};
+        use crate::version::Version;
+        let versions = [
+            "vs_1_1", "vs_2_0", "vs_2_x", "vs_3_0", "ps_1_1", "ps_1_3", "ps_1_4", "ps_2_0",
+            "ps_2_x", "ps_3_0",
+        ];
+        let mut checked = 0;
+        for vname in versions {
+            let v: Version = vname.parse().unwrap();
+            let ps1 = v.is_pixel() && v.major == 1;
+            for op in Opcode::all() {
+                if matches!(op, Opcode::Comment | Opcode::End | Opcode::Reserved0) {
+                    continue;
+                }
+                let mut name = op.mnemonic(v).to_string();
+                if op.has_comparison() {
+                    name.push_str("_gt");
+                }
+                let coord = if v.major >= 3 { "v0" } else { "t0" };
+                let operands: String = match op {
+                    Opcode::Dcl if v.is_vertex() => return_name(&mut name, "dcl_position", "v0"),
+                    Opcode::Dcl if v.major == 2 => "v0".into(),
+                    Opcode::Dcl => return_name(&mut name, "dcl_texcoord", "v0"),
+                    Opcode::Def => "c0, 1, 2, 3, 4".into(),
+                    Opcode::DefI => "i0, 1, 2, 3, 4".into(),
+                    Opcode::DefB => "b0, true".into(),
+                    Opcode::Call | Opcode::Label => "l0".into(),
+                    Opcode::CallNz => "l0, b0".into(),
+                    Opcode::Loop => "aL, i0".into(),
+                    Opcode::Rep => "i0".into(),
+                    Opcode::If => "b0".into(),
+                    Opcode::IfC | Opcode::BreakC => "r0, r1".into(),
+                    Opcode::BreakP => "p0".into(),
+                    Opcode::SetP => "p0, r0, r1".into(),
+                    Opcode::Mova => "a0.x, r0".into(),
+                    Opcode::TexKill => coord.into(),
+                    Opcode::Tex | Opcode::TexCoord if v.code() < 0x0104 => "t0".into(),
+                    Opcode::Tex | Opcode::TexCoord if v.code() == 0x0104 => "r0, t0".into(),
+                    Opcode::Tex => format!("r0, {coord}, s0"),
+                    Opcode::TexLdl => "r0, v0, s0".into(),
+                    Opcode::TexLdd => format!("r0, {coord}, s0, r1, r2"),
+                    Opcode::TexM3x3Spec => "t1, t0, c0".into(),
+                    _ if ps1 && op.slot_class() == crate::opcode::SlotClass::Texture => {
+                        if op.layout(v).srcs == 0 {
+                            "r0".into()
+                        } else {
+                            "t1, t0".into()
+                        }
+                    }
+                    _ => match op.info().shape {
+                        Shape::None => String::new(),
+                        _ => {
+                            let n = op.layout(v).srcs as usize;
+                            let mut o = vec!["r0".to_string()];
+                            o.extend((0..n).map(|i| format!("c{i}")));
+                            o.join(", ")
+                        }
+                    },
+                };
+                let text = format!("{vname}\n{name} {operands}\n");
+                let res = parse(&text, "t");
+                if op.is_legal(v) {
+                    let a = res.unwrap_or_else(|e| panic!("{text}{e}"));
+                    let got = a.shader.instructions().next().unwrap().opcode;
+                    let want = if op == Opcode::Sub && !ps1 {
+                        Opcode::Add
+                    } else {
+                        op
+                    };
+                    assert_eq!(got, want, "{text}");
+                    checked += 1;
+                } else {
+                    assert!(res.is_err(), "accepted illegal: {text}");
+                }
+            }
+        }
+        assert_eq!(checked, 394);
+
+        fn return_name(name: &mut String, full: &str, operand: &str) -> String {
+            *name = full.to_string();
+            operand.to_string()
+        }
+    }
+
+    #[test]
+    fn item_sources() {
+        let a = parse(
+            "ps_2_0\n\n  dcl_2d s0\n  texld_pp r0, t0, s0 ; x\n",
+            "a.psh",
+        )
+        .unwrap();
+        assert_eq!(a.sources.len(), 2);
+        let s = a.sources[1];
+        assert_eq!(
+            (s.line, s.text_line, s.mnemonic),
+            (4, 3, Span { col: 3, len: 8 })
+        );
+        assert_eq!(s.operand_count, 3);
+        assert_eq!(s.operands[2], Span { col: 20, len: 2 });
+        let d = a.error_at(1, Some(2), "bad sampler");
+        assert_eq!(
+            d.to_string(),
+            "a.psh:4:20: error: bad sampler\n    texld_pp r0, t0, s0 ; x\n                     ^^"
+        );
+        // A line map from the preprocessor.
+        let files = ["main.psh", "inc.h"];
+        let map = |i: usize| Some((files[i % 2], 10 + i as u32));
+        let e = parse_mapped("ps_2_0\nmov r0, q0\n", "x", &map).unwrap_err();
+        assert_eq!(
+            (e.0[0].file.as_str(), e.0[0].line, e.0[0].col),
+            ("inc.h", 11, 9)
+        );
+    }
+
+    #[test]
+    fn errors_have_locations() {
+        let e = parse("vs_1_1\nmov r0, s0\n", "f.vsh").unwrap_err();
+        assert_eq!(e.0.len(), 1);
+        assert_eq!((e.0[0].line, e.0[0].col), (2, 9));
+        let e = parse("vs_1_1\nfoo r0\nmov r0, r1, r2\nvs.1.1\n", "f.vsh").unwrap_err();
+        assert_eq!(e.0.len(), 3, "{e}");
+        assert_eq!(e.0[2].message, "only one version statement is allowed");
+    }
 }
