@@ -91,7 +91,11 @@ pub fn dis(
             return false;
         }
     };
-    let opts = PrintOptions { offsets, tokens };
+    let opts = PrintOptions {
+        offsets,
+        tokens,
+        ..Default::default()
+    };
     batch::for_each(files, |path| {
         let shaders = decode_input(path)?;
         let many = shaders.len() > 1;

@@ -40,7 +40,7 @@ use crate::ctab::{Ctab, ParameterClass, ParameterType, RegisterSet, TypeInfo};
 use crate::encode::encode_instruction;
 use crate::ir::{DstParam, Instruction, Item, RelAddr, Shader, SrcParam, MASK_ALL};
 use crate::ir::{Register, SWIZZLE_IDENTITY};
-use crate::opcode::{Opcode, SlotClass};
+use crate::opcode::{Opcode, SlotClass, SlotModel};
 use crate::token::{texld_controls, RegisterType, SrcModifier};
 use crate::version::{Version, MINOR_SW};
 
@@ -58,11 +58,11 @@ use crate::version::{Version, MINOR_SW};
 /// let tokens = [0xFFFE0101, 0x00000001, 0xC00F0000, 0x90E40000, 0x0000FFFF];
 /// let shader = d3dbc::Shader::decode(&tokens).unwrap();
 /// let mut out = String::new();
-/// print(&shader, &PrintOptions { offsets: true, tokens: true }, &mut out);
+/// print(&shader, &PrintOptions { offsets: true, tokens: true, ..Default::default() }, &mut out);
 /// assert_eq!(out.lines().nth(1).unwrap(),
 ///     "    mov oPos, v0                                // +0001: 00000001 c00f0000 90e40000");
 /// let mut out = String::new();
-/// print(&shader, &PrintOptions { offsets: true, tokens: false }, &mut out);
+/// print(&shader, &PrintOptions { offsets: true, ..Default::default() }, &mut out);
 /// assert_eq!(out.lines().nth(1).unwrap(),
 ///     "    mov oPos, v0                                // +0001");
 /// ```
@@ -72,6 +72,9 @@ pub struct PrintOptions {
     pub offsets: bool,
     /// Annotate each instruction with its raw tokens (hex).
     pub tokens: bool,
+    /// Slot counting for the footer; `None` follows the CTAB creator (the tool that
+    /// built the shader), or [`SlotModel::Hlsl`] without a CTAB.
+    pub slot_model: Option<SlotModel>,
 }
 
 /// Column at which the offset/token annotation starts.
@@ -87,9 +90,12 @@ pub fn to_string(shader: &Shader) -> String {
 /// Appends the listing of `shader` to `out`.
 pub fn print(shader: &Shader, options: &PrintOptions, out: &mut String) {
     let version = shader.version;
+    let mut model = SlotModel::Hlsl;
     if let Some(Ok(ctab)) = shader.ctab() {
         write_ctab(&ctab, out);
+        model = SlotModel::from_creator(&ctab.creator);
     }
+    let model = options.slot_model.unwrap_or(model);
     let annotate = options.offsets || options.tokens;
     let mut tokens: Vec<u32> = Vec::new();
     let mut line_start = out.len();
@@ -150,7 +156,7 @@ pub fn print(shader: &Shader, options: &PrintOptions, out: &mut String) {
         if !ins.coissue {
             // A predicated instruction costs one more slot (documented under `setp`);
             // `if`/`callnz`/`breakp` read p0 as a source and cost nothing extra.
-            let n = ins.opcode.slots(version) + u32::from(ins.predicate.is_some());
+            let n = ins.opcode.slots_in(version, model) + u32::from(ins.predicate.is_some());
             match ins.opcode.slot_class() {
                 SlotClass::Texture => texture += n,
                 SlotClass::Arithmetic => arithmetic += n,
@@ -685,14 +691,14 @@ fn push_i32(out: &mut String, v: i32) {
 
 /// A fixed-size stack buffer implementing `fmt::Write`.
 struct StackBuf {
-    buf: [u8; 64],
+    buf: [u8; 160],
     len: usize,
 }
 
 impl StackBuf {
     fn new() -> Self {
         StackBuf {
-            buf: [0; 64],
+            buf: [0; 160],
             len: 0,
         }
     }
@@ -845,17 +851,29 @@ fn significant_digits(x: f64, p: i32) -> (u64, i32) {
     exact_significant_digits(x, p)
 }
 
-/// The slow, exact path of [`significant_digits`].
+/// The slow, exact path of [`significant_digits`]: rounds the exact decimal expansion
+/// half away from zero, as the Microsoft C runtime does (`-0.0001220703125` prints as
+/// `-0.000122070313`, where round-half-even would give `…312`).
 fn exact_significant_digits(x: f64, p: i32) -> (u64, i32) {
+    // 120 significant digits hold the exact expansion of every f32 widened to f64.
     let mut sci = StackBuf::new();
-    let _ = write!(sci, "{:.*e}", (p - 1) as usize, x);
+    let _ = write!(sci, "{:.119e}", x);
     let s = sci.as_str();
     let (mantissa, exp) = s.split_once('e').unwrap_or((s, "0"));
-    let digits = mantissa
-        .bytes()
-        .filter(u8::is_ascii_digit)
-        .fold(0u64, |a, c| a * 10 + (c - b'0') as u64);
-    (digits, exp.parse().unwrap_or(0))
+    let mut exp: i32 = exp.parse().unwrap_or(0);
+    let mut digits = mantissa.bytes().filter(u8::is_ascii_digit);
+    let mut value = 0u64;
+    for _ in 0..p {
+        value = value * 10 + digits.next().map_or(0, |c| (c - b'0') as u64);
+    }
+    if digits.next().is_some_and(|c| c >= b'5') {
+        value += 1;
+        if value == 10u64.pow(p as u32) {
+            value /= 10;
+            exp += 1;
+        }
+    }
+    (value, exp)
 }
 
 #[cfg(test)]
@@ -882,6 +900,9 @@ mod tests {
         assert_eq!(g9(f32::from_bits(0x3b2a_aaab)), "0.00260416674");
         assert_eq!(g9(f32::from_bits(0xb5d0_0d01)), "-1.55009923e-006");
         assert_eq!(g9(1e10), "1e+010");
+        // Exact ties round half away from zero (Microsoft's C runtime), not to even.
+        assert_eq!(g9(-(2f32.powi(-13))), "-0.000122070313");
+        assert_eq!(g9(2f32.powi(-13)), "0.000122070313");
         let mut s = String::new();
         push_float_g(&mut s, 0.0222222, 6);
         assert_eq!(s, "0.0222222");

@@ -63,9 +63,7 @@ fn wine_asm_oracle() {
             }
         }
     }
-    eprintln!(
-        "wine_asm: {ok}/{ok_total} assembled exactly, {rejected}/{reject_total} rejected"
-    );
+    eprintln!("wine_asm: {ok}/{ok_total} assembled exactly, {rejected}/{reject_total} rejected");
     for f in &failures {
         eprintln!("FAIL {f}");
     }

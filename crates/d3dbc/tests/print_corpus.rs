@@ -128,6 +128,7 @@ fn every_valid_stream_prints() {
         PrintOptions {
             offsets: true,
             tokens: true,
+            ..Default::default()
         },
     ];
     for (_file, _label, tokens) in &streams {
@@ -329,6 +330,7 @@ fn offsets_and_tokens_annotation() {
         &PrintOptions {
             offsets: true,
             tokens: true,
+            ..Default::default()
         },
         &mut out,
     );
@@ -561,6 +563,7 @@ fn mutated_streams_print() {
                     &PrintOptions {
                         offsets: true,
                         tokens: true,
+                        ..Default::default()
                     },
                     &mut out,
                 );

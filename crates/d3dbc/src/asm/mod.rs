@@ -154,7 +154,11 @@ pub fn parse_mapped<'m>(
 
 /// Preprocesses and parses text, keeping each item's source location.
 pub fn assemble_with_sources(text: &str, options: &Options) -> Result<Assembled, Diagnostics> {
-    let name = if options.file_name.is_empty() { "<input>" } else { options.file_name.as_str() };
+    let name = if options.file_name.is_empty() {
+        "<input>"
+    } else {
+        options.file_name.as_str()
+    };
     let pp = preprocess::preprocess(
         text,
         &preprocess::Options {
@@ -164,7 +168,9 @@ pub fn assemble_with_sources(text: &str, options: &Options) -> Result<Assembled,
             include: None,
         },
     )?;
-    parse_mapped(&pp.text, name, &|i| pp.lines.get(i).map(|o| (o.file.as_str(), o.line)))
+    parse_mapped(&pp.text, name, &|i| {
+        pp.lines.get(i).map(|o| (o.file.as_str(), o.line))
+    })
 }
 
 /// Assembles text into a shader: preprocess, parse, encode-ready IR.
