@@ -324,15 +324,17 @@ impl<'a> Decoder<'a> {
         if layout.dst {
             ins.dst = self.dst()?;
         }
+        // The predicate token follows the destination and precedes the sources
+        // (`(p0) add r2, r2, r3` is add, r2, p0, r2, r3).
+        if token & it::PREDICATED != 0 {
+            ins.predicate = Some(self.src()?);
+        }
         for i in 0..layout.imms as usize {
             ins.imm[i] = self.take("immediate value")?;
         }
         for _ in 0..layout.srcs {
             let s = self.src()?;
             ins.push_src(s);
-        }
-        if token & it::PREDICATED != 0 {
-            ins.predicate = Some(self.src()?);
         }
         if sm2 {
             let actual = self.pos - at - 1;

@@ -66,12 +66,13 @@ pub fn encode_instruction(ins: &Instruction, version: Version, out: &mut Vec<u32
     if layout.dst {
         encode_dst(&ins.dst, version, out);
     }
+    // The predicate token sits between the destination and the sources.
+    if let Some(p) = &ins.predicate {
+        encode_src(p, version, out);
+    }
     out.extend_from_slice(&ins.imm[..layout.imms as usize]);
     for s in ins.src() {
         encode_src(s, version, out);
-    }
-    if let Some(p) = &ins.predicate {
-        encode_src(p, version, out);
     }
 }
 

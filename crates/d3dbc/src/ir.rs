@@ -192,7 +192,8 @@ pub struct Instruction {
     pub controls: u8,
     /// Co-issue (`+` prefix, ps < 2.0).
     pub coissue: bool,
-    /// Predicate (`(p0)`, `(!p0.x)`), encoded as a source token after the other operands.
+    /// Predicate (`(p0)`, `(!p0.x)`), encoded as a source token after the destination and
+    /// before the sources.
     pub predicate: Option<SrcParam>,
     /// The `dcl` token (only meaningful for `dcl`).
     pub decl: DeclToken,
