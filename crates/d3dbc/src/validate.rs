@@ -366,9 +366,8 @@ enum Block {
 
 const MAX_STACK: usize = 64;
 
-struct State<'a> {
+struct State {
     v: Version,
-    shader: &'a Shader,
     out: Vec<Finding>,
     item: usize,
     offset: usize,
@@ -420,7 +419,6 @@ pub fn validate(shader: &Shader) -> Vec<Finding> {
     let v = shader.version;
     let mut s = State {
         v,
-        shader,
         out: Vec::new(),
         item: 0,
         offset: 1,
@@ -474,7 +472,7 @@ pub fn validate(shader: &Shader) -> Vec<Finding> {
     s.out
 }
 
-impl State<'_> {
+impl State {
     fn err(&mut self, code: &'static str, msg: std::fmt::Arguments<'_>) {
         let message = format!("{msg} [{}]", rule_source(code));
         self.out.push(Finding {
@@ -878,7 +876,7 @@ impl State<'_> {
                     M::Abs | M::AbsNeg | M::Not => false,
                     M::Dz | M::Dw => v.minor == 4 && matches!(op, Opcode::Tex | Opcode::TexCoord),
                     M::Sign if tex_op => v.minor <= 3,
-                    M::X2 | M::X2Neg => !tex_op,
+                    M::X2 | M::X2Neg => v.minor == 4 && !tex_op,
                     _ => !tex_op && !(v.minor == 4 && is_const_float(r)),
                 }
             }
@@ -1058,7 +1056,8 @@ impl State<'_> {
         if m & result_modifier::SATURATE != 0 {
             let ok = match v.kind {
                 ShaderKind::Vertex => v.major >= 3,
-                ShaderKind::Pixel => true,
+                // "Instruction modifiers ... may not be used on texture address instructions."
+                ShaderKind::Pixel => !(v.major == 1 && tex),
             };
             if !ok {
                 self.err("E0302", format_args!("_sat is not allowed on {mn} in {v}"));
@@ -1081,11 +1080,12 @@ impl State<'_> {
         }
         if d.shift != 0 {
             let s = d.shift_value();
-            // Shifts on ps_1_x texture instructions: the docs do not say; accepted.
+            // Modifiers for ps_1_X: _x2 _x4 _d2 in 1_1-1_4, _x8 _d4 _d8 in 1_4; never on
+            // texture address instructions.
             let ok = v.is_pixel()
                 && v.major == 1
+                && !tex
                 && match s {
-                    _ if tex => true,
                     1 | 2 | -1 => true,
                     3 | -2 | -3 => v.minor == 4,
                     _ => false,
