@@ -305,3 +305,706 @@ fn corpus_valid_shaders_validate_clean() {
         "every runtime-rejected Wine shader must be caught"
     );
 }
+
+// ---------------------------------------------------------------------------------------
+// Mutation test: break one rule at a time in valid corpus shaders.
+// ---------------------------------------------------------------------------------------
+
+use d3dbc::ir::{DeclToken, DstParam, Instruction, Item, RelAddr, SrcParam};
+use d3dbc::{Opcode, Register, RegisterType as R, Version};
+
+fn reg(kind: R, num: u16) -> Register {
+    Register::new(kind, num)
+}
+
+fn op1(op: Opcode, d: Register, mask: u8, srcs: &[Register]) -> Item {
+    let mut i = Instruction::new(op);
+    i.dst = DstParam::new(d, mask);
+    for s in srcs {
+        i.push_src(SrcParam::new(*s));
+    }
+    Item::Instruction(i)
+}
+
+fn nodst(op: Opcode, srcs: &[Register]) -> Item {
+    let mut i = Instruction::new(op);
+    for s in srcs {
+        i.push_src(SrcParam::new(*s));
+    }
+    Item::Instruction(i)
+}
+
+/// Index of the first executable (non-declaration) instruction.
+fn first_exec(s: &Shader) -> usize {
+    s.items
+        .iter()
+        .position(|it| match it {
+            Item::Instruction(i) => !matches!(
+                i.opcode,
+                Opcode::Dcl | Opcode::Def | Opcode::DefI | Opcode::DefB | Opcode::Phase
+            ),
+            Item::Comment(_) => false,
+        })
+        .unwrap_or(s.items.len())
+}
+
+/// Mutable references to the instructions.
+fn instrs(s: &mut Shader) -> impl Iterator<Item = &mut Instruction> {
+    s.items.iter_mut().filter_map(|i| match i {
+        Item::Instruction(i) => Some(i),
+        Item::Comment(_) => None,
+    })
+}
+
+/// The first instruction matching `f`.
+fn find(s: &mut Shader, f: impl Fn(&Instruction) -> bool) -> Option<&mut Instruction> {
+    instrs(s).find(|i| f(i))
+}
+
+fn writes_temp(s: &Shader, n: u16) -> bool {
+    s.instructions().any(|i| {
+        i.opcode.layout(s.version).dst && i.dst.reg == reg(R::Temp, n)
+            || i.src().iter().any(|x| x.reg == reg(R::Temp, n))
+    })
+}
+
+fn is(v: Version, s: &str) -> bool {
+    v.to_string() == s
+}
+
+fn ps1(v: Version) -> bool {
+    v.is_pixel() && v.major == 1
+}
+
+type Mutate = fn(&mut Shader) -> bool;
+
+/// (family, name, expected code, mutation). A mutation returns false when it does not apply.
+const MUTATIONS: &[(&str, &str, &str, Mutate)] = &[
+    (
+        "instructions",
+        "ps_2_0 mov -> dsx (ps_2_x only)",
+        "E0101",
+        |s| {
+            is(s.version, "ps_2_0")
+                && find(s, |i| i.opcode == Opcode::Mov)
+                    .map(|i| i.opcode = Opcode::Dsx)
+                    .is_some()
+        },
+    ),
+    (
+        "instructions",
+        "vs_1_1 mov -> lrp shape-free opcode nrm (vs_2_0+)",
+        "E0101",
+        |s| {
+            is(s.version, "vs_1_1")
+                && find(s, |i| i.opcode == Opcode::Mov)
+                    .map(|i| i.opcode = Opcode::Nrm)
+                    .is_some()
+        },
+    ),
+    ("instructions", "setp without comparison", "E0102", |s| {
+        if s.version.code() < 0x0201 {
+            return false;
+        }
+        let at = first_exec(s);
+        let mut i = Instruction::new(Opcode::SetP);
+        i.dst = DstParam::new(reg(R::Predicate, 0), 0xF);
+        i.push_src(SrcParam::new(reg(R::Const, 0)));
+        i.push_src(SrcParam::new(reg(R::Const, 1)));
+        s.items.insert(at, Item::Instruction(i));
+        true
+    }),
+    ("instructions", "controls on mov", "E0103", |s| {
+        find(s, |i| i.opcode == Opcode::Mov)
+            .map(|i| i.controls = 1)
+            .is_some()
+    }),
+    (
+        "instructions",
+        "texld sampler operand is a constant",
+        "E0104",
+        |s| {
+            s.version.is_pixel()
+                && s.version.major >= 2
+                && find(s, |i| i.opcode == Opcode::Tex)
+                    .map(|i| i.srcs[1].reg = reg(R::Const, 0))
+                    .is_some()
+        },
+    ),
+    ("registers", "vs_1_1 reads i0", "E0201", |s| {
+        is(s.version, "vs_1_1")
+            && find(s, |i| i.opcode == Opcode::Mov)
+                .map(|i| i.srcs[0].reg = reg(R::ConstInt, 0))
+                .is_some()
+    }),
+    ("registers", "ps_2_0 writes oPos", "E0202", |s| {
+        is(s.version, "ps_2_0")
+            && find(s, |i| i.opcode == Opcode::Mov)
+                .map(|i| i.dst.reg = reg(R::RastOut, 0))
+                .is_some()
+    }),
+    (
+        "registers",
+        "constant index past the version's range",
+        "E0203",
+        |s| {
+            let v = s.version;
+            let n = if v.is_vertex() {
+                return false;
+            } else if v.major == 1 {
+                8
+            } else if v.code() <= 0x0201 {
+                32
+            } else {
+                224
+            };
+            let mut hit = false;
+            for i in instrs(s) {
+                for x in i.srcs[..i.src_count as usize].iter_mut() {
+                    if x.reg.kind == R::Const && !hit {
+                        x.reg.num = n;
+                        hit = true;
+                    }
+                }
+            }
+            hit
+        },
+    ),
+    (
+        "registers",
+        "temp index past the version's range",
+        "E0203",
+        |s| {
+            let lim = if s.version.is_vertex() { 32 } else { 12 };
+            find(s, |i| i.opcode == Opcode::Mov && i.dst.reg.kind == R::Temp)
+                .map(|i| i.dst.reg.num = lim)
+                .is_some()
+        },
+    ),
+    ("registers", "read of a never-written temp", "E0204", |s| {
+        let lim = match (s.version.is_pixel(), s.version.code()) {
+            (true, 0x0100..=0x0103) => 2,
+            (true, 0x0104) => 6,
+            _ => 12,
+        };
+        let Some(n) = (0..lim).rev().find(|&n| !writes_temp(s, n)) else {
+            return false;
+        };
+        let v = s.version;
+        let at = first_exec(s);
+        let target = if v.is_pixel() && v.major == 1 {
+            reg(R::Temp, 0)
+        } else if v.is_pixel() {
+            reg(R::Temp, n)
+        } else {
+            reg(R::Temp, n)
+        };
+        if target.num == n {
+            // ensure the destination differs from the source; reading rn before any write.
+        }
+        s.items
+            .insert(at, op1(Opcode::Mov, target, 0xF, &[reg(R::Temp, n)]));
+        true
+    }),
+    ("registers", "vs writes an input register", "E0205", |s| {
+        s.version.is_vertex()
+            && find(s, |i| i.opcode == Opcode::Mov && i.dst.reg.kind == R::Temp)
+                .map(|i| i.dst.reg = reg(R::Input, 0))
+                .is_some()
+    }),
+    ("registers", "relative addressing in ps_2_0", "E0206", |s| {
+        is(s.version, "ps_2_0")
+            && find(s, |i| {
+                i.opcode != Opcode::Tex && i.src().iter().any(|x| x.reg.kind == R::Const)
+            })
+            .map(|i| {
+                let k = i.src().iter().position(|x| x.reg.kind == R::Const).unwrap();
+                i.srcs[k].rel = Some(RelAddr {
+                    reg: reg(R::Loop, 0),
+                    swizzle: 0,
+                });
+            })
+            .is_some()
+    }),
+    (
+        "registers",
+        "c[aL] outside a loop in vs_3_0",
+        "E0207",
+        |s| {
+            is(s.version, "vs_3_0")
+                && !s.instructions().any(|i| i.opcode == Opcode::Loop)
+                && find(s, |i| {
+                    i.opcode != Opcode::Def && i.src().iter().any(|x| x.reg.kind == R::Const)
+                })
+                .map(|i| {
+                    let k = i.src().iter().position(|x| x.reg.kind == R::Const).unwrap();
+                    i.srcs[k].rel = Some(RelAddr {
+                        reg: reg(R::Loop, 0),
+                        swizzle: 0,
+                    });
+                })
+                .is_some()
+        },
+    ),
+    (
+        "registers",
+        "c300 in hardware vs_2_0 (warning)",
+        "E0208",
+        |s| {
+            is(s.version, "vs_2_0")
+                && find(s, |i| i.src().iter().any(|x| x.reg.kind == R::Const))
+                    .map(|i| {
+                        let k = i.src().iter().position(|x| x.reg.kind == R::Const).unwrap();
+                        i.srcs[k].reg.num = 300;
+                    })
+                    .is_some()
+        },
+    ),
+    (
+        "modifiers",
+        "_abs source modifier in vs_2_0",
+        "E0301",
+        |s| {
+            is(s.version, "vs_2_0")
+                && find(s, |i| i.opcode == Opcode::Mov)
+                    .map(|i| i.srcs[0].modifier = d3dbc::token::SrcModifier::Abs)
+                    .is_some()
+        },
+    ),
+    ("modifiers", "_sat in vs_2_0", "E0302", |s| {
+        is(s.version, "vs_2_0")
+            && find(s, |i| i.opcode == Opcode::Mov)
+                .map(|i| i.dst.modifiers = d3dbc::token::result_modifier::SATURATE)
+                .is_some()
+    }),
+    ("modifiers", "shift in ps_2_0", "E0303", |s| {
+        is(s.version, "ps_2_0")
+            && find(s, |i| i.opcode == Opcode::Mov)
+                .map(|i| i.dst.shift = 1)
+                .is_some()
+    }),
+    ("modifiers", "co-issue in a vertex shader", "E0304", |s| {
+        s.version.is_vertex()
+            && find(s, |i| i.opcode == Opcode::Mov)
+                .map(|i| i.coissue = true)
+                .is_some()
+    }),
+    (
+        "modifiers",
+        "rsq/rcp without replicate swizzle",
+        "E0305",
+        |s| {
+            s.version.major >= 2
+                && find(s, |i| matches!(i.opcode, Opcode::Rcp | Opcode::Rsq))
+                    .map(|i| i.srcs[0].swizzle = 0xE4)
+                    .is_some()
+        },
+    ),
+    ("modifiers", "ps_2_0 texld partial mask", "E0306", |s| {
+        is(s.version, "ps_2_0")
+            && find(s, |i| i.opcode == Opcode::Tex)
+                .map(|i| i.dst.mask = 0x7)
+                .is_some()
+    }),
+    ("modifiers", "ps_2_0 arbitrary swizzle", "E0307", |s| {
+        is(s.version, "ps_2_0")
+            && find(s, |i| i.opcode == Opcode::Mov)
+                .map(|i| i.srcs[0].swizzle = 0x4E)
+                .is_some()
+    }),
+    ("modifiers", "m4x4 matrix operand swizzled", "E0308", |s| {
+        find(s, |i| {
+            matches!(i.opcode, Opcode::M4x4 | Opcode::M4x3 | Opcode::M3x3)
+        })
+        .map(|i| i.srcs[1].swizzle = 0x1B)
+        .is_some()
+    }),
+    (
+        "modifiers",
+        "predicated instruction in ps_2_0",
+        "E0309",
+        |s| {
+            is(s.version, "ps_2_0")
+                && find(s, |i| i.opcode == Opcode::Mov)
+                    .map(|i| i.predicate = Some(SrcParam::new(reg(R::Predicate, 0))))
+                    .is_some()
+        },
+    ),
+    (
+        "declarations",
+        "dcl of a used input removed",
+        "E0401",
+        |s| {
+            let v = s.version;
+            if v.major < 2 {
+                return false;
+            }
+            let pos = s.items.iter().position(|it| {
+                matches!(it, Item::Instruction(i) if i.opcode == Opcode::Dcl
+                && matches!(i.dst.reg.kind, R::Input | R::Sampler | R::AddrOrTexture))
+            });
+            let Some(pos) = pos else { return false };
+            let Item::Instruction(d) = s.items[pos].clone() else {
+                return false;
+            };
+            let used = s
+                .instructions()
+                .any(|i| i.opcode != Opcode::Dcl && i.src().iter().any(|x| x.reg == d.dst.reg));
+            if !used {
+                return false;
+            }
+            s.items.remove(pos);
+            true
+        },
+    ),
+    ("declarations", "dcl of a constant register", "E0402", |s| {
+        s.version.major >= 2
+            && find(s, |i| i.opcode == Opcode::Dcl)
+                .map(|i| i.dst.reg = reg(R::Const, 0))
+                .is_some()
+    }),
+    ("declarations", "duplicate dcl", "E0403", |s| {
+        let pos = s
+            .items
+            .iter()
+            .position(|it| matches!(it, Item::Instruction(i) if i.opcode == Opcode::Dcl));
+        let Some(pos) = pos else { return false };
+        let d = s.items[pos].clone();
+        s.items.insert(pos, d);
+        true
+    }),
+    ("declarations", "sampler of unknown type", "E0404", |s| {
+        find(s, |i| {
+            i.opcode == Opcode::Dcl && i.dst.reg.kind == R::Sampler
+        })
+        .map(|i| i.decl = DeclToken(0x8000_0000))
+        .is_some()
+    }),
+    (
+        "declarations",
+        "def after the first instruction",
+        "E0405",
+        |s| {
+            let pos = s
+                .items
+                .iter()
+                .position(|it| matches!(it, Item::Instruction(i) if i.opcode == Opcode::Def));
+            let Some(pos) = pos else { return false };
+            let d = s.items.remove(pos);
+            s.items.push(d);
+            true
+        },
+    ),
+    ("declarations", "undefined usage value", "E0406", |s| {
+        find(s, |i| {
+            i.opcode == Opcode::Dcl && i.dst.reg.kind == R::Input && i.decl.0 & 0x1F != 0x1F
+        })
+        .map(|i| i.decl = DeclToken((i.decl.0 & !0x1F) | 20))
+        .is_some()
+            && s.version.major >= 2
+            && !(s.version.is_pixel() && s.version.major == 2)
+    }),
+    ("flow control", "endif without if", "E0501", |s| {
+        if s.version.code() < 0x0200 || (s.version.is_pixel() && s.version.code() < 0x0201) {
+            return false;
+        }
+        let at = first_exec(s);
+        s.items.insert(at, nodst(Opcode::EndIf, &[]));
+        true
+    }),
+    ("flow control", "endrep without rep", "E0502", |s| {
+        if s.version.code() < 0x0200 || (s.version.is_pixel() && s.version.code() < 0x0201) {
+            return false;
+        }
+        let at = first_exec(s);
+        s.items.insert(at, nodst(Opcode::EndRep, &[]));
+        true
+    }),
+    ("flow control", "if b0 never closed", "E0503", |s| {
+        if s.version.code() < 0x0200 || (s.version.is_pixel() && s.version.code() < 0x0201) {
+            return false;
+        }
+        let at = first_exec(s);
+        s.items
+            .insert(at, nodst(Opcode::If, &[reg(R::ConstBool, 0)]));
+        true
+    }),
+    ("flow control", "break outside a loop", "E0504", |s| {
+        if s.version.code() < 0x0201 {
+            return false;
+        }
+        let at = first_exec(s);
+        s.items.insert(at, nodst(Opcode::Break, &[]));
+        true
+    }),
+    ("flow control", "five nested rep blocks", "E0505", |s| {
+        if s.version.code() < 0x0201 {
+            return false;
+        }
+        let at = first_exec(s);
+        for _ in 0..5 {
+            s.items.insert(at, nodst(Opcode::EndRep, &[]));
+        }
+        for _ in 0..5 {
+            s.items
+                .insert(at, nodst(Opcode::Rep, &[reg(R::ConstInt, 0)]));
+        }
+        true
+    }),
+    ("flow control", "call to an undefined label", "E0506", |s| {
+        if s.version.code() < 0x0200 || (s.version.is_pixel() && s.version.code() < 0x0201) {
+            return false;
+        }
+        let at = first_exec(s);
+        s.items.insert(at, nodst(Opcode::Call, &[reg(R::Label, 5)]));
+        true
+    }),
+    (
+        "ps_1_x",
+        "texture instruction after arithmetic",
+        "E0601",
+        |s| {
+            if !(ps1(s.version) && s.version.minor < 4) {
+                return false;
+            }
+            let pos = s
+                .items
+                .iter()
+                .position(|it| matches!(it, Item::Instruction(i) if i.opcode == Opcode::Tex));
+            let Some(pos) = pos else { return false };
+            let t = s.items.remove(pos);
+            s.items.push(t);
+            true
+        },
+    ),
+    (
+        "ps_1_x",
+        "texm3x2pad without its texm3x2tex",
+        "E0602",
+        |s| {
+            if !(ps1(s.version) && s.version.minor < 4) {
+                return false;
+            }
+            let at = first_exec(s);
+            s.items.insert(
+                at,
+                op1(
+                    Opcode::TexM3x2Pad,
+                    reg(R::AddrOrTexture, 3),
+                    0xF,
+                    &[reg(R::AddrOrTexture, 0)],
+                ),
+            );
+            true
+        },
+    ),
+    (
+        "ps_1_x",
+        "texture source numbered above its destination",
+        "E0603",
+        |s| {
+            if !(ps1(s.version) && s.version.minor < 4) {
+                return false;
+            }
+            let at = first_exec(s);
+            s.items.insert(
+                at,
+                op1(
+                    Opcode::TexReg2Ar,
+                    reg(R::AddrOrTexture, 1),
+                    0xF,
+                    &[reg(R::AddrOrTexture, 2)],
+                ),
+            );
+            true
+        },
+    ),
+    ("ps_1_x", "two phase instructions in ps_1_4", "E0604", |s| {
+        if !is(s.version, "ps_1_4") {
+            return false;
+        }
+        let at = first_exec(s);
+        s.items.insert(at, nodst(Opcode::Phase, &[]));
+        s.items.insert(at, nodst(Opcode::Phase, &[]));
+        true
+    }),
+    ("ps_1_x", "t# loaded twice", "E0605", |s| {
+        if !(ps1(s.version) && s.version.minor < 4) {
+            return false;
+        }
+        let pos = s
+            .items
+            .iter()
+            .position(|it| matches!(it, Item::Instruction(i) if i.opcode == Opcode::Tex));
+        let Some(pos) = pos else { return false };
+        let t = s.items[pos].clone();
+        s.items.insert(pos, t);
+        true
+    }),
+    (
+        "counts",
+        "vs_1_1 with 130 extra instructions",
+        "E0701",
+        |s| {
+            if !is(s.version, "vs_1_1") {
+                return false;
+            }
+            let at = first_exec(s);
+            for _ in 0..130 {
+                s.items.insert(at, nodst(Opcode::Nop, &[]));
+            }
+            true
+        },
+    ),
+    ("counts", "ps_2_0 with 33 texture loads", "E0702", |s| {
+        if !is(s.version, "ps_2_0") {
+            return false;
+        }
+        let Some(t) = s
+            .items
+            .iter()
+            .find(|it| matches!(it, Item::Instruction(i) if i.opcode == Opcode::Tex))
+            .cloned()
+        else {
+            return false;
+        };
+        let at = first_exec(s);
+        for _ in 0..33 {
+            s.items.insert(at, t.clone());
+        }
+        true
+    }),
+    (
+        "counts",
+        "ps_1_1 with 9 extra arithmetic instructions",
+        "E0703",
+        |s| {
+            if !(ps1(s.version) && s.version.minor < 4) {
+                return false;
+            }
+            let at = s.items.len();
+            for _ in 0..9 {
+                s.items.insert(
+                    at,
+                    op1(Opcode::Mov, reg(R::Temp, 0), 0xF, &[reg(R::Input, 0)]),
+                );
+            }
+            true
+        },
+    ),
+    (
+        "counts",
+        "ps_2_0 five-deep dependent read chain",
+        "E0704",
+        |s| {
+            if !is(s.version, "ps_2_0") {
+                return false;
+            }
+            let Some(Item::Instruction(t)) = s
+                .items
+                .iter()
+                .find(|it| {
+                    matches!(it, Item::Instruction(i) if i.opcode == Opcode::Tex
+                    && i.srcs[0].reg.kind == R::AddrOrTexture)
+                })
+                .cloned()
+            else {
+                return false;
+            };
+            let at = first_exec(s);
+            let mut dep = t;
+            dep.dst.reg = reg(R::Temp, 11);
+            dep.srcs[0] = SrcParam::new(reg(R::Temp, 11));
+            for _ in 0..5 {
+                s.items.insert(at, Item::Instruction(dep));
+            }
+            let mut first = t;
+            first.dst.reg = reg(R::Temp, 11);
+            s.items.insert(at, Item::Instruction(first));
+            true
+        },
+    ),
+];
+
+#[test]
+fn mutations_are_caught() {
+    let mut valid = Vec::new();
+    for file in [
+        "binaries.jsonl",
+        "wine_d3d9_blobs.jsonl",
+        "vkd3d_d3dbc.jsonl",
+    ] {
+        let Some(recs) = common::records(file) else {
+            return;
+        };
+        for r in &recs {
+            let Ok(shader) = Shader::decode(&common::dwords(&r["dwords"])) else {
+                continue;
+            };
+            if validate(&shader).is_empty() {
+                valid.push((common::label(r), shader));
+            }
+        }
+    }
+    let mut failures = Vec::new();
+    let mut caught = 0;
+    let mut families = std::collections::BTreeMap::<&str, usize>::new();
+    for (family, name, code, mutate) in MUTATIONS {
+        let mut applied = 0;
+        for (label, original) in &valid {
+            if applied >= 3 {
+                break;
+            }
+            let mut m = original.clone();
+            if !mutate(&mut m) {
+                continue;
+            }
+            applied += 1;
+            let found = validate(&m);
+            if found.iter().any(|f| f.code == *code) {
+                caught += 1;
+                *families.entry(family).or_default() += 1;
+            } else {
+                failures.push(format!(
+                    "{code} {name} on {label} ({}): not caught; got [{}]",
+                    m.version,
+                    show(&found)
+                ));
+            }
+        }
+        if applied == 0 {
+            failures.push(format!("{code} {name}: no corpus shader to mutate"));
+        }
+    }
+    eprintln!(
+        "mutations: {caught} caught of {} mutation kinds over {} valid shaders; per family: {families:?}",
+        MUTATIONS.len(),
+        valid.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(families.len() >= 7, "every rule family needs a case");
+}
+
+#[test]
+fn every_rule_is_documented_and_mutated() {
+    let codes: std::collections::BTreeSet<&str> = MUTATIONS.iter().map(|m| m.2).collect();
+    let doc = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/validation.md"
+    ))
+    .expect("docs/validation.md");
+    for r in d3dbc::validate::rules() {
+        assert!(doc.contains(r.code), "docs/validation.md lacks {}", r.code);
+        assert!(
+            doc.contains(r.summary),
+            "docs/validation.md lacks the summary of {}",
+            r.code
+        );
+        assert!(codes.contains(r.code), "no mutation exercises {}", r.code);
+    }
+}
