@@ -104,7 +104,7 @@ pub enum Event<'a> {
 /// Converts little-endian bytes into DWORDs: borrowed when the slice is 4-byte aligned
 /// on a little-endian host, copied otherwise.
 pub fn tokens_from_bytes(bytes: &[u8]) -> Result<Cow<'_, [u32]>, DecodeError> {
-    if bytes.len() % 4 != 0 {
+    if !bytes.len().is_multiple_of(4) {
         return Err(DecodeError {
             offset: bytes.len() / 4,
             token: 0,

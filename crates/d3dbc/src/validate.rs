@@ -877,7 +877,7 @@ impl State {
                     M::Dz | M::Dw => v.minor == 4 && matches!(op, Opcode::Tex | Opcode::TexCoord),
                     M::Sign if tex_op => v.minor <= 3,
                     M::X2 | M::X2Neg => v.minor == 4 && !tex_op,
-                    _ => !tex_op && !(v.minor == 4 && is_const_float(r)),
+                    _ => !(tex_op || v.minor == 4 && is_const_float(r)),
                 }
             }
             (ShaderKind::Pixel, _) => matches!(m, M::Neg | M::Abs | M::AbsNeg),
@@ -942,15 +942,13 @@ impl State {
         let n = r.num as usize;
         let mn = ins.opcode.mnemonic(v);
         match (v.kind, r.kind) {
-            (_, RegisterType::Temp) if n < 32 => {
-                if self.temp_written[n] == 0 {
-                    self.err(
-                        "E0204",
-                        format_args!("{mn} reads r{n}, which no earlier instruction wrote"),
-                    );
-                    // Report once per register.
-                    self.temp_written[n] = 0x80;
-                }
+            (_, RegisterType::Temp) if n < 32 && self.temp_written[n] == 0 => {
+                self.err(
+                    "E0204",
+                    format_args!("{mn} reads r{n}, which no earlier instruction wrote"),
+                );
+                // Report once per register.
+                self.temp_written[n] = 0x80;
             }
             _ => {}
         }
@@ -1184,21 +1182,19 @@ impl State {
                     );
                 }
             }
-            Opcode::Bem => {
-                if mask != 0x3 {
-                    self.err(
-                        "E0306",
-                        format_args!("bem writes .rg only (mask 0x{mask:x})"),
-                    );
-                }
+            Opcode::Bem if mask != 0x3 => {
+                self.err(
+                    "E0306",
+                    format_args!("bem writes .rg only (mask 0x{mask:x})"),
+                );
             }
-            Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl if v.major >= 2 => {
-                if v.major == 2 && mask != 0xF {
-                    self.err(
-                        "E0306",
-                        format_args!("{mn} in {v} writes the full .xyzw mask (mask 0x{mask:x})"),
-                    );
-                }
+            Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl
+                if v.major >= 2 && v.major == 2 && mask != 0xF =>
+            {
+                self.err(
+                    "E0306",
+                    format_args!("{mn} in {v} writes the full .xyzw mask (mask 0x{mask:x})"),
+                );
             }
             _ => {}
         }
@@ -1307,11 +1303,11 @@ impl State {
         let name = self.name(r);
         self.check_index(r, false);
         let ty = ins.decl.sampler_type();
-        let ok = match ty {
-            Some(SamplerType::Tex2D | SamplerType::Cube | SamplerType::Volume) => true,
-            Some(SamplerType::Tex1D) => true,
-            _ => false,
-        };
+        // 1d is defined by D3DSAMPLER_TEXTURE_TYPE though not exposed; accepted.
+        let ok = matches!(
+            ty,
+            Some(SamplerType::Tex1D | SamplerType::Tex2D | SamplerType::Cube | SamplerType::Volume)
+        );
         if !ok {
             self.err(
                 "E0404",
@@ -1412,10 +1408,8 @@ impl State {
                     );
                 }
             }
-            Opcode::Break | Opcode::BreakC | Opcode::BreakP => {
-                if self.loops == 0 {
-                    self.err("E0504", format_args!("{mn} outside a loop or rep"));
-                }
+            Opcode::Break | Opcode::BreakC | Opcode::BreakP if self.loops == 0 => {
+                self.err("E0504", format_args!("{mn} outside a loop or rep"));
             }
             Opcode::Call | Opcode::CallNz => {
                 self.static_flow_count += 1;
@@ -1452,13 +1446,11 @@ impl State {
                     }
                 }
             }
-            Opcode::Ret => {
-                if self.depth == 0 {
-                    if self.in_sub {
-                        self.in_sub = false;
-                    } else {
-                        self.main_ended = true;
-                    }
+            Opcode::Ret if self.depth == 0 => {
+                if self.in_sub {
+                    self.in_sub = false;
+                } else {
+                    self.main_ended = true;
                 }
             }
             _ => {}

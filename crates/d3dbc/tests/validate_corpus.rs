@@ -490,18 +490,9 @@ const MUTATIONS: &[(&str, &str, &str, Mutate)] = &[
         let Some(n) = (0..lim).rev().find(|&n| !writes_temp(s, n)) else {
             return false;
         };
-        let v = s.version;
         let at = first_exec(s);
-        let target = if v.is_pixel() && v.major == 1 {
-            reg(R::Temp, 0)
-        } else if v.is_pixel() {
-            reg(R::Temp, n)
-        } else {
-            reg(R::Temp, n)
-        };
-        if target.num == n {
-            // ensure the destination differs from the source; reading rn before any write.
-        }
+        // mov rn, rn: reads rn before anything wrote it.
+        let target = reg(R::Temp, n);
         s.items
             .insert(at, op1(Opcode::Mov, target, 0xF, &[reg(R::Temp, n)]));
         true
