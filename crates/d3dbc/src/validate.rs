@@ -296,6 +296,17 @@ fn reg_name(v: Version, r: Register) -> String {
     }
 }
 
+/// A register's listing name, formatted only when a message is built (no allocation on
+/// the valid path).
+#[derive(Clone, Copy)]
+struct RegName(Version, Register);
+
+impl std::fmt::Display for RegName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&reg_name(self.0, self.1))
+    }
+}
+
 fn is_const_float(t: RegisterType) -> bool {
     matches!(
         t,
@@ -368,6 +379,10 @@ const MAX_STACK: usize = 64;
 
 struct State {
     v: Version,
+    // Per-version tables, computed once per shader.
+    files: [Option<RegFile>; 20],
+    limits: (u32, u32, u32),
+    nest: (u32, u32, u32),
     out: Vec<Finding>,
     item: usize,
     offset: usize,
@@ -419,6 +434,9 @@ pub fn validate(shader: &Shader) -> Vec<Finding> {
     let v = shader.version;
     let mut s = State {
         v,
+        files: std::array::from_fn(|i| RegisterType::from_u8(i as u8).and_then(|t| reg_file(v, t))),
+        limits: slot_limits(v),
+        nest: nesting_limits(v),
         out: Vec::new(),
         item: 0,
         offset: 1,
@@ -493,6 +511,11 @@ impl State {
             offset: self.offset,
             message,
         });
+    }
+
+    #[inline]
+    fn file(&self, t: RegisterType) -> Option<RegFile> {
+        self.files[t as usize]
     }
 
     fn name(&self, r: Register) -> String {
@@ -715,7 +738,7 @@ impl State {
 
     fn check_index(&mut self, r: Register, write: bool) {
         let v = self.v;
-        let Some(f) = reg_file(v, r.kind) else {
+        let Some(f) = self.file(r.kind) else {
             let code = if write { "E0202" } else { "E0201" };
             self.err(
                 code,
@@ -758,7 +781,7 @@ impl State {
         let op = ins.opcode;
         let mn = op.mnemonic(v);
         let r = src.reg;
-        match reg_file(v, r.kind) {
+        match self.file(r.kind) {
             Some(f) if f.read => self.check_index(r, false),
             Some(_) => {
                 self.err(
@@ -984,7 +1007,7 @@ impl State {
         let op = ins.opcode;
         let mn = op.mnemonic(v);
         let r = d.reg;
-        match reg_file(v, r.kind) {
+        match self.file(r.kind) {
             Some(f) if f.write => self.check_index(r, true),
             Some(_) => {
                 self.err(
@@ -1206,7 +1229,7 @@ impl State {
         let n = r.num as usize;
         let d = ins.decl;
         let mask = ins.dst.mask;
-        let name = self.name(r);
+        let name = RegName(self.v, r);
         // Centroid/pp on a dcl is a ps_2_0+ form.
         let m = ins.dst.modifiers;
         if m & !(result_modifier::CENTROID | result_modifier::PARTIAL_PRECISION) != 0
@@ -1300,7 +1323,7 @@ impl State {
         let v = self.v;
         let r = ins.dst.reg;
         let n = r.num;
-        let name = self.name(r);
+        let name = RegName(self.v, r);
         self.check_index(r, false);
         let ty = ins.decl.sampler_type();
         // 1d is defined by D3DSAMPLER_TEXTURE_TYPE though not exposed; accepted.
@@ -1330,7 +1353,7 @@ impl State {
         let v = self.v;
         let op = ins.opcode;
         let mn = op.mnemonic(v);
-        let (max_loops, max_static, max_dyn) = nesting_limits(v);
+        let (max_loops, max_static, max_dyn) = self.nest;
         match op {
             Opcode::If | Opcode::IfC => {
                 let dynamic = op == Opcode::IfC
@@ -1695,7 +1718,7 @@ impl State {
             SlotClass::Texture => self.tex = self.tex.saturating_add(slots),
             SlotClass::None => {}
         }
-        let (total, a, t) = slot_limits(v);
+        let (total, a, t) = self.limits;
         let (n_slots, n_arith, n_tex) = (self.slots, self.arith, self.tex);
         if self.slots > total && self.slots - slots <= total {
             self.err(

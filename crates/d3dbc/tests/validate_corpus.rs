@@ -999,3 +999,40 @@ fn every_rule_is_documented_and_mutated() {
         assert!(codes.contains(r.code), "no mutation exercises {}", r.code);
     }
 }
+
+/// Cost of validation relative to decoding, over the whole corpus (run with
+/// `cargo test --release -p d3dbc --test validate_corpus -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn validation_cost() {
+    let Some(streams) = common::all_streams() else {
+        return;
+    };
+    let streams: Vec<Vec<u32>> = streams
+        .into_iter()
+        .map(|s| s.2)
+        .filter(|t| Shader::decode(t).is_ok())
+        .collect();
+    let rounds = 200;
+    let t0 = std::time::Instant::now();
+    let mut n = 0usize;
+    for _ in 0..rounds {
+        for t in &streams {
+            n += Shader::decode(t).unwrap().items.len();
+        }
+    }
+    let decode = t0.elapsed();
+    let shaders: Vec<Shader> = streams.iter().map(|t| Shader::decode(t).unwrap()).collect();
+    let t1 = std::time::Instant::now();
+    for _ in 0..rounds {
+        for s in &shaders {
+            n += validate(s).len();
+        }
+    }
+    let val = t1.elapsed();
+    eprintln!(
+        "decode {decode:?}, validate {val:?} over {} shaders x {rounds}: validate/decode = {:.2} ({n})",
+        shaders.len(),
+        val.as_secs_f64() / decode.as_secs_f64()
+    );
+}
