@@ -472,6 +472,24 @@ pub fn validate(shader: &Shader) -> Vec<Finding> {
         last_item: 0,
         last_offset: 1,
     };
+    // Subroutines follow the main program in the stream, so a temp a subroutine writes
+    // may be read lexically earlier (after the call). With labels present, count every
+    // temp written after the first label as written from the start (one extra pass).
+    if v.major >= 2 {
+        let mut in_subs = false;
+        for item in &shader.items {
+            if let Item::Instruction(ins) = item {
+                in_subs |= ins.opcode == Opcode::Label;
+                if in_subs
+                    && ins.dst.reg.kind == RegisterType::Temp
+                    && ins.dst.reg.num < 32
+                    && ins.opcode.layout(v).dst
+                {
+                    s.temp_written[ins.dst.reg.num as usize] |= ins.dst.mask;
+                }
+            }
+        }
+    }
     for (i, item) in shader.items.iter().enumerate() {
         s.item = i;
         match item {
@@ -727,7 +745,6 @@ impl State {
                     | Opcode::Label
                     | Opcode::BreakP
                     | Opcode::BreakC
-                    | Opcode::SetP
                     | Opcode::Phase
             );
             if v.code() < 0x0201 || flow || class == SlotClass::None {
@@ -1791,6 +1808,49 @@ mod tests {
         let r = rules();
         for w in r.windows(2) {
             assert!(w[0].code < w[1].code, "{} / {}", w[0].code, w[1].code);
+        }
+    }
+
+    fn codes(tokens: &[u32]) -> Vec<&'static str> {
+        validate(&Shader::decode(tokens).unwrap())
+            .iter()
+            .map(|f| f.code)
+            .collect()
+    }
+
+    #[test]
+    fn offsets_count_comments_and_operands() {
+        // vs_2_0; comment(2); dcl_position v0; mov r0, c300 (warning); mov oPos, r5 (E0204)
+        let tokens = [
+            0xFFFE0200, 0x0002FFFE, 0, 0, 0x0200001F, 0x80000000, 0x900F0000, 0x02000001,
+            0x800F0000, 0xA0E4012C, 0x02000001, 0xC00F0000, 0x80E40005, 0x0000FFFF,
+        ];
+        let f = validate(&Shader::decode(&tokens).unwrap());
+        assert_eq!(f.len(), 2, "{f:?}");
+        assert_eq!((f[0].code, f[0].item, f[0].offset), ("E0208", 2, 7));
+        assert_eq!(f[0].severity, Severity::Warning);
+        assert_eq!((f[1].code, f[1].item, f[1].offset), ("E0204", 3, 10));
+        assert!(f[1].message.contains("r5") && f[1].message.contains("Temporary Register"));
+    }
+
+    #[test]
+    fn subroutine_writes_count_before_the_call() {
+        // vs_2_0; call l0; mov oPos, r0; ret; label l0; mov r0, c0; ret
+        let tokens = [
+            0xFFFE0200, 0x01000019, 0xA0E41000, 0x02000001, 0xC00F0000, 0x80E40000, 0x0000001C,
+            0x0100001E, 0xA0E41000, 0x02000001, 0x800F0000, 0xA0E40000, 0x0000001C, 0x0000FFFF,
+        ];
+        assert_eq!(codes(&tokens), Vec::<&str>::new());
+        // Without the label: call to an undefined label.
+        let bad = [0xFFFE0200, 0x01000019, 0xA0E41000, 0x0000FFFF];
+        assert_eq!(codes(&bad), vec!["E0506"]);
+    }
+
+    #[test]
+    fn every_rule_has_text() {
+        for r in rules() {
+            assert!(!r.summary.is_empty() && !r.source.is_empty() && !r.versions.is_empty());
+            assert_eq!(r.code.len(), 5);
         }
     }
 

@@ -1036,3 +1036,55 @@ fn validation_cost() {
         val.as_secs_f64() / decode.as_secs_f64()
     );
 }
+
+/// Bit-flipped corpus streams that still decode must validate without panicking, and
+/// every finding must point at an instruction inside the stream.
+#[test]
+fn corrupted_streams_never_panic() {
+    let Some(streams) = common::all_streams() else {
+        return;
+    };
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut decoded = 0;
+    let mut with_findings = 0;
+    for round in 0..40 {
+        for (_, label, tokens) in &streams {
+            if tokens.len() < 3 {
+                continue;
+            }
+            let mut t = tokens.clone();
+            for _ in 0..1 + round % 3 {
+                let at = 1 + (next() as usize) % (t.len() - 1);
+                t[at] ^= 1 << (next() % 32);
+            }
+            let Ok(shader) = Shader::decode(&t) else {
+                continue;
+            };
+            decoded += 1;
+            let found = validate(&shader);
+            if !found.is_empty() {
+                with_findings += 1;
+            }
+            for f in &found {
+                assert!(
+                    f.item < shader.items.len().max(1),
+                    "{label}: item out of range"
+                );
+                assert!(
+                    f.offset < t.len(),
+                    "{label}: offset {} past the stream",
+                    f.offset
+                );
+                assert!(!f.message.contains('\n'), "{label}: multi-line message");
+            }
+        }
+    }
+    eprintln!("corrupted streams: {decoded} decoded and validated, {with_findings} with findings");
+    assert!(decoded > 1000);
+}
