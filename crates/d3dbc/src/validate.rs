@@ -107,8 +107,8 @@ rules! {
         "sincos - vs/ps, crs - vs/ps, m3x2..m4x4 - vs/ps, bem - ps, texld - ps_2_0 and up, Destination Register Write Mask";
     "E0307", F_MOD, "ps_2_0, ps_1_x", "source swizzle not supported by this version (arbitrary swizzle needs ps_2_x)",
         "Source register swizzling (HLSL PS reference); texld - ps_2_0 and up (no swizzle on src)";
-    "E0308", F_MOD, "all", "matrix/cross-product operand constraints (no swizzle/negate on the matrix source, dst not a source)",
-        "m4x4 - vs/ps (and m4x3, m3x4, m3x3, m3x2), crs - vs/ps";
+    "E0308", F_MOD, "all", "matrix/cross-product/normalize operand constraints (no swizzle/negate on the matrix source, dst not a source, nrm dst a temp)",
+        "m4x4 - vs/ps (and m4x3, m3x4, m3x3, m3x2), crs - vs/ps, nrm - vs/ps";
     "E0309", F_MOD, "vs_2_x+, ps_2_x+", "predication not allowed in this version or on this instruction",
         "Predicate Register; setp_comp; Instruction Modifiers (predication)";
 
@@ -922,6 +922,23 @@ impl State {
             }
             (ShaderKind::Pixel, _) => matches!(m, M::Neg | M::Abs | M::AbsNeg),
         };
+        // Integer, loop, label, sampler, boolean and predicate operands take no float
+        // modifiers (loop - vs, rep - vs, call, texld: "s# with no modifier").
+        let non_float = matches!(
+            r,
+            RegisterType::ConstInt
+                | RegisterType::Loop
+                | RegisterType::Label
+                | RegisterType::Sampler
+                | RegisterType::ConstBool
+                | RegisterType::Predicate
+        );
+        // texld - ps_2_0 and up: src0 "with no modifier or swizzle" in ps_2_0/ps_2_x.
+        let tex_coord = v.is_pixel()
+            && v.major == 2
+            && k < 2
+            && matches!(op, Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl);
+        let ok = ok && !(m != M::None && m != M::Not && non_float) && !(tex_coord && m != M::None);
         if !ok {
             self.err(
                 "E0301",
@@ -951,7 +968,13 @@ impl State {
             );
         }
         // Swizzles by version.
-        if v.is_pixel() && v.code() <= 0x0200 && !needs_replicate {
+        if tex_coord && src.swizzle != 0xE4 {
+            let s = src.swizzle;
+            self.err(
+                "E0307",
+                format_args!("source {k} of {mn} takes no swizzle in {v} (has 0x{s:02x})"),
+            );
+        } else if v.is_pixel() && v.code() <= 0x0200 && !needs_replicate {
             let s = src.swizzle;
             let tex_src =
                 matches!(op, Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl) && v.major == 2;
@@ -1221,6 +1244,14 @@ impl State {
                         format_args!("{mn}: destination cannot be the vector source"),
                     );
                 }
+            }
+            Opcode::Nrm if ins.dst.reg.kind != RegisterType::Temp || srcs[0].reg == ins.dst.reg => {
+                // nrm - vs/ps: "The dest and src registers cannot be the same. The dest
+                // register must be a temporary register."
+                self.err(
+                    "E0308",
+                    format_args!("nrm writes a temporary other than its source"),
+                );
             }
             Opcode::Bem if mask != 0x3 => {
                 self.err(

@@ -368,6 +368,11 @@ fn writes_temp(s: &Shader, n: u16) -> bool {
     })
 }
 
+/// An SM2+ texld (sampler operand present).
+fn s_is_sm2(i: &Instruction) -> bool {
+    i.src_count == 2
+}
+
 fn is(v: Version, s: &str) -> bool {
     v.to_string() == s
 }
@@ -609,6 +614,27 @@ const MUTATIONS: &[(&str, &str, &str, Mutate)] = &[
         })
         .map(|i| i.srcs[1].swizzle = 0x1B)
         .is_some()
+    }),
+    ("modifiers", "negated sampler operand", "E0301", |s| {
+        find(s, |i| i.opcode == Opcode::Tex && s_is_sm2(i))
+            .map(|i| i.srcs[1].modifier = d3dbc::token::SrcModifier::Neg)
+            .is_some()
+    }),
+    (
+        "modifiers",
+        "swizzled texld coordinate in ps_2_0",
+        "E0307",
+        |s| {
+            is(s.version, "ps_2_0")
+                && find(s, |i| i.opcode == Opcode::Tex)
+                    .map(|i| i.srcs[0].swizzle = 0x00)
+                    .is_some()
+        },
+    ),
+    ("modifiers", "nrm writing its own source", "E0308", |s| {
+        find(s, |i| i.opcode == Opcode::Nrm)
+            .map(|i| i.srcs[0].reg = i.dst.reg)
+            .is_some()
     }),
     (
         "modifiers",
