@@ -81,7 +81,7 @@ rules! {
         "Registers - vs_1_1 ... ps_3_0 (read/write columns)";
     "E0203", F_REG, "all", "register index out of range for this shader version",
         "Registers - vs_1_1 ... ps_3_0 (register counts); test_unsupported_shaders (c256, i16, b16, ps c8/c32/c224)";
-    "E0204", F_REG, "all", "a temporary register is read before any instruction wrote it",
+    "E0204", F_REG, "vs_1_1-vs_2_x, ps_1_1-ps_2_x", "a temporary register is read before any instruction wrote it",
         "Temporary Register (HLSL VS reference): read before write fails CreateVertexShader; Temporary register (HLSL PS reference): undefined components fail validation";
     "E0205", F_REG, "all", "write to a read-only register (input, constant, sampler, texture coordinate in ps_1_4+ ...)",
         "Registers - vs_x / ps_x (read-only registers)";
@@ -1005,7 +1005,9 @@ impl State {
         let n = r.num as usize;
         let mn = ins.opcode.mnemonic(v);
         match (v.kind, r.kind) {
-            (_, RegisterType::Temp) if n < 32 && self.temp_written[n] == 0 => {
+            // SM1/SM2 only: the Temporary Register pages are those of vs_1_1/vs_2_0 and
+            // ps_2_0; published vs_3_0 overrides read never-written temps.
+            (_, RegisterType::Temp) if n < 32 && v.major < 3 && self.temp_written[n] == 0 => {
                 self.err(
                     "E0204",
                     format_args!("{mn} reads r{n}, which no earlier instruction wrote"),
