@@ -80,17 +80,17 @@ rules! {
     "E0202", F_REG, "all", "register type cannot be written in this shader version",
         "Registers - vs_1_1 ... ps_3_0 (read/write columns)";
     "E0203", F_REG, "all", "register index out of range for this shader version",
-        "Registers - vs_1_1 ... ps_3_0 (register counts); test_unsupported_shaders (c256, i16, b16, ps c8/c32/c224)";
+        "Registers - vs_1_1, vs_2_0, vs_2_x, vs_3_0; Registers - ps_1_X, ps_2_0, ps_2_x, ps_3_0 (register counts)";
     "E0204", F_REG, "vs_1_1-vs_2_x, ps_1_1-ps_2_x", "a temporary register is read before any instruction wrote it",
-        "Temporary Register (HLSL VS reference): read before write fails CreateVertexShader; Temporary register (HLSL PS reference): undefined components fail validation";
+        "Temporary Register (HLSL VS reference); Temporary register (HLSL PS reference)";
     "E0205", F_REG, "all", "write to a read-only register (input, constant, sampler, texture coordinate in ps_1_4+ ...)",
-        "Registers - vs_x / ps_x (read-only registers)";
+        "Registers - vs_1_1 ... vs_3_0, Registers - ps_1_X ... ps_3_0 (read-only registers)";
     "E0206", F_REG, "all", "relative addressing not allowed on this operand or with this address register",
         "Relative Addressing (vs), Registers - vs_3_0 (o[aL], v[aL]), Registers - ps_3_0 (v[aL], c[aL])";
     "E0207", F_REG, "vs_2_0+, ps_3_0", "the loop counter aL is used outside a loop",
         "Loop Counter Register (vs, ps); loop - vs";
     "E0208", F_REG, "vs (not _sw)", "warning: constant c256 or above; only devices with software vertex processing expose more than 256 (hardware devices reject it)",
-        "Constant Float Register (vs: MaxVertexShaderConst); D3DCAPS9.MaxVertexShaderConst; test_unsupported_shaders, test_mvp_software_vertex_shaders";
+        "Constant Float Register (HLSL VS reference); D3DCAPS9 (MaxVertexShaderConst)";
 
     // --- modifiers ---
     "E0301", F_MOD, "all", "source modifier not allowed here in this shader version",
@@ -150,11 +150,11 @@ rules! {
     "E0604", F_PS1, "ps_1_4", "phase rules: at most one phase; texcrd/texld sources t# in phase 1",
         "phase - ps; texcrd - ps; texld - ps_1_4";
     "E0605", F_PS1, "ps_1_1-ps_1_3", "a texture register is written by more than one texture instruction",
-        "Texture Register (ps_1_x): each t# loaded once";
+        "Texture Register (HLSL PS reference); tex - ps, texm3x2pad - ps";
 
     // --- counts ---
     "E0701", F_CNT, "all", "too many instruction slots for this version",
-        "Instruction slot counts: vs_1_1 128, vs_2_0/2_x 256, vs_3_0 32768 max, ps_2_x 512, ps_3_0 32768 max";
+        "vs_1_1, vs_2_0, vs_2_x, vs_3_0, ps_2_x, ps_3_0 (instruction slots); D3DCAPS9 (MaxVertexShader30InstructionSlots, MaxPixelShader30InstructionSlots)";
     "E0702", F_CNT, "ps_1_x, ps_2_0", "too many texture-addressing instruction slots (ps_1_1-1_3: 4, ps_1_4: 6 per phase, ps_2_0: 32)",
         "ps_1_1 - ps_1_3, ps_1_4, ps_2_0 (instruction counts)";
     "E0703", F_CNT, "ps_1_x, ps_2_0", "too many arithmetic instruction slots (ps_1_x: 8 (per phase in ps_1_4), ps_2_0: 64)",
