@@ -586,8 +586,12 @@ impl State {
                     self.err(
                         "E0104",
                         format_args!(
-                            "{mn} must define a {:?} register, not {}",
-                            want,
+                            "{mn} must define a {} register, not {}",
+                            match want {
+                                RegisterType::Const => "c#",
+                                RegisterType::ConstInt => "i#",
+                                _ => "b#",
+                            },
                             self.name(r)
                         ),
                     );
