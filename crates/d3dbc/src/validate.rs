@@ -1,2 +1,1900 @@
 //! The validator: the rules the D3D9 runtime applies before a driver sees a shader,
 //! per shader version, each finding with a stable code, DWORD offset and reason.
+//!
+//! [`validate`] walks the IR once, in stream order, keeping only small fixed tables
+//! (written-register masks, declared registers, a flow-control stack, slot counters), so
+//! its cost is linear in the shader and it allocates nothing per instruction. Every rule
+//! has a row in [`rules()`] (code, family, versions, summary, the Microsoft documentation
+//! page it comes from); `docs/validation.md` is written from that table.
+//!
+//! Where a limit depends on device caps (`_x` models, `vs_3_0` slot counts, constant
+//! counts of `vs_1_1`), the documented maximum is used, so that anything some D3D9
+//! device accepts validates clean here. `_sw` models get their larger software limits.
+
+use crate::diag::Severity;
+use crate::ir::{DstParam, Instruction, Item, Register, Shader, SrcParam};
+use crate::opcode::{Opcode, SlotClass};
+use crate::token::{result_modifier, RegisterType, SamplerType, SrcModifier};
+use crate::version::{ShaderKind, Version};
+
+/// One rule violation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// Stable rule code (`E0203`), a row of [`rules()`].
+    pub code: &'static str,
+    /// Error (the runtime rejects the shader) or warning.
+    pub severity: Severity,
+    /// Index into `shader.items` of the offending instruction (for whole-shader
+    /// findings, the last item, or 0 for an empty shader).
+    pub item: usize,
+    /// DWORD offset of the instruction token (the version token is offset 0).
+    pub offset: usize,
+    /// One line: what is wrong, and the rule's documentation page in brackets.
+    pub message: String,
+}
+
+/// One rule of the validator, as documented in `docs/validation.md`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rule {
+    /// Stable code, `E` + family digits + number.
+    pub code: &'static str,
+    /// Rule family (instructions, registers, modifiers, declarations, flow control,
+    /// ps_1_x, counts).
+    pub family: &'static str,
+    /// Shader versions the rule applies to.
+    pub versions: &'static str,
+    /// One-line summary.
+    pub summary: &'static str,
+    /// The Microsoft D3D9 documentation page(s) the rule is taken from.
+    pub source: &'static str,
+}
+
+const F_INS: &str = "instructions";
+const F_REG: &str = "registers";
+const F_MOD: &str = "modifiers";
+const F_DCL: &str = "declarations";
+const F_FLOW: &str = "flow control";
+const F_PS1: &str = "ps_1_x";
+const F_CNT: &str = "counts";
+
+macro_rules! rules {
+    ($( $code:literal, $fam:expr, $ver:literal, $sum:literal, $src:literal; )*) => {
+        static RULES: &[Rule] = &[ $( Rule { code: $code, family: $fam, versions: $ver, summary: $sum, source: $src }, )* ];
+    };
+}
+
+rules! {
+    // --- instruction availability and operand shape ---
+    "E0101", F_INS, "all", "the opcode does not exist in this shader version",
+        "Instructions - vs_1_1/vs_2_0/vs_2_x/vs_3_0, Instructions - ps_1_1../ps_3_0 (instruction tables)";
+    "E0102", F_INS, "vs_2_x+, ps_2_x+", "ifc/breakc/setp need a comparison (gt, eq, ge, lt, ne, le) in the controls field",
+        "if_comp - vs, break_comp - vs, setp_comp - vs (and the - ps pages)";
+    "E0103", F_INS, "all", "controls field set on an instruction that has none (texldp/texldb controls only on texld in ps_2_0+)",
+        "texld - ps_2_0 and up, texldp - ps, texldb - ps; D3DSHADER_INSTRUCTION_OPCODE_TYPE";
+    "E0104", F_INS, "all", "an operand has the wrong register type for this instruction (e.g. texld sampler not s#, loop not aL/i#, mova not a0)",
+        "per-instruction pages (texld, loop - vs, rep - vs, if bool, callnz, mova - vs, setp_comp, label, texkill ...)";
+
+    // --- registers ---
+    "E0201", F_REG, "all", "register type cannot be read in this shader version",
+        "Registers - vs_1_1, vs_2_0, vs_2_x, vs_3_0; Registers - ps_1_x, ps_2_0, ps_2_x, ps_3_0";
+    "E0202", F_REG, "all", "register type cannot be written in this shader version",
+        "Registers - vs_1_1 ... ps_3_0 (read/write columns)";
+    "E0203", F_REG, "all", "register index out of range for this shader version",
+        "Registers - vs_1_1, vs_2_0, vs_2_x, vs_3_0; Registers - ps_1_X, ps_2_0, ps_2_x, ps_3_0 (register counts)";
+    "E0204", F_REG, "vs_1_1-vs_2_x, ps_1_1-ps_2_x", "a temporary register is read before any instruction wrote it",
+        "Temporary Register (HLSL VS reference); Temporary register (HLSL PS reference)";
+    "E0205", F_REG, "all", "write to a read-only register (input, constant, sampler, texture coordinate in ps_1_4+ ...)",
+        "Registers - vs_1_1 ... vs_3_0, Registers - ps_1_X ... ps_3_0 (read-only registers)";
+    "E0206", F_REG, "all", "relative addressing not allowed on this operand or with this address register",
+        "Relative Addressing (vs), Registers - vs_3_0 (o[aL], v[aL]), Registers - ps_3_0 (v[aL], c[aL])";
+    "E0207", F_REG, "vs_2_0+, ps_3_0", "the loop counter aL is used outside a loop",
+        "Loop Counter Register (vs, ps); loop - vs";
+    "E0208", F_REG, "vs (not _sw)", "warning: constant c256 or above; only devices with software vertex processing expose more than 256 (hardware devices reject it)",
+        "Constant Float Register (HLSL VS reference); D3DCAPS9 (MaxVertexShaderConst)";
+
+    // --- modifiers ---
+    "E0301", F_MOD, "all", "source modifier not allowed here in this shader version",
+        "Vertex Shader Source Register Modifiers; Pixel Shader Source Register Modifiers";
+    "E0302", F_MOD, "all", "result modifier (_sat, _pp, _centroid) not allowed here",
+        "Destination Register Modifiers (vs, ps); Pixel Shader Instruction Modifiers; dcl_usage input (centroid)";
+    "E0303", F_MOD, "ps_1_x", "result shift (_x2/_x4/_x8/_d2/_d4/_d8) not allowed here",
+        "Instruction Modifiers - ps_1_x (shift modifiers)";
+    "E0304", F_MOD, "ps_1_x", "co-issue only in ps_1_x, on an arithmetic instruction following another, writing disjoint colour/alpha masks",
+        "Co-issued instructions - ps_1_1 - ps_1_4";
+    "E0305", F_MOD, "all", "a replicate swizzle (.x/.y/.z/.w) is required on this source",
+        "rcp, rsq, exp, log, pow, expp, logp, if_comp, break_comp, if pred, callnz pred, breakp pages";
+    "E0306", F_MOD, "all", "destination write mask not allowed for this instruction (sincos, crs, m3x2..m4x4, bem, texld ...)",
+        "sincos - vs/ps, crs - vs/ps, m3x2..m4x4 - vs/ps, bem - ps, texld - ps_2_0 and up, Destination Register Write Mask";
+    "E0307", F_MOD, "ps_2_0, ps_1_x", "source swizzle not supported by this version (arbitrary swizzle needs ps_2_x)",
+        "Source register swizzling (HLSL PS reference); texld - ps_2_0 and up (no swizzle on src)";
+    "E0308", F_MOD, "all", "matrix/cross-product/normalize operand constraints (no swizzle/negate on the matrix source, dst not a source, nrm dst a temp)",
+        "m4x4 - vs/ps (and m4x3, m3x4, m3x3, m3x2), crs - vs/ps, nrm - vs/ps";
+    "E0309", F_MOD, "vs_2_x+, ps_2_x+", "predication not allowed in this version or on this instruction",
+        "Predicate Register; setp_comp; Instruction Modifiers (predication)";
+
+    // --- declarations ---
+    "E0401", F_DCL, "vs_2_0+, ps_2_0+", "register used without a dcl (inputs vs_2_0+, outputs vs_3_0, t#/v#/s# ps_2_0+, vPos/vFace)",
+        "dcl_usage input register (vs/ps), dcl_samplerType (sm2, sm3 - ps asm), Registers - ps_2_0";
+    "E0402", F_DCL, "all with dcl", "dcl of a register type the version cannot declare, or a usage form it does not take",
+        "dcl_usage input (sm1, sm2, sm3 - vs asm), dcl_usage output (sm3 - vs), dcl_usage input (sm2, sm3 - ps asm)";
+    "E0403", F_DCL, "all with dcl", "register or semantic declared twice (vs_3_0 outputs / ps_3_0 inputs may split by disjoint masks)",
+        "dcl_usage output (sm3 - vs asm); dcl_usage input (sm2, sm3 - vs/ps asm)";
+    "E0404", F_DCL, "vs_3_0, ps_2_0+", "sampler declared with an unknown texture type",
+        "dcl_samplerType (sm2, sm3 - ps asm), dcl_samplerType (sm3 - vs asm); D3DSAMPLER_TEXTURE_TYPE";
+    "E0405", F_DCL, "all", "dcl/def/defi/defb after the first executable instruction",
+        "def - vs/ps, defi, defb, dcl_usage (declarations precede instructions)";
+    "E0406", F_DCL, "all with dcl", "declaration usage or usage index out of range",
+        "D3DDECLUSAGE; dcl_usage input (sm2, sm3 - ps asm) (texcoord0-7, color0-1)";
+
+    // --- flow control ---
+    "E0501", F_FLOW, "vs_2_0+, ps_2_x+", "else/endif without an open if",
+        "else - vs/ps, endif - vs/ps";
+    "E0502", F_FLOW, "vs_2_0+, ps_2_x+", "endloop/endrep without the matching open loop/rep",
+        "endloop - vs/ps, endrep - vs/ps";
+    "E0503", F_FLOW, "vs_2_0+, ps_2_x+", "flow-control block still open at the end of the shader or subroutine",
+        "if bool, loop, rep pages (each needs its closing instruction)";
+    "E0504", F_FLOW, "vs_2_x+, ps_2_x+", "break/breakc/breakp outside a loop or rep",
+        "break - vs/ps, break_comp, breakp";
+    "E0505", F_FLOW, "vs_2_0+, ps_2_x+", "flow-control nesting depth exceeds the version's limit",
+        "Flow Control Nesting Limits (vs); Flow Control Limitations (ps)";
+    "E0506", F_FLOW, "vs_2_0+, ps_2_x+", "call/label/ret structure: label only after the main ret, defined once; call targets defined",
+        "label - vs/ps, call - vs/ps, callnz, ret - vs/ps";
+
+    // --- ps_1_x specifics ---
+    "E0601", F_PS1, "ps_1_1-ps_1_4", "texture instruction after an arithmetic instruction (per phase in ps_1_4)",
+        "Texture Addressing Instructions ps_1_1-ps_1_3; phase - ps; texld - ps_1_4";
+    "E0602", F_PS1, "ps_1_1-ps_1_3", "texm3x2pad/texm3x3pad sequence broken (wrong follower, register numbers not consecutive, different source)",
+        "texm3x2pad - ps, texm3x2tex - ps, texm3x3pad - ps, texm3x3tex/spec/vspec - ps, texm3x2depth";
+    "E0603", F_PS1, "ps_1_1-ps_1_3", "texture instruction source t# must be numbered below its destination t#",
+        "texbem, texbeml, texreg2ar, texreg2gb, texm3x2pad, texm3x3pad ... - ps (register rules)";
+    "E0604", F_PS1, "ps_1_4", "phase rules: at most one phase; texcrd/texld sources t# in phase 1",
+        "phase - ps; texcrd - ps; texld - ps_1_4";
+    "E0605", F_PS1, "ps_1_1-ps_1_3", "a texture register is written by more than one texture instruction",
+        "Texture Register (HLSL PS reference); tex - ps, texm3x2pad - ps";
+
+    // --- counts ---
+    "E0701", F_CNT, "all", "too many instruction slots for this version",
+        "vs_1_1, vs_2_0, vs_2_x, vs_3_0, ps_2_x, ps_3_0 (instruction slots); D3DCAPS9 (MaxVertexShader30InstructionSlots, MaxPixelShader30InstructionSlots)";
+    "E0702", F_CNT, "ps_1_x, ps_2_0", "too many texture-addressing instruction slots (ps_1_1-1_3: 4, ps_1_4: 6 per phase, ps_2_0: 32)",
+        "ps_1_1 - ps_1_3, ps_1_4, ps_2_0 (instruction counts)";
+    "E0703", F_CNT, "ps_1_x, ps_2_0", "too many arithmetic instruction slots (ps_1_x: 8 (per phase in ps_1_4), ps_2_0: 64)",
+        "ps_1_1 - ps_1_3, ps_1_4, ps_2_0 (instruction counts)";
+    "E0704", F_CNT, "ps_1_4, ps_2_0", "dependent texture read deeper than allowed (ps_1_4: only in phase 2; ps_2_0: at most third order)",
+        "texld - ps_2_0 and up (dependent read order); texld - ps_1_4; phase - ps";
+}
+
+/// Every rule the validator applies, in code order.
+pub fn rules() -> &'static [Rule] {
+    RULES
+}
+
+fn rule_source(code: &str) -> &'static str {
+    RULES
+        .iter()
+        .find(|r| r.code == code)
+        .map(|r| r.source)
+        .unwrap_or("")
+}
+
+// ---------------------------------------------------------------------------------------
+// Per-version register facts.
+// ---------------------------------------------------------------------------------------
+
+/// Count, readable, writable of a register file in a version (`None`: does not exist).
+#[derive(Clone, Copy)]
+struct RegFile {
+    count: u32,
+    read: bool,
+    write: bool,
+}
+
+const fn rf(count: u32, read: bool, write: bool) -> Option<RegFile> {
+    Some(RegFile { count, read, write })
+}
+
+/// The register table: `Registers - vs_1_1`, `vs_2_0`, `vs_2_x`, `vs_3_0`,
+/// `Registers - ps_1_1 - ps_1_3`, `ps_1_4`, `ps_2_0`, `ps_2_x`, `ps_3_0` (counts at the
+/// documented maximum caps; `_sw` models from the software-vertex-processing limits).
+fn reg_file(v: Version, t: RegisterType) -> Option<RegFile> {
+    use RegisterType::*;
+    let sw = v.is_software();
+    let c = v.code();
+    match v.kind {
+        ShaderKind::Vertex => match t {
+            Temp => rf(if c < 0x0201 { 12 } else { 32 }, true, true),
+            Input => rf(16, true, false),
+            Const => rf(2048, true, false),
+            Const2 | Const3 | Const4 => rf(2048, true, false),
+            AddrOrTexture => rf(1, false, true),
+            RastOut if v.major < 3 => rf(3, false, true),
+            AttrOut if v.major < 3 => rf(2, false, true),
+            Output => rf(if v.major < 3 { 8 } else { 12 }, false, true),
+            ConstInt | ConstBool if v.major >= 2 => rf(if sw { 2048 } else { 16 }, true, false),
+            Loop if v.major >= 2 => rf(1, true, false),
+            Label if v.major >= 2 => rf(if v.major >= 3 || sw { 2048 } else { 16 }, true, false),
+            Predicate if c >= 0x0201 => rf(1, true, true),
+            Sampler if v.major >= 3 => rf(4, true, false),
+            _ => None,
+        },
+        ShaderKind::Pixel => match t {
+            Temp => rf(
+                match c {
+                    0x0100..=0x0103 => 2,
+                    0x0104 => 6,
+                    0x0200 => 12,
+                    _ => 32,
+                },
+                true,
+                true,
+            ),
+            Input => rf(if v.major >= 3 { 10 } else { 2 }, true, false),
+            Const => rf(
+                match c {
+                    _ if sw => 8192,
+                    0x0100..=0x0104 => 8,
+                    0x0200 | 0x0201 => 32,
+                    _ => 224,
+                },
+                true,
+                false,
+            ),
+            AddrOrTexture => match c {
+                0x0100..=0x0103 => rf(4, true, true),
+                0x0104 => rf(6, true, false),
+                _ if v.major == 2 => rf(8, true, false),
+                _ => None,
+            },
+            Sampler if v.major >= 2 => rf(16, true, false),
+            ColorOut if v.major >= 2 => rf(4, false, true),
+            DepthOut if v.major >= 2 => rf(1, false, true),
+            ConstInt | ConstBool if c >= 0x0201 => rf(if sw { 2048 } else { 16 }, true, false),
+            Predicate if c >= 0x0201 => rf(1, true, true),
+            Label if c >= 0x0201 => rf(if v.major >= 3 || sw { 2048 } else { 16 }, true, false),
+            Loop if v.major >= 3 => rf(1, true, false),
+            MiscType if v.major >= 3 => rf(2, true, false),
+            _ => None,
+        },
+    }
+}
+
+/// The listing spelling of a register (only used for messages).
+fn reg_name(v: Version, r: Register) -> String {
+    use RegisterType::*;
+    let n = r.num;
+    match r.kind {
+        Temp => format!("r{n}"),
+        Input => format!("v{n}"),
+        Const => format!("c{n}"),
+        Const2 => format!("c{}", n as u32 + 2048),
+        Const3 => format!("c{}", n as u32 + 4096),
+        Const4 => format!("c{}", n as u32 + 6144),
+        AddrOrTexture if v.is_vertex() => format!("a{n}"),
+        AddrOrTexture => format!("t{n}"),
+        RastOut => match n {
+            0 => "oPos".into(),
+            1 => "oFog".into(),
+            2 => "oPts".into(),
+            _ => format!("oRast{n}"),
+        },
+        AttrOut => format!("oD{n}"),
+        Output if v.is_vertex() && v.major >= 3 => format!("o{n}"),
+        Output => format!("oT{n}"),
+        ConstInt => format!("i{n}"),
+        ColorOut => format!("oC{n}"),
+        DepthOut => "oDepth".into(),
+        Sampler => format!("s{n}"),
+        ConstBool => format!("b{n}"),
+        Loop => "aL".into(),
+        TempFloat16 => format!("half{n}"),
+        MiscType => match n {
+            0 => "vPos".into(),
+            1 => "vFace".into(),
+            _ => format!("misc{n}"),
+        },
+        Label => format!("l{n}"),
+        Predicate => format!("p{n}"),
+    }
+}
+
+/// A register's listing name, formatted only when a message is built (no allocation on
+/// the valid path).
+#[derive(Clone, Copy)]
+struct RegName(Version, Register);
+
+impl std::fmt::Display for RegName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&reg_name(self.0, self.1))
+    }
+}
+
+fn is_const_float(t: RegisterType) -> bool {
+    matches!(
+        t,
+        RegisterType::Const | RegisterType::Const2 | RegisterType::Const3 | RegisterType::Const4
+    )
+}
+
+/// Registers that carry float data an arithmetic instruction may read.
+fn is_float_source(v: Version, t: RegisterType) -> bool {
+    use RegisterType::*;
+    match t {
+        Temp | Input | Const | Const2 | Const3 | Const4 | MiscType => true,
+        AddrOrTexture => v.is_pixel(),
+        _ => false,
+    }
+}
+
+fn replicate(swz: u8) -> bool {
+    let c = swz & 3;
+    swz == c * 0x55
+}
+
+/// Maximum slot counts, `(total, arithmetic, texture)`; `u32::MAX` = no limit.
+/// vs_1_1 128; vs_2_0, vs_2_x 256; vs_3_0 up to 32768 (MaxVertexShader30InstructionSlots);
+/// ps_1_1-1_3 8+4; ps_1_4 8+6 per phase; ps_2_0 64+32; ps_2_x 512; ps_3_0 up to 32768.
+fn slot_limits(v: Version) -> (u32, u32, u32) {
+    const NO: u32 = u32::MAX;
+    if v.is_software() {
+        return (NO, NO, NO);
+    }
+    match (v.kind, v.code()) {
+        (ShaderKind::Vertex, 0x0100..=0x0101) => (128, NO, NO),
+        (ShaderKind::Vertex, 0x0200..=0x0201) => (256, NO, NO),
+        (ShaderKind::Vertex, _) => (32768, NO, NO),
+        (ShaderKind::Pixel, 0x0100..=0x0103) => (NO, 8, 4),
+        (ShaderKind::Pixel, 0x0104) => (NO, 8, 6),
+        (ShaderKind::Pixel, 0x0200) => (NO, 64, 32),
+        (ShaderKind::Pixel, 0x0201) => (512, NO, NO),
+        (ShaderKind::Pixel, _) => (32768, NO, NO),
+    }
+}
+
+/// Flow-control nesting limits `(loop/rep, if bool (static), if pred/comp (dynamic))`:
+/// Flow Control Nesting Limits (vs): vs_2_0 loop/rep 1; vs_2_x, vs_3_0 loop/rep 4,
+/// static 24, dynamic 24 (caps maximum); Flow Control Limitations (ps): same for
+/// ps_2_x, ps_3_0.
+fn nesting_limits(v: Version) -> (u32, u32, u32) {
+    if v.is_software() {
+        return (4, 24, 24);
+    }
+    match (v.kind, v.code()) {
+        (ShaderKind::Vertex, 0x0200) => (1, 16, 24),
+        _ => (4, 24, 24),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The pass.
+// ---------------------------------------------------------------------------------------
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Block {
+    IfBool,
+    IfDyn,
+    Loop,
+    Rep,
+}
+
+const MAX_STACK: usize = 64;
+
+struct State {
+    v: Version,
+    // Per-version tables, computed once per shader.
+    files: [Option<RegFile>; 20],
+    limits: (u32, u32, u32),
+    nest: (u32, u32, u32),
+    out: Vec<Finding>,
+    item: usize,
+    offset: usize,
+    // Written component masks of temps (ps read-before-write) and ps_1_x texture regs.
+    temp_written: [u8; 32],
+    tex_written: [u8; 8],
+    tex_loaded: u8,
+    // Dependent-read level of each temp (ps_2_0), 0 = not from a texture read.
+    dep_level: [u8; 32],
+    // Declarations: masks per register.
+    dcl_input: [u8; 16],
+    dcl_output: [u8; 16],
+    dcl_tex: [u8; 8],
+    dcl_sampler: u32,
+    dcl_misc: u8,
+    // Semantics already declared: (is_output, usage, index) packed as bits.
+    sem_in: [u16; 14],
+    sem_out: [u16; 14],
+    seen_exec: bool,
+    // Flow control.
+    stack: [Block; MAX_STACK],
+    depth: usize,
+    loops: u32,
+    statics: u32,
+    dynamics: u32,
+    static_flow_count: u32,
+    labels_defined: [u64; 32],
+    labels_called: [u64; 32],
+    main_ended: bool,
+    in_sub: bool,
+    // ps_1_x.
+    seen_arith: bool,
+    phase_seen: bool,
+    pad_expect: Option<(Opcode, u16, u16, u8)>, // (pad opcode, next dst, src, remaining)
+    prev_arith: Option<(u8, bool)>,             // (dst mask, was co-issued)
+    // Counts.
+    slots: u32,
+    arith: u32,
+    tex: u32,
+    last_item: usize,
+    last_offset: usize,
+}
+
+/// Validates a shader against the D3D9 runtime's rules for its version.
+///
+/// Returns every finding in stream order (whole-shader findings last); an empty vector
+/// means the runtime accepts the shader.
+pub fn validate(shader: &Shader) -> Vec<Finding> {
+    let v = shader.version;
+    let mut s = State {
+        v,
+        files: std::array::from_fn(|i| RegisterType::from_u8(i as u8).and_then(|t| reg_file(v, t))),
+        limits: slot_limits(v),
+        nest: nesting_limits(v),
+        out: Vec::new(),
+        item: 0,
+        offset: 1,
+        temp_written: [0; 32],
+        tex_written: [0; 8],
+        tex_loaded: 0,
+        dep_level: [0; 32],
+        dcl_input: [0; 16],
+        dcl_output: [0; 16],
+        dcl_tex: [0; 8],
+        dcl_sampler: 0,
+        dcl_misc: 0,
+        sem_in: [0; 14],
+        sem_out: [0; 14],
+        seen_exec: false,
+        stack: [Block::IfBool; MAX_STACK],
+        depth: 0,
+        loops: 0,
+        statics: 0,
+        dynamics: 0,
+        static_flow_count: 0,
+        labels_defined: [0; 32],
+        labels_called: [0; 32],
+        main_ended: false,
+        in_sub: false,
+        seen_arith: false,
+        phase_seen: false,
+        pad_expect: None,
+        prev_arith: None,
+        slots: 0,
+        arith: 0,
+        tex: 0,
+        last_item: 0,
+        last_offset: 1,
+    };
+    // Subroutines follow the main program in the stream, so a temp a subroutine writes
+    // may be read lexically earlier (after the call). With labels present, count every
+    // temp written after the first label as written from the start (one extra pass).
+    if v.major >= 2 {
+        let mut in_subs = false;
+        for item in &shader.items {
+            if let Item::Instruction(ins) = item {
+                in_subs |= ins.opcode == Opcode::Label;
+                if in_subs
+                    && ins.dst.reg.kind == RegisterType::Temp
+                    && ins.dst.reg.num < 32
+                    && ins.opcode.layout(v).dst
+                {
+                    s.temp_written[ins.dst.reg.num as usize] |= ins.dst.mask;
+                }
+            }
+        }
+    }
+    for (i, item) in shader.items.iter().enumerate() {
+        s.item = i;
+        match item {
+            Item::Comment(c) => {
+                s.offset += 1 + c.len();
+            }
+            Item::Instruction(ins) => {
+                s.last_item = i;
+                s.last_offset = s.offset;
+                s.instruction(ins);
+                s.offset += 1 + ins.operand_len(v);
+            }
+        }
+    }
+    s.finish();
+    s.out
+}
+
+impl State {
+    fn err(&mut self, code: &'static str, msg: std::fmt::Arguments<'_>) {
+        let message = format!("{msg} [{}]", rule_source(code));
+        self.out.push(Finding {
+            code,
+            severity: Severity::Error,
+            item: self.item,
+            offset: self.offset,
+            message,
+        });
+    }
+
+    fn warn(&mut self, code: &'static str, msg: std::fmt::Arguments<'_>) {
+        let message = format!("{msg} [{}]", rule_source(code));
+        self.out.push(Finding {
+            code,
+            severity: Severity::Warning,
+            item: self.item,
+            offset: self.offset,
+            message,
+        });
+    }
+
+    #[inline]
+    fn file(&self, t: RegisterType) -> Option<RegFile> {
+        self.files[t as usize]
+    }
+
+    fn name(&self, r: Register) -> String {
+        reg_name(self.v, r)
+    }
+
+    fn instruction(&mut self, ins: &Instruction) {
+        let v = self.v;
+        let op = ins.opcode;
+        let mn = op.mnemonic(v);
+        if !op.is_legal(v) {
+            self.err("E0101", format_args!("{mn} is not an instruction of {v}"));
+            return;
+        }
+        let layout = op.layout(v);
+        let is_decl = matches!(op, Opcode::Dcl | Opcode::Def | Opcode::DefI | Opcode::DefB);
+        let class = op.slot_class();
+
+        // Declarations precede executable instructions.
+        if is_decl {
+            if self.seen_exec {
+                self.err(
+                    "E0405",
+                    format_args!("{mn} after the first executable instruction"),
+                );
+            }
+        } else if !matches!(
+            op,
+            Opcode::Phase | Opcode::Nop | Opcode::Comment | Opcode::End
+        ) {
+            self.seen_exec = true;
+        }
+
+        self.check_controls(ins);
+        self.check_coissue_predicate(ins, class);
+
+        match op {
+            Opcode::Dcl => {
+                self.dcl(ins);
+                return;
+            }
+            Opcode::Def | Opcode::DefI | Opcode::DefB => {
+                let want = match op {
+                    Opcode::Def => RegisterType::Const,
+                    Opcode::DefI => RegisterType::ConstInt,
+                    _ => RegisterType::ConstBool,
+                };
+                let r = ins.dst.reg;
+                if r.kind != want && !(op == Opcode::Def && is_const_float(r.kind)) {
+                    self.err(
+                        "E0104",
+                        format_args!(
+                            "{mn} must define a {} register, not {}",
+                            match want {
+                                RegisterType::Const => "c#",
+                                RegisterType::ConstInt => "i#",
+                                _ => "b#",
+                            },
+                            self.name(r)
+                        ),
+                    );
+                } else {
+                    self.check_index(r, false);
+                }
+                return;
+            }
+            _ => {}
+        }
+
+        // Subroutine structure: after the main program's ret, only labelled code.
+        if self.main_ended && !self.in_sub && op != Opcode::Label {
+            self.err(
+                "E0506",
+                format_args!(
+                    "{mn} after the main program's ret is not inside a labelled subroutine"
+                ),
+            );
+            self.in_sub = true;
+        }
+
+        self.flow(ins);
+        self.ps1(ins, class);
+
+        // Operands.
+        let mut reads_rel_al = false;
+        for (k, src) in ins.src().iter().enumerate() {
+            self.check_src(ins, k, src);
+            if src.rel.is_some_and(|r| r.reg.kind == RegisterType::Loop) {
+                reads_rel_al = true;
+            }
+        }
+        if let Some(p) = &ins.predicate {
+            if p.reg.kind != RegisterType::Predicate {
+                self.err(
+                    "E0104",
+                    format_args!("the predicate of {mn} must be p0, not {}", self.name(p.reg)),
+                );
+            }
+            if !matches!(p.modifier, SrcModifier::None | SrcModifier::Not) {
+                self.err(
+                    "E0301",
+                    format_args!("the predicate of {mn} takes only the ! modifier"),
+                );
+            }
+        }
+        if layout.dst {
+            if op == Opcode::TexKill {
+                // texkill's operand is read, not written.
+                let as_src = SrcParam {
+                    reg: ins.dst.reg,
+                    rel: ins.dst.rel,
+                    swizzle: crate::ir::SWIZZLE_IDENTITY,
+                    modifier: SrcModifier::None,
+                };
+                self.check_index(ins.dst.reg, false);
+                self.check_read(ins, &as_src);
+                self.check_dst_mods(ins, &ins.dst);
+            } else {
+                self.check_dst(ins, &ins.dst);
+            }
+            if ins
+                .dst
+                .rel
+                .is_some_and(|r| r.reg.kind == RegisterType::Loop)
+            {
+                reads_rel_al = true;
+            }
+        }
+        if reads_rel_al && self.loops == 0 {
+            self.err("E0207", format_args!("aL is used outside a loop"));
+        }
+        self.specific(ins);
+        self.dependent_reads(ins);
+        self.mark_written(ins);
+        self.count(ins, class);
+    }
+
+    fn check_controls(&mut self, ins: &Instruction) {
+        let v = self.v;
+        let op = ins.opcode;
+        let mn = op.mnemonic(v);
+        let c = ins.controls;
+        if op.has_comparison() {
+            if !(1..=6).contains(&c) {
+                self.err(
+                    "E0102",
+                    format_args!("{mn} has controls {c}, not a comparison (1 gt .. 6 le)"),
+                );
+            }
+        } else if op == Opcode::Tex && v.major >= 2 {
+            if c > 2 {
+                self.err(
+                    "E0103",
+                    format_args!("texld controls {c} is neither texldp (1) nor texldb (2)"),
+                );
+            }
+        } else if c != 0 {
+            self.err(
+                "E0103",
+                format_args!("{mn} does not take controls (field is {c})"),
+            );
+        }
+    }
+
+    fn check_coissue_predicate(&mut self, ins: &Instruction, class: SlotClass) {
+        let v = self.v;
+        let op = ins.opcode;
+        let mn = op.mnemonic(v);
+        if ins.coissue {
+            let ps1 = v.is_pixel() && v.major == 1;
+            if !ps1 || class != SlotClass::Arithmetic {
+                self.err(
+                    "E0304",
+                    format_args!("{mn} cannot be co-issued (only ps_1_x arithmetic instructions)"),
+                );
+            } else {
+                match self.prev_arith {
+                    Some((mask, false)) => {
+                        let m = ins.dst.mask;
+                        let ok = m & mask == 0 && (m == 0x8 || mask == 0x8);
+                        if !ok {
+                            self.err(
+                                "E0304",
+                                format_args!(
+                                    "co-issued pair must write colour and alpha separately (masks 0x{mask:x} and 0x{m:x})"
+                                ),
+                            );
+                        }
+                    }
+                    _ => self.err(
+                        "E0304",
+                        format_args!(
+                            "co-issued {mn} does not follow a non-co-issued arithmetic instruction"
+                        ),
+                    ),
+                }
+            }
+        }
+        if ins.predicate.is_some() {
+            let flow = matches!(
+                op,
+                Opcode::If
+                    | Opcode::IfC
+                    | Opcode::Else
+                    | Opcode::EndIf
+                    | Opcode::Loop
+                    | Opcode::EndLoop
+                    | Opcode::Rep
+                    | Opcode::EndRep
+                    | Opcode::Call
+                    | Opcode::CallNz
+                    | Opcode::Ret
+                    | Opcode::Label
+                    | Opcode::BreakP
+                    | Opcode::BreakC
+                    | Opcode::Phase
+            );
+            if v.code() < 0x0201 || flow || class == SlotClass::None {
+                self.err("E0309", format_args!("{mn} cannot be predicated in {v}"));
+            }
+        }
+    }
+
+    fn check_index(&mut self, r: Register, write: bool) {
+        let v = self.v;
+        let Some(f) = self.file(r.kind) else {
+            let code = if write { "E0202" } else { "E0201" };
+            self.err(
+                code,
+                format_args!(
+                    "{} ({}) does not exist in {v}",
+                    self.name(r),
+                    r.kind.d3dspr_name(v)
+                ),
+            );
+            return;
+        };
+        let mut n = r.num as u32;
+        if matches!(
+            r.kind,
+            RegisterType::Const2 | RegisterType::Const3 | RegisterType::Const4
+        ) {
+            n += 2048 * (r.kind as u32 - RegisterType::Const2 as u32 + 1);
+        }
+        let count = if is_const_float(r.kind) && v.is_vertex() {
+            8192
+        } else {
+            f.count
+        };
+        if n >= count {
+            self.err(
+                "E0203",
+                format_args!("{} is out of range in {v} (has {count})", self.name(r)),
+            );
+        } else if is_const_float(r.kind) && v.is_vertex() && !v.is_software() && n >= 256 {
+            let name = self.name(r);
+            self.warn(
+                "E0208",
+                format_args!("{name} needs a device with software vertex processing (hardware {v} has 256 constants)"),
+            );
+        }
+    }
+
+    fn check_src(&mut self, ins: &Instruction, k: usize, src: &SrcParam) {
+        let v = self.v;
+        let op = ins.opcode;
+        let mn = op.mnemonic(v);
+        let r = src.reg;
+        match self.file(r.kind) {
+            Some(f) if f.read => self.check_index(r, false),
+            Some(_) => {
+                self.err(
+                    "E0201",
+                    format_args!("{} cannot be read in {v}", self.name(r)),
+                );
+            }
+            None => self.check_index(r, false),
+        }
+        // Relative addressing.
+        if let Some(rel) = src.rel {
+            let ok_reg = match rel.reg.kind {
+                RegisterType::AddrOrTexture => v.is_vertex(),
+                RegisterType::Loop => v.major >= 2,
+                _ => false,
+            };
+            let ok_target = match (v.kind, r.kind) {
+                (_, t) if is_const_float(t) => v.is_vertex() || v.major >= 3,
+                (ShaderKind::Vertex, RegisterType::Input) => v.major >= 3,
+                (ShaderKind::Pixel, RegisterType::Input) => v.major >= 3,
+                _ => false,
+            };
+            let al_only = v.is_pixel() || r.kind == RegisterType::Input;
+            if !ok_reg
+                || !ok_target
+                || (al_only && rel.reg.kind != RegisterType::Loop)
+                || (v.major == 1 && rel.component() != 0)
+            {
+                self.err(
+                    "E0206",
+                    format_args!(
+                        "{}[{}] relative addressing is not allowed in {v}",
+                        self.name(r),
+                        self.name(rel.reg)
+                    ),
+                );
+            } else {
+                self.check_index(rel.reg, false);
+            }
+        }
+        // Operand role checks.
+        let role_ok = match op {
+            Opcode::Call | Opcode::Label => r.kind == RegisterType::Label,
+            Opcode::CallNz => {
+                if k == 0 {
+                    r.kind == RegisterType::Label
+                } else {
+                    matches!(r.kind, RegisterType::ConstBool | RegisterType::Predicate)
+                }
+            }
+            Opcode::If => matches!(r.kind, RegisterType::ConstBool | RegisterType::Predicate),
+            Opcode::BreakP => r.kind == RegisterType::Predicate,
+            Opcode::Loop => {
+                if k == 0 {
+                    r.kind == RegisterType::Loop
+                } else {
+                    r.kind == RegisterType::ConstInt
+                }
+            }
+            Opcode::Rep => r.kind == RegisterType::ConstInt,
+            Opcode::Tex | Opcode::TexLdl | Opcode::TexLdd if k == 1 => {
+                r.kind == RegisterType::Sampler
+            }
+            Opcode::Tex if v.code() == 0x0104 => {
+                matches!(r.kind, RegisterType::AddrOrTexture | RegisterType::Temp)
+            }
+            Opcode::TexCoord => r.kind == RegisterType::AddrOrTexture,
+            Opcode::Tex if v.major == 2 => {
+                matches!(r.kind, RegisterType::AddrOrTexture | RegisterType::Temp)
+            }
+            _ => {
+                // Arithmetic and texture operations read float data.
+                is_float_source(v, r.kind)
+                    && !(v.code() == 0x0104 && r.kind == RegisterType::AddrOrTexture)
+            }
+        };
+        if !role_ok {
+            self.err(
+                "E0104",
+                format_args!("{mn} cannot take {} as source {}", self.name(r), k),
+            );
+        }
+        self.check_src_mods(ins, k, src);
+        // sgn's second and third operands are scratch temporaries, not reads (sgn - vs).
+        if op == Opcode::Sgn && k > 0 {
+            if r.kind != RegisterType::Temp {
+                self.err(
+                    "E0104",
+                    format_args!("sgn source {k} must be a scratch temporary register"),
+                );
+            }
+            return;
+        }
+        self.check_read(ins, src);
+    }
+
+    fn check_src_mods(&mut self, ins: &Instruction, k: usize, src: &SrcParam) {
+        use SrcModifier as M;
+        let v = self.v;
+        let op = ins.opcode;
+        let mn = op.mnemonic(v);
+        let m = src.modifier;
+        let r = src.reg.kind;
+        let ok = match (v.kind, v.major) {
+            _ if m == M::None => true,
+            _ if m == M::Not => {
+                matches!(r, RegisterType::ConstBool | RegisterType::Predicate)
+            }
+            (ShaderKind::Vertex, _) => {
+                matches!(m, M::Neg) || (matches!(m, M::Abs | M::AbsNeg) && v.major >= 3)
+            }
+            (ShaderKind::Pixel, 1) => {
+                let tex_op = op.slot_class() == SlotClass::Texture;
+                match m {
+                    M::Abs | M::AbsNeg | M::Not => false,
+                    M::Dz | M::Dw => v.minor == 4 && matches!(op, Opcode::Tex | Opcode::TexCoord),
+                    M::Sign if tex_op => v.minor <= 3,
+                    M::X2 | M::X2Neg => v.minor == 4 && !tex_op,
+                    _ => !(tex_op || v.minor == 4 && is_const_float(r)),
+                }
+            }
+            (ShaderKind::Pixel, _) => matches!(m, M::Neg | M::Abs | M::AbsNeg),
+        };
+        // Integer, loop, label, sampler, boolean and predicate operands take no float
+        // modifiers (loop - vs, rep - vs, call, texld: "s# with no modifier").
+        let non_float = matches!(
+            r,
+            RegisterType::ConstInt
+                | RegisterType::Loop
+                | RegisterType::Label
+                | RegisterType::Sampler
+                | RegisterType::ConstBool
+                | RegisterType::Predicate
+        );
+        // texld - ps_2_0 and up: src0 "with no modifier or swizzle" in ps_2_0/ps_2_x.
+        let tex_coord = v.is_pixel()
+            && v.major == 2
+            && k < 2
+            && matches!(op, Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl);
+        let ok = ok && !(m != M::None && m != M::Not && non_float) && !(tex_coord && m != M::None);
+        if !ok {
+            self.err(
+                "E0301",
+                format_args!(
+                    "source modifier {:?} is not allowed on {} of {mn} in {v}",
+                    m,
+                    self.name(src.reg)
+                ),
+            );
+        }
+        // Flow-control / integer / sampler operands take no negate/abs and no swizzle games.
+        let needs_replicate = match op {
+            // vs_1_x: no swizzle means .w (vs_1_1 rcp, rsq, exp, log, expp, logp).
+            Opcode::Rcp | Opcode::Rsq | Opcode::Exp | Opcode::Log | Opcode::ExpP | Opcode::LogP => {
+                !(v.is_vertex() && v.major == 1 && src.swizzle == 0xE4)
+            }
+            Opcode::Pow => true,
+            Opcode::IfC | Opcode::BreakC => true,
+            Opcode::If | Opcode::BreakP => r == RegisterType::Predicate,
+            Opcode::CallNz => k == 1 && r == RegisterType::Predicate,
+            _ => false,
+        };
+        if needs_replicate && !replicate(src.swizzle) {
+            self.err(
+                "E0305",
+                format_args!("source {k} of {mn} needs a replicate swizzle (.x, .y, .z or .w)"),
+            );
+        }
+        // Swizzles by version.
+        if tex_coord && src.swizzle != 0xE4 {
+            let s = src.swizzle;
+            self.err(
+                "E0307",
+                format_args!("source {k} of {mn} takes no swizzle in {v} (has 0x{s:02x})"),
+            );
+        } else if v.is_pixel() && v.code() <= 0x0200 && !needs_replicate {
+            let s = src.swizzle;
+            let tex_src =
+                matches!(op, Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl) && v.major == 2;
+            let allowed = if tex_src {
+                s == 0xE4
+            } else if v.major == 1 {
+                // ps_1_x: identity, replicate and the ps_1_4 texld/texcrd .xyz/.xyw forms.
+                s == 0xE4
+                    || replicate(s)
+                    || (v.minor == 4 && matches!(s, 0xA4 | 0xF4))
+                    || matches!(s, 0xC9 | 0xD2 | 0x1B)
+            } else {
+                // ps_2_0: identity, replicate, .yzxw, .zxyw, .wzyx.
+                s == 0xE4 || replicate(s) || matches!(s, 0xC9 | 0xD2 | 0x1B)
+            };
+            if !allowed {
+                self.err(
+                    "E0307",
+                    format_args!("swizzle 0x{s:02x} on source {k} of {mn} is not supported in {v}"),
+                );
+            }
+        }
+    }
+
+    fn check_read(&mut self, ins: &Instruction, src: &SrcParam) {
+        let v = self.v;
+        let r = src.reg;
+        let n = r.num as usize;
+        let mn = ins.opcode.mnemonic(v);
+        match (v.kind, r.kind) {
+            // SM1/SM2 only: the Temporary Register pages are those of vs_1_1/vs_2_0 and
+            // ps_2_0; published vs_3_0 overrides read never-written temps.
+            (_, RegisterType::Temp) if n < 32 && v.major < 3 && self.temp_written[n] == 0 => {
+                self.err(
+                    "E0204",
+                    format_args!("{mn} reads r{n}, which no earlier instruction wrote"),
+                );
+                // Report once per register.
+                self.temp_written[n] = 0x80;
+            }
+            _ => {}
+        }
+        // Declarations.
+        let needs_dcl = match (v.kind, r.kind) {
+            (ShaderKind::Vertex, RegisterType::Input) => v.major >= 2,
+            (ShaderKind::Vertex, RegisterType::Sampler) => true,
+            (ShaderKind::Pixel, RegisterType::Input) => v.major >= 2,
+            (ShaderKind::Pixel, RegisterType::AddrOrTexture) => v.major >= 2,
+            (ShaderKind::Pixel, RegisterType::Sampler) => true,
+            (ShaderKind::Pixel, RegisterType::MiscType) => true,
+            _ => false,
+        };
+        if needs_dcl && src.rel.is_none() {
+            let declared = match r.kind {
+                RegisterType::Input => n < 16 && self.dcl_input[n] != 0,
+                RegisterType::AddrOrTexture => n < 8 && self.dcl_tex[n] != 0,
+                RegisterType::Sampler => n < 32 && self.dcl_sampler & (1 << n) != 0,
+                RegisterType::MiscType => n < 8 && self.dcl_misc & (1 << n) != 0,
+                _ => true,
+            };
+            if !declared {
+                self.err(
+                    "E0401",
+                    format_args!("{mn} uses {} without a dcl", self.name(r)),
+                );
+            }
+        }
+    }
+
+    fn check_dst(&mut self, ins: &Instruction, d: &DstParam) {
+        let v = self.v;
+        let op = ins.opcode;
+        let mn = op.mnemonic(v);
+        let r = d.reg;
+        match self.file(r.kind) {
+            Some(f) if f.write => self.check_index(r, true),
+            Some(_) => {
+                self.err(
+                    "E0205",
+                    format_args!("{mn} writes {}, which is read-only in {v}", self.name(r)),
+                );
+            }
+            None => self.check_index(r, true),
+        }
+        if let Some(rel) = d.rel {
+            let ok = v.is_vertex()
+                && v.major >= 3
+                && r.kind == RegisterType::Output
+                && rel.reg.kind == RegisterType::Loop;
+            if !ok {
+                self.err(
+                    "E0206",
+                    format_args!(
+                        "relative addressing of the destination {} is not allowed in {v}",
+                        self.name(r)
+                    ),
+                );
+            }
+        }
+        // Role of the destination.
+        let role_ok = match op {
+            Opcode::Mova => r.kind == RegisterType::AddrOrTexture,
+            Opcode::SetP => r.kind == RegisterType::Predicate,
+            Opcode::Mov if v.is_vertex() && r.kind == RegisterType::AddrOrTexture => v.major == 1,
+            _ if r.kind == RegisterType::Predicate
+                || r.kind == RegisterType::AddrOrTexture && v.is_vertex() =>
+            {
+                false
+            }
+            Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl if v.is_pixel() && v.code() >= 0x0104 => {
+                r.kind == RegisterType::Temp
+            }
+            Opcode::TexCoord if v.code() == 0x0104 => r.kind == RegisterType::Temp,
+            Opcode::TexDepth => r.kind == RegisterType::Temp && r.num == 5,
+            _ if op.slot_class() == SlotClass::Texture && v.major == 1 && v.minor < 4 => {
+                r.kind == RegisterType::AddrOrTexture
+            }
+            _ => true,
+        };
+        if !role_ok {
+            self.err("E0104", format_args!("{mn} cannot write {}", self.name(r)));
+        }
+        // In vs_3_0 outputs must be declared.
+        if v.is_vertex() && v.major >= 3 && r.kind == RegisterType::Output && d.rel.is_none() {
+            let n = r.num as usize;
+            if n >= 16 || self.dcl_output[n] == 0 {
+                self.err(
+                    "E0401",
+                    format_args!("{mn} writes {} without a dcl", self.name(r)),
+                );
+            }
+        }
+        self.check_dst_mods(ins, d);
+    }
+
+    fn check_dst_mods(&mut self, ins: &Instruction, d: &DstParam) {
+        let v = self.v;
+        let op = ins.opcode;
+        let mn = op.mnemonic(v);
+        let m = d.modifiers;
+        let tex = op.slot_class() == SlotClass::Texture;
+        if m & result_modifier::SATURATE != 0 {
+            let ok = match v.kind {
+                ShaderKind::Vertex => v.major >= 3,
+                // "Instruction modifiers ... may not be used on texture address instructions."
+                ShaderKind::Pixel => !(v.major == 1 && tex),
+            };
+            if !ok {
+                self.err("E0302", format_args!("_sat is not allowed on {mn} in {v}"));
+            }
+        }
+        if m & result_modifier::PARTIAL_PRECISION != 0 && !(v.is_pixel() && v.major >= 2) {
+            self.err("E0302", format_args!("_pp is not allowed in {v}"));
+        }
+        if m & result_modifier::CENTROID != 0 && !(v.is_pixel() && v.major >= 2 && tex) {
+            self.err(
+                "E0302",
+                format_args!("_centroid is not allowed on {mn} in {v}"),
+            );
+        }
+        if m & !7 != 0 {
+            self.err(
+                "E0302",
+                format_args!("unknown result modifier bits 0x{m:x}"),
+            );
+        }
+        if d.shift != 0 {
+            let s = d.shift_value();
+            // Modifiers for ps_1_X: _x2 _x4 _d2 in 1_1-1_4, _x8 _d4 _d8 in 1_4; never on
+            // texture address instructions.
+            let ok = v.is_pixel()
+                && v.major == 1
+                && !tex
+                && match s {
+                    1 | 2 | -1 => true,
+                    3 | -2 | -3 => v.minor == 4,
+                    _ => false,
+                };
+            if !ok {
+                self.err(
+                    "E0303",
+                    format_args!("result shift {s} is not allowed on {mn} in {v}"),
+                );
+            }
+        }
+        // ps_1_1-1_3 write masks: .rgba, .rgb, .a (also .b for co-issue forms is not documented).
+        if v.is_pixel() && v.major == 1 && v.minor < 4 && !matches!(d.mask, 0xF | 0x7 | 0x8) {
+            self.err(
+                "E0306",
+                format_args!(
+                    "write mask 0x{:x} on {mn}: ps_1_1-ps_1_3 allow only .rgba, .rgb, .a",
+                    d.mask
+                ),
+            );
+        }
+    }
+
+    /// Instruction-specific operand constraints.
+    fn specific(&mut self, ins: &Instruction) {
+        let v = self.v;
+        let op = ins.opcode;
+        let mn = op.mnemonic(v);
+        let mask = ins.dst.mask;
+        let srcs = ins.src();
+        match op {
+            Opcode::SinCos => {
+                if !matches!(mask, 1..=3) {
+                    self.err(
+                        "E0306",
+                        format_args!("sincos writes .x, .y or .xy only (mask 0x{mask:x})"),
+                    );
+                }
+                if !replicate(srcs[0].swizzle) {
+                    self.err(
+                        "E0305",
+                        format_args!("source 0 of sincos needs a replicate swizzle"),
+                    );
+                }
+                if srcs.len() == 3 {
+                    for (k, s) in srcs.iter().enumerate().skip(1) {
+                        if !is_const_float(s.reg.kind) {
+                            self.err(
+                                "E0104",
+                                format_args!("sincos source {k} must be a constant register"),
+                            );
+                        }
+                    }
+                }
+            }
+            Opcode::Crs => {
+                if mask & 8 != 0 || mask == 0 {
+                    self.err(
+                        "E0306",
+                        format_args!("crs writes a subset of .xyz (mask 0x{mask:x})"),
+                    );
+                }
+                if srcs.iter().any(|s| s.reg == ins.dst.reg) {
+                    self.err(
+                        "E0308",
+                        format_args!(
+                            "crs destination {} is also a source",
+                            self.name(ins.dst.reg)
+                        ),
+                    );
+                }
+            }
+            Opcode::M4x4 | Opcode::M4x3 | Opcode::M3x4 | Opcode::M3x3 | Opcode::M3x2 => {
+                let want = match op {
+                    Opcode::M3x2 => 0x3,
+                    Opcode::M3x3 | Opcode::M4x3 => 0x7,
+                    _ => 0xF,
+                };
+                if mask != want {
+                    self.err(
+                        "E0306",
+                        format_args!("{mn} must write mask 0x{want:x} (has 0x{mask:x})"),
+                    );
+                }
+                let s1 = &srcs[1];
+                if s1.swizzle != 0xE4 || s1.modifier != SrcModifier::None {
+                    self.err(
+                        "E0308",
+                        format_args!("{mn}: the matrix source takes no swizzle or modifier"),
+                    );
+                }
+                if srcs[0].reg == ins.dst.reg && ins.dst.reg.kind == RegisterType::Temp {
+                    self.err(
+                        "E0308",
+                        format_args!("{mn}: destination cannot be the vector source"),
+                    );
+                }
+            }
+            Opcode::Nrm if ins.dst.reg.kind != RegisterType::Temp || srcs[0].reg == ins.dst.reg => {
+                // nrm - vs/ps: "The dest and src registers cannot be the same. The dest
+                // register must be a temporary register."
+                self.err(
+                    "E0308",
+                    format_args!("nrm writes a temporary other than its source"),
+                );
+            }
+            Opcode::Bem if mask != 0x3 => {
+                self.err(
+                    "E0306",
+                    format_args!("bem writes .rg only (mask 0x{mask:x})"),
+                );
+            }
+            Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl
+                if v.major >= 2 && v.major == 2 && mask != 0xF =>
+            {
+                self.err(
+                    "E0306",
+                    format_args!("{mn} in {v} writes the full .xyzw mask (mask 0x{mask:x})"),
+                );
+            }
+            _ => {}
+        }
+    }
+
+    fn dcl(&mut self, ins: &Instruction) {
+        let v = self.v;
+        let r = ins.dst.reg;
+        let n = r.num as usize;
+        let d = ins.decl;
+        let mask = ins.dst.mask;
+        let name = RegName(self.v, r);
+        // Centroid/pp on a dcl is a ps_2_0+ form.
+        let m = ins.dst.modifiers;
+        if m & !(result_modifier::CENTROID | result_modifier::PARTIAL_PRECISION) != 0
+            || (m != 0 && !(v.is_pixel() && v.major >= 2))
+        {
+            self.err(
+                "E0302",
+                format_args!("modifier 0x{m:x} not allowed on dcl of {name} in {v}"),
+            );
+        }
+        let usage_form = match (v.kind, r.kind) {
+            (ShaderKind::Vertex, RegisterType::Input) => true,
+            (ShaderKind::Vertex, RegisterType::Output) if v.major >= 3 => true,
+            (ShaderKind::Pixel, RegisterType::Input) if v.major >= 3 => true,
+            (ShaderKind::Pixel, RegisterType::Input | RegisterType::AddrOrTexture)
+                if v.major == 2 =>
+            {
+                false
+            }
+            (ShaderKind::Vertex, RegisterType::Sampler) if v.major >= 3 => {
+                self.dcl_sampler(ins);
+                return;
+            }
+            (ShaderKind::Pixel, RegisterType::Sampler) if v.major >= 2 => {
+                self.dcl_sampler(ins);
+                return;
+            }
+            (ShaderKind::Pixel, RegisterType::MiscType) if v.major >= 3 && n < 2 => {
+                if self.dcl_misc & (1 << n) != 0 {
+                    self.err("E0403", format_args!("{name} declared twice"));
+                }
+                self.dcl_misc |= 1 << n;
+                return;
+            }
+            _ => {
+                self.err("E0402", format_args!("{name} cannot be declared in {v}"));
+                return;
+            }
+        };
+        self.check_index(r, false);
+        if usage_form {
+            let Some(u) = d.usage_kind() else {
+                self.err(
+                    "E0406",
+                    format_args!(
+                        "dcl of {name}: usage {} is not a D3DDECLUSAGE",
+                        d.usage_raw()
+                    ),
+                );
+                return;
+            };
+            let idx = d.usage_index();
+            let output = r.kind == RegisterType::Output;
+            let sem = if output {
+                &mut self.sem_out
+            } else {
+                &mut self.sem_in
+            };
+            let bit = 1u16 << idx;
+            let dup_sem = sem[u as usize] & bit != 0;
+            sem[u as usize] |= bit;
+            if dup_sem && !(output || v.is_pixel()) {
+                self.err(
+                    "E0403",
+                    format_args!("semantic {}{idx} declared twice", u.name()),
+                );
+            }
+        } else if v.is_pixel() && (d.0 & 0x7FFF_FFFF) != 0 {
+            self.err(
+                "E0402",
+                format_args!("dcl of {name} in {v} takes no usage (token 0x{:08x})", d.0),
+            );
+        }
+        let table: &mut [u8] = match r.kind {
+            RegisterType::Input => &mut self.dcl_input,
+            RegisterType::Output => &mut self.dcl_output,
+            _ => &mut self.dcl_tex,
+        };
+        if n < table.len() {
+            let prev = table[n];
+            table[n] |= mask;
+            let splittable = (r.kind == RegisterType::Output && v.is_vertex() && v.major >= 3)
+                || (r.kind == RegisterType::Input && v.is_pixel() && v.major >= 3);
+            if prev != 0 && (!splittable || prev & mask != 0) {
+                self.err("E0403", format_args!("{name} declared twice"));
+            }
+        }
+    }
+
+    fn dcl_sampler(&mut self, ins: &Instruction) {
+        let v = self.v;
+        let r = ins.dst.reg;
+        let n = r.num;
+        let name = RegName(self.v, r);
+        self.check_index(r, false);
+        let ty = ins.decl.sampler_type();
+        // 1d is defined by D3DSAMPLER_TEXTURE_TYPE though not exposed; accepted.
+        let ok = matches!(
+            ty,
+            Some(SamplerType::Tex1D | SamplerType::Tex2D | SamplerType::Cube | SamplerType::Volume)
+        );
+        if !ok {
+            self.err(
+                "E0404",
+                format_args!(
+                    "dcl of {name}: texture type {} is not 2d, cube or volume",
+                    ins.decl.sampler_type_raw()
+                ),
+            );
+        }
+        if n < 32 {
+            if self.dcl_sampler & (1 << n) != 0 {
+                self.err("E0403", format_args!("{name} declared twice"));
+            }
+            self.dcl_sampler |= 1 << n;
+        }
+        let _ = v;
+    }
+
+    fn flow(&mut self, ins: &Instruction) {
+        let v = self.v;
+        let op = ins.opcode;
+        let mn = op.mnemonic(v);
+        let (max_loops, max_static, max_dyn) = self.nest;
+        match op {
+            Opcode::If | Opcode::IfC => {
+                let dynamic = op == Opcode::IfC
+                    || ins
+                        .src()
+                        .first()
+                        .is_some_and(|s| s.reg.kind == RegisterType::Predicate);
+                let b = if dynamic { Block::IfDyn } else { Block::IfBool };
+                if dynamic {
+                    self.dynamics += 1;
+                    if self.dynamics > max_dyn {
+                        self.err(
+                            "E0505",
+                            format_args!("{mn} nests dynamic flow control deeper than {max_dyn}"),
+                        );
+                    }
+                } else {
+                    self.statics += 1;
+                    self.static_flow_count += 1;
+                    if self.statics > max_static {
+                        self.err(
+                            "E0505",
+                            format_args!("{mn} nests static flow control deeper than {max_static}"),
+                        );
+                    }
+                }
+                self.push(b);
+            }
+            Opcode::Else => match self.top() {
+                Some(Block::IfBool | Block::IfDyn) => {}
+                _ => self.err("E0501", format_args!("else without an open if")),
+            },
+            Opcode::EndIf => match self.top() {
+                Some(b @ (Block::IfBool | Block::IfDyn)) => {
+                    if b == Block::IfDyn {
+                        self.dynamics -= 1;
+                    } else {
+                        self.statics -= 1;
+                    }
+                    self.depth -= 1;
+                }
+                _ => self.err("E0501", format_args!("endif without an open if")),
+            },
+            Opcode::Loop | Opcode::Rep => {
+                self.loops += 1;
+                self.static_flow_count += 1;
+                if self.loops > max_loops {
+                    self.err(
+                        "E0505",
+                        format_args!("{mn} nests loop/rep deeper than {max_loops}"),
+                    );
+                }
+                self.push(if op == Opcode::Loop {
+                    Block::Loop
+                } else {
+                    Block::Rep
+                });
+            }
+            Opcode::EndLoop | Opcode::EndRep => {
+                let want = if op == Opcode::EndLoop {
+                    Block::Loop
+                } else {
+                    Block::Rep
+                };
+                if self.top() == Some(want) {
+                    self.depth -= 1;
+                    self.loops -= 1;
+                } else {
+                    self.err(
+                        "E0502",
+                        format_args!(
+                            "{mn} does not close an open {}",
+                            if want == Block::Loop { "loop" } else { "rep" }
+                        ),
+                    );
+                }
+            }
+            Opcode::Break | Opcode::BreakC | Opcode::BreakP if self.loops == 0 => {
+                self.err("E0504", format_args!("{mn} outside a loop or rep"));
+            }
+            Opcode::Call | Opcode::CallNz => {
+                self.static_flow_count += 1;
+                if let Some(l) = ins.src().first() {
+                    if l.reg.kind == RegisterType::Label && (l.reg.num as usize) < 2048 {
+                        let n = l.reg.num as usize;
+                        self.labels_called[n / 64] |= 1 << (n % 64);
+                    }
+                }
+            }
+            Opcode::Label => {
+                if self.depth != 0 {
+                    self.err(
+                        "E0503",
+                        format_args!("label inside an open flow-control block"),
+                    );
+                    self.depth = 0;
+                    self.loops = 0;
+                    self.statics = 0;
+                    self.dynamics = 0;
+                }
+                if !self.main_ended {
+                    self.err("E0506", format_args!("label before the main program's ret"));
+                    self.main_ended = true;
+                }
+                self.in_sub = true;
+                if let Some(l) = ins.src().first() {
+                    if l.reg.kind == RegisterType::Label && (l.reg.num as usize) < 2048 {
+                        let n = l.reg.num as usize;
+                        if self.labels_defined[n / 64] & (1 << (n % 64)) != 0 {
+                            self.err("E0506", format_args!("label l{n} defined twice"));
+                        }
+                        self.labels_defined[n / 64] |= 1 << (n % 64);
+                    }
+                }
+            }
+            Opcode::Ret if self.depth == 0 => {
+                if self.in_sub {
+                    self.in_sub = false;
+                } else {
+                    self.main_ended = true;
+                }
+            }
+            _ => {}
+        }
+        if v.is_vertex() && v.code() == 0x0200 && self.static_flow_count == 17 {
+            self.static_flow_count += 1;
+            self.err(
+                "E0505",
+                format_args!("more than 16 static flow-control instructions in vs_2_0"),
+            );
+        }
+    }
+
+    fn push(&mut self, b: Block) {
+        if self.depth < MAX_STACK {
+            self.stack[self.depth] = b;
+            self.depth += 1;
+        } else {
+            self.err(
+                "E0505",
+                format_args!("flow control nested deeper than {MAX_STACK}"),
+            );
+        }
+    }
+
+    fn top(&self) -> Option<Block> {
+        self.depth.checked_sub(1).map(|i| self.stack[i])
+    }
+
+    /// ps_1_x ordering, texm3x* sequences, phase rules.
+    fn ps1(&mut self, ins: &Instruction, class: SlotClass) {
+        let v = self.v;
+        if !(v.is_pixel() && v.major == 1) {
+            return;
+        }
+        let op = ins.opcode;
+        let mn = op.mnemonic(v);
+        if op == Opcode::Phase {
+            if self.phase_seen {
+                self.err("E0604", format_args!("second phase instruction"));
+            }
+            self.phase_seen = true;
+            self.seen_arith = false;
+            self.arith_phase_reset();
+            return;
+        }
+        match class {
+            SlotClass::Texture => {
+                if self.seen_arith {
+                    self.err(
+                        "E0601",
+                        format_args!("texture instruction {mn} after an arithmetic instruction"),
+                    );
+                }
+            }
+            SlotClass::Arithmetic => self.seen_arith = true,
+            SlotClass::None => {}
+        }
+        if v.minor == 4 {
+            // texld/texcrd in phase 1 read t# only (r# coordinates are dependent reads).
+            if matches!(op, Opcode::Tex) {
+                if let Some(s) = ins.src().first() {
+                    if s.reg.kind == RegisterType::Temp && !self.phase_seen {
+                        self.err(
+                            "E0704",
+                            format_args!("texld from r{} before phase is a dependent read ps_1_4 allows only in phase 2", s.reg.num),
+                        );
+                    }
+                }
+            }
+            return;
+        }
+        // ps_1_1-1_3 texture register rules.
+        if class == SlotClass::Texture {
+            let d = ins.dst.reg;
+            let dn = d.num;
+            if op != Opcode::TexKill && d.kind == RegisterType::AddrOrTexture && dn < 8 {
+                if self.tex_loaded & (1 << dn) != 0 {
+                    self.err(
+                        "E0605",
+                        format_args!("t{dn} is written by a second texture instruction"),
+                    );
+                }
+                self.tex_loaded |= 1 << dn;
+            }
+            if let Some(s) = ins.src().first() {
+                if s.reg.kind == RegisterType::AddrOrTexture && s.reg.num >= dn {
+                    self.err(
+                        "E0603",
+                        format_args!(
+                            "{mn} t{dn} reads t{}, which is not numbered below it",
+                            s.reg.num
+                        ),
+                    );
+                }
+            }
+            let src = ins.src().first().map(|s| s.reg.num).unwrap_or(0);
+            // Pad sequences.
+            if let Some((pad, next, psrc, remaining)) = self.pad_expect {
+                let followers: &[Opcode] = if pad == Opcode::TexM3x2Pad {
+                    &[Opcode::TexM3x2Tex, Opcode::TexM3x2Depth]
+                } else if remaining > 1 {
+                    &[Opcode::TexM3x3Pad]
+                } else {
+                    &[
+                        Opcode::TexM3x3Tex,
+                        Opcode::TexM3x3Spec,
+                        Opcode::TexM3x3VSpec,
+                        Opcode::TexM3x3,
+                    ]
+                };
+                if !followers.contains(&op) || dn != next || src != psrc {
+                    self.err(
+                        "E0602",
+                        format_args!("{} sequence broken by {mn} t{dn}", pad.mnemonic(v)),
+                    );
+                    self.pad_expect = None;
+                } else if remaining > 1 {
+                    self.pad_expect = Some((pad, dn + 1, psrc, remaining - 1));
+                } else {
+                    self.pad_expect = None;
+                }
+            } else {
+                match op {
+                    Opcode::TexM3x2Pad => self.pad_expect = Some((op, dn + 1, src, 1)),
+                    Opcode::TexM3x3Pad => self.pad_expect = Some((op, dn + 1, src, 2)),
+                    Opcode::TexM3x2Tex
+                    | Opcode::TexM3x2Depth
+                    | Opcode::TexM3x3Tex
+                    | Opcode::TexM3x3Spec
+                    | Opcode::TexM3x3VSpec
+                    | Opcode::TexM3x3 => {
+                        self.err(
+                            "E0602",
+                            format_args!("{mn} without the preceding pad instruction(s)"),
+                        );
+                    }
+                    _ => {}
+                }
+            }
+        } else if class == SlotClass::Arithmetic {
+            if let Some((pad, ..)) = self.pad_expect.take() {
+                self.err(
+                    "E0602",
+                    format_args!("{} sequence not completed before {mn}", pad.mnemonic(v)),
+                );
+            }
+        }
+    }
+
+    fn arith_phase_reset(&mut self) {
+        // ps_1_4: limits are per phase.
+        self.arith = 0;
+        self.tex = 0;
+    }
+
+    fn dependent_reads(&mut self, ins: &Instruction) {
+        let v = self.v;
+        if !(v.is_pixel() && v.code() == 0x0200) {
+            return;
+        }
+        let op = ins.opcode;
+        let d = ins.dst.reg;
+        if d.kind != RegisterType::Temp || d.num >= 32 {
+            return;
+        }
+        let level_of = |s: &SrcParam, lv: &[u8; 32]| -> u8 {
+            if s.reg.kind == RegisterType::Temp && s.reg.num < 32 {
+                lv[s.reg.num as usize]
+            } else {
+                0
+            }
+        };
+        let dn = d.num as usize;
+        if op.slot_class() == SlotClass::Texture && op != Opcode::TexKill {
+            // Order: 0 for t# coordinates, else the level of the coordinate register;
+            // rewriting a previously written register also makes the read dependent.
+            let mut order = 0u8;
+            if let Some(s) = ins.src().first() {
+                if s.reg.kind == RegisterType::Temp {
+                    order = level_of(s, &self.dep_level).max(1);
+                }
+            }
+            if self.temp_written[dn] & 0x7F != 0 {
+                order = order.max(self.dep_level[dn]);
+            }
+            if order > 3 {
+                self.err(
+                    "E0704",
+                    format_args!("{} is a dependent read of order {order}; ps_2_0 allows at most third order", op.mnemonic(v)),
+                );
+            }
+            self.dep_level[dn] = order.saturating_add(1).min(8);
+        } else if op.slot_class() == SlotClass::Arithmetic {
+            let m = ins
+                .src()
+                .iter()
+                .map(|s| level_of(s, &self.dep_level))
+                .max()
+                .unwrap_or(0);
+            self.dep_level[dn] = if ins.dst.mask == 0xF {
+                m
+            } else {
+                m.max(self.dep_level[dn])
+            };
+        }
+    }
+
+    fn mark_written(&mut self, ins: &Instruction) {
+        let v = self.v;
+        let op = ins.opcode;
+        if !op.layout(v).dst || op == Opcode::TexKill {
+            return;
+        }
+        let d = ins.dst.reg;
+        let n = d.num as usize;
+        let mut mask = ins.dst.mask;
+        if v.major == 1 && v.is_pixel() && op.slot_class() == SlotClass::Texture {
+            mask = 0xF;
+        }
+        match d.kind {
+            RegisterType::Temp if n < 32 => self.temp_written[n] |= mask,
+            RegisterType::AddrOrTexture if v.is_pixel() && n < 8 => self.tex_written[n] |= mask,
+            _ => {}
+        }
+        // texm3x2pad etc. also fill the whole register; sincos in ps_2 writes temps too.
+    }
+
+    fn count(&mut self, ins: &Instruction, class: SlotClass) {
+        let v = self.v;
+        let op = ins.opcode;
+        let ps1 = v.is_pixel() && v.major == 1;
+        let slots = if ps1 {
+            // ps_1_x: every instruction is one slot; a co-issued pair shares one.
+            u32::from(class != SlotClass::None && !ins.coissue)
+        } else {
+            op.slots(v)
+        };
+        self.slots = self.slots.saturating_add(slots);
+        match class {
+            SlotClass::Arithmetic => self.arith = self.arith.saturating_add(slots),
+            SlotClass::Texture => self.tex = self.tex.saturating_add(slots),
+            SlotClass::None => {}
+        }
+        let (total, a, t) = self.limits;
+        let (n_slots, n_arith, n_tex) = (self.slots, self.arith, self.tex);
+        if self.slots > total && self.slots - slots <= total {
+            self.err(
+                "E0701",
+                format_args!("instruction slot {n_slots} exceeds the {v} limit of {total}"),
+            );
+        }
+        if self.arith > a && self.arith - slots <= a {
+            self.err(
+                "E0703",
+                format_args!("arithmetic slot {n_arith} exceeds the {v} limit of {a}"),
+            );
+        }
+        if self.tex > t && self.tex - slots <= t {
+            self.err(
+                "E0702",
+                format_args!("texture slot {n_tex} exceeds the {v} limit of {t}"),
+            );
+        }
+        if class == SlotClass::Arithmetic {
+            self.prev_arith = Some((ins.dst.mask, ins.coissue));
+        } else if class != SlotClass::None {
+            self.prev_arith = None;
+        }
+    }
+
+    fn finish(&mut self) {
+        self.item = self.last_item;
+        self.offset = self.last_offset;
+        if self.depth != 0 {
+            let what = match self.top() {
+                Some(Block::Loop) => "loop",
+                Some(Block::Rep) => "rep",
+                _ => "if",
+            };
+            self.err(
+                "E0503",
+                format_args!("{what} block not closed at the end of the shader"),
+            );
+        }
+        if let Some((pad, ..)) = self.pad_expect {
+            self.err(
+                "E0602",
+                format_args!(
+                    "{} sequence not completed at the end of the shader",
+                    pad.mnemonic(self.v)
+                ),
+            );
+        }
+        for w in 0..32 {
+            let missing = self.labels_called[w] & !self.labels_defined[w];
+            if missing != 0 {
+                let n = w * 64 + missing.trailing_zeros() as usize;
+                self.err(
+                    "E0506",
+                    format_args!("call to l{n}, which no label defines"),
+                );
+                break;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_codes_are_unique_and_sorted() {
+        let r = rules();
+        for w in r.windows(2) {
+            assert!(w[0].code < w[1].code, "{} / {}", w[0].code, w[1].code);
+        }
+    }
+
+    fn codes(tokens: &[u32]) -> Vec<&'static str> {
+        validate(&Shader::decode(tokens).unwrap())
+            .iter()
+            .map(|f| f.code)
+            .collect()
+    }
+
+    #[test]
+    fn offsets_count_comments_and_operands() {
+        // vs_2_0; comment(2); dcl_position v0; mov r0, c300 (warning); mov oPos, r5 (E0204)
+        let tokens = [
+            0xFFFE0200, 0x0002FFFE, 0, 0, 0x0200001F, 0x80000000, 0x900F0000, 0x02000001,
+            0x800F0000, 0xA0E4012C, 0x02000001, 0xC00F0000, 0x80E40005, 0x0000FFFF,
+        ];
+        let f = validate(&Shader::decode(&tokens).unwrap());
+        assert_eq!(f.len(), 2, "{f:?}");
+        assert_eq!((f[0].code, f[0].item, f[0].offset), ("E0208", 2, 7));
+        assert_eq!(f[0].severity, Severity::Warning);
+        assert_eq!((f[1].code, f[1].item, f[1].offset), ("E0204", 3, 10));
+        assert!(f[1].message.contains("r5") && f[1].message.contains("Temporary Register"));
+    }
+
+    #[test]
+    fn subroutine_writes_count_before_the_call() {
+        // vs_2_0; call l0; mov oPos, r0; ret; label l0; mov r0, c0; ret
+        let tokens = [
+            0xFFFE0200, 0x01000019, 0xA0E41000, 0x02000001, 0xC00F0000, 0x80E40000, 0x0000001C,
+            0x0100001E, 0xA0E41000, 0x02000001, 0x800F0000, 0xA0E40000, 0x0000001C, 0x0000FFFF,
+        ];
+        assert_eq!(codes(&tokens), Vec::<&str>::new());
+        // Without the label: call to an undefined label.
+        let bad = [0xFFFE0200, 0x01000019, 0xA0E41000, 0x0000FFFF];
+        assert_eq!(codes(&bad), vec!["E0506"]);
+    }
+
+    #[test]
+    fn every_rule_has_text() {
+        for r in rules() {
+            assert!(!r.summary.is_empty() && !r.source.is_empty() && !r.versions.is_empty());
+            assert_eq!(r.code.len(), 5);
+        }
+    }
+
+    #[test]
+    fn simple_vs_is_valid() {
+        let tokens = [0xFFFE0101, 0x00000001, 0xC00F0000, 0x90E40000, 0x0000FFFF];
+        let s = Shader::decode(&tokens).unwrap();
+        assert!(validate(&s).is_empty());
+    }
+}
