@@ -125,6 +125,8 @@ rules! {
         "def - vs/ps, defi, defb, dcl_usage (declarations precede instructions)";
     "E0406", F_DCL, "all with dcl", "declaration usage or usage index out of range",
         "D3DDECLUSAGE; dcl_usage input (sm2, sm3 - ps asm) (texcoord0-7, color0-1)";
+    "E0407", F_DCL, "vs_3_0", "warning: an output register declared for two usages with overlapping masks (the docs ask for disjoint masks; shipped shaders do it and run)",
+        "dcl_usage output (sm3 - vs asm); HelixMod TheLongDark overrides (dcl_fog o9 + dcl_color o9)";
 
     // --- flow control ---
     "E0501", F_FLOW, "vs_2_0+, ps_2_x+", "else/endif without an open if",
@@ -1088,6 +1090,14 @@ impl State {
             {
                 false
             }
+            // ps_3_0: Microsoft's own fxc 5.04 writes `texld oC0, v0, s0` (oblivion
+            // HLSL/COPY000), so colour/depth outputs are accepted there.
+            Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl if v.is_pixel() && v.major >= 3 => {
+                matches!(
+                    r.kind,
+                    RegisterType::Temp | RegisterType::ColorOut | RegisterType::DepthOut
+                )
+            }
             Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl if v.is_pixel() && v.code() >= 0x0104 => {
                 r.kind == RegisterType::Temp
             }
@@ -1324,6 +1334,7 @@ impl State {
             }
         };
         self.check_index(r, false);
+        let mut same_semantic = false;
         if usage_form {
             let Some(u) = d.usage_kind() else {
                 self.err(
@@ -1344,6 +1355,7 @@ impl State {
             };
             let bit = 1u16 << idx;
             let dup_sem = sem[u as usize] & bit != 0;
+            same_semantic = dup_sem;
             sem[u as usize] |= bit;
             if dup_sem && !(output || v.is_pixel()) {
                 self.err(
@@ -1367,7 +1379,14 @@ impl State {
             table[n] |= mask;
             let splittable = (r.kind == RegisterType::Output && v.is_vertex() && v.major >= 3)
                 || (r.kind == RegisterType::Input && v.is_pixel() && v.major >= 3);
-            if prev != 0 && (!splittable || prev & mask != 0) {
+            if prev != 0 && !splittable {
+                self.err("E0403", format_args!("{name} declared twice"));
+            } else if prev & mask != 0 && r.kind == RegisterType::Output && !same_semantic {
+                self.warn(
+                    "E0407",
+                    format_args!("{name} declared again with an overlapping mask"),
+                );
+            } else if prev & mask != 0 {
                 self.err("E0403", format_args!("{name} declared twice"));
             }
         }

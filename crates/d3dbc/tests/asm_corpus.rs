@@ -8,9 +8,12 @@ mod common;
 use d3dbc::asm;
 use d3dbc::Item;
 
+/// Assembles as Wine's test calls D3DAssemble: with `D3DCOMPILE_SKIP_VALIDATION`, so
+/// only what the assembler itself refuses counts (`asm --no-validate`).
 fn assemble(text: &str) -> Result<Vec<u32>, String> {
     let opts = asm::Options {
         file_name: "test.asm".into(),
+        no_validate: true,
         ..Default::default()
     };
     asm::assemble(text, &opts)

@@ -10,8 +10,9 @@
 mod common;
 
 use d3dbc::asm::{assemble, Options};
+use d3dbc::diag::Severity;
 use d3dbc::opcode::SlotModel;
-use d3dbc::{print, Shader};
+use d3dbc::{print, validate, Shader};
 
 fn opts(name: &str) -> Options {
     Options {
@@ -21,7 +22,15 @@ fn opts(name: &str) -> Options {
 }
 
 fn check_valid(label: &str, shader: &Shader, failures: &mut Vec<String>) {
-    let _ = (label, shader, failures); // VALIDATE-HOOK
+    if let Some(f) = validate::validate(shader)
+        .iter()
+        .find(|f| f.severity == Severity::Error)
+    {
+        failures.push(format!(
+            "{label}: validator rejects: {} {}",
+            f.code, f.message
+        ));
+    }
 }
 
 #[test]
@@ -29,7 +38,7 @@ fn bytes_text_bytes() {
     let Some(streams) = common::all_streams() else {
         return;
     };
-    let (mut ok, mut total) = (0, 0);
+    let (mut ok, mut total, mut invalid, mut invalid_reassembled) = (0, 0, 0, 0);
     let mut failures = Vec::new();
     for (file, label, tokens) in &streams {
         let Ok(shader) = Shader::decode(tokens) else {
@@ -37,27 +46,51 @@ fn bytes_text_bytes() {
         };
         total += 1;
         let label = format!("{file} {label}");
-        check_valid(&label, &shader, &mut failures);
         let text = print::to_string(&shader);
-        match assemble(&text, &opts(&label)) {
-            Ok(back) => {
-                let want = shader.without_comments().encode();
-                if back.encode() == want {
-                    ok += 1;
-                } else {
-                    failures.push(format!("{label}: asm(dis(x)) differs\n{text}"));
-                }
+        let want = shader.without_comments().encode();
+        let invalid_here = validate::validate(&shader)
+            .iter()
+            .any(|f| f.severity == Severity::Error);
+        if invalid_here {
+            // A shader the runtime rejects: `asm` rejects its listing too, and with
+            // validation off it either reassembles exactly or is refused by the parser
+            // (register indices Microsoft's assembler calls syntax errors).
+            invalid += 1;
+            if assemble(&text, &opts(&label)).is_ok() {
+                failures.push(format!(
+                    "{label}: asm accepted a listing the validator rejects"
+                ));
             }
+            let lax = Options {
+                no_validate: true,
+                ..opts(&label)
+            };
+            match assemble(&text, &lax) {
+                Ok(back) if back.encode() == want => invalid_reassembled += 1,
+                Ok(_) => failures.push(format!(
+                    "{label}: asm --no-validate changes the bytes\n{text}"
+                )),
+                Err(_) => {}
+            }
+            continue;
+        }
+        match assemble(&text, &opts(&label)) {
+            Ok(back) if back.encode() == want => ok += 1,
+            Ok(_) => failures.push(format!("{label}: asm(dis(x)) differs\n{text}")),
             Err(d) => failures.push(format!("{label}: listing does not assemble:\n{d}\n{text}")),
         }
     }
-    eprintln!("bytes → text → bytes: {ok} of {total} streams identical");
+    eprintln!(
+        "bytes → text → bytes: {ok} of {} valid streams identical; {invalid} runtime-invalid streams rejected by asm ({invalid_reassembled} reassemble exactly with --no-validate)",
+        total - invalid
+    );
     assert!(
         failures.is_empty(),
         "{} failures:\n{}",
         failures.len(),
         failures.join("\n")
     );
+    assert_eq!(ok, total - invalid);
 }
 
 /// The instruction lines of a listing, from the version line through the slot-count

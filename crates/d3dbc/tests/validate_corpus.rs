@@ -6,6 +6,7 @@
 mod common;
 
 use d3dbc::diag::Severity;
+use d3dbc::token::DeclUsage;
 use d3dbc::validate::{validate, Finding};
 use d3dbc::Shader;
 
@@ -669,6 +670,31 @@ const MUTATIONS: &[(&str, &str, &str, Mutate)] = &[
         s.items.insert(pos, d);
         true
     }),
+    (
+        "declarations",
+        "vs_3_0 output declared again for another usage",
+        "E0407",
+        |s| {
+            if !is(s.version, "vs_3_0") {
+                return false;
+            }
+            let pos = s.items.iter().position(
+            |it| matches!(it, Item::Instruction(i) if i.opcode == Opcode::Dcl && i.dst.reg.kind == R::Output),
+        );
+            let Some(pos) = pos else { return false };
+            let Item::Instruction(mut d) = s.items[pos].clone() else {
+                return false;
+            };
+            let fog = if d.decl.usage_kind() == Some(DeclUsage::Fog) {
+                DeclUsage::PSize
+            } else {
+                DeclUsage::Fog
+            };
+            d.decl = DeclToken::usage(fog, 0);
+            s.items.insert(pos + 1, Item::Instruction(d));
+            true
+        },
+    ),
     ("declarations", "sampler of unknown type", "E0404", |s| {
         find(s, |i| {
             i.opcode == Opcode::Dcl && i.dst.reg.kind == R::Sampler

@@ -168,9 +168,27 @@ pub fn assemble_with_sources(text: &str, options: &Options) -> Result<Assembled,
             include: None,
         },
     )?;
-    parse_mapped(&pp.text, name, &|i| {
+    let assembled = parse_mapped(&pp.text, name, &|i| {
         pp.lines.get(i).map(|o| (o.file.as_str(), o.line))
-    })
+    })?;
+    if options.no_validate {
+        return Ok(assembled);
+    }
+    // The runtime's rules, reported at the instruction that breaks them.
+    let diags: Vec<Diagnostic> = crate::validate::validate(&assembled.shader)
+        .into_iter()
+        .filter(|f| f.severity == crate::diag::Severity::Error)
+        .map(|f| {
+            let mut d = assembled.error_at(f.item, None, f.message);
+            d.code = Some(f.code);
+            d
+        })
+        .collect();
+    if diags.is_empty() {
+        Ok(assembled)
+    } else {
+        Err(Diagnostics(diags))
+    }
 }
 
 /// Assembles text into a shader: preprocess, parse, encode-ready IR.
