@@ -95,6 +95,15 @@ enum Verb {
         #[arg(long)]
         no_validate: bool,
     },
+    /// Check shaders against the D3D9 runtime's rules (bytecode, or assembly text).
+    Validate {
+        /// Input files (`-` for stdin).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Report format.
+        #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+        format: ReportFormat,
+    },
 }
 
 fn main() -> ExitCode {
@@ -103,6 +112,7 @@ fn main() -> ExitCode {
         Verb::Dis { files, output, .. } | Verb::Asm { files, output, .. } => {
             (files.len(), output.is_some())
         }
+        Verb::Validate { .. } => (0, false),
     };
     if n > 1 && has_o {
         use clap::CommandFactory;
@@ -146,6 +156,7 @@ fn main() -> ExitCode {
             format,
             no_validate,
         ),
+        Verb::Validate { files, format } => verbs::validate(&files, format),
     };
     if ok {
         ExitCode::SUCCESS

@@ -10,7 +10,7 @@ use d3dbc::{input, Shader};
 use serde_json::{json, Value};
 
 use crate::batch::{self, Sink};
-use crate::{AsmFormat, DisFormat};
+use crate::{AsmFormat, DisFormat, ReportFormat};
 
 fn decode_input(path: &Path) -> Result<Vec<(Option<String>, Shader)>, String> {
     let bytes = batch::read_input(path)?;
@@ -239,4 +239,132 @@ pub fn asm(
         }
         sink.write(path, ext, &data)
     })
+}
+
+/// One finding, ready to report: where (DWORD offset, and line:col for text input),
+/// the instruction as `dis` prints it, and the rule.
+struct Report {
+    code: &'static str,
+    severity: &'static str,
+    offset: usize,
+    location: Option<String>,
+    instruction: String,
+    message: String,
+}
+
+fn findings_for(path: &Path) -> Result<Vec<(Option<String>, Vec<Report>)>, String> {
+    let bytes = batch::read_input(path)?;
+    let name = batch::display_name(path);
+    let report = |shader: &Shader, locate: &dyn Fn(usize) -> Option<String>| -> Vec<Report> {
+        d3dbc::validate::validate(shader)
+            .into_iter()
+            .map(|f| {
+                let mut instruction = String::new();
+                if let Some(Item::Instruction(ins)) = shader.items.get(f.item) {
+                    print::print_instruction(ins, shader.version, &mut instruction);
+                }
+                Report {
+                    code: f.code,
+                    severity: match f.severity {
+                        d3dbc::diag::Severity::Error => "error",
+                        d3dbc::diag::Severity::Warning => "warning",
+                    },
+                    offset: f.offset,
+                    location: locate(f.item),
+                    instruction,
+                    message: f.message,
+                }
+            })
+            .collect()
+    };
+    match input::read_any(&bytes) {
+        Ok(found) => found
+            .into_iter()
+            .map(|f| {
+                let shader = Shader::decode(&f.tokens).map_err(|e| e.to_string())?;
+                Ok((f.name, report(&shader, &|_| None)))
+            })
+            .collect(),
+        Err(input_err) => {
+            // Not bytecode: treat it as assembly text and report at line:col.
+            let text = String::from_utf8_lossy(&bytes);
+            let opts = d3dbc::asm::Options {
+                file_name: name.clone(),
+                no_validate: true,
+                ..Default::default()
+            };
+            let assembled = d3dbc::asm::assemble_with_sources(&text, &opts).map_err(|d| {
+                if d.0.is_empty() {
+                    input_err.to_string()
+                } else {
+                    d.to_string()
+                }
+            })?;
+            let locate = |item: usize| {
+                assembled
+                    .sources
+                    .get(item)
+                    .map(|s| format!("{}:{}:{}", assembled.file(s), s.line, s.mnemonic.col))
+            };
+            Ok(vec![(None, report(&assembled.shader, &locate))])
+        }
+    }
+}
+
+/// `d3dbc validate`.
+pub fn validate(files: &[PathBuf], format: ReportFormat) -> bool {
+    let mut json_out = Vec::new();
+    let mut all_ok = true;
+    let io_ok = batch::for_each(files, |path| {
+        let name = batch::display_name(path);
+        let shaders = findings_for(path)?;
+        for (array, reports) in shaders {
+            let valid = !reports.iter().any(|r| r.severity == "error");
+            all_ok &= valid;
+            let label = match &array {
+                Some(a) => format!("{name} ({a})"),
+                None => name.clone(),
+            };
+            match format {
+                ReportFormat::Text => {
+                    for r in &reports {
+                        let at = r
+                            .location
+                            .clone()
+                            .unwrap_or_else(|| format!("{label}:DWORD {}", r.offset));
+                        let ins = if r.instruction.is_empty() {
+                            String::new()
+                        } else {
+                            format!("`{}`: ", r.instruction)
+                        };
+                        println!("{at}: {}[{}]: {ins}{}", r.severity, r.code, r.message);
+                    }
+                    if reports.is_empty() {
+                        println!("{label}: valid");
+                    }
+                }
+                ReportFormat::Json => json_out.push(json!({
+                    "file": name,
+                    "name": array,
+                    "valid": valid,
+                    "findings": reports.iter().map(|r| json!({
+                        "code": r.code,
+                        "severity": r.severity,
+                        "offset": r.offset,
+                        "location": r.location,
+                        "instruction": r.instruction,
+                        "message": r.message,
+                    })).collect::<Vec<_>>(),
+                })),
+            }
+        }
+        Ok(())
+    });
+    if format == ReportFormat::Json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&json_out).unwrap_or_default()
+        );
+    }
+    io_ok && all_ok
 }

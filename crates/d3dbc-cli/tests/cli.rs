@@ -145,3 +145,106 @@ fn unknown_input_is_an_error() {
         "clap rejects -o with --out-dir only; -o with several inputs is ours"
     );
 }
+
+const VS_TEXT: &str =
+    "vs_2_0\ndcl_position v0\ndcl_texcoord v1\nm4x4 oPos, v0, c0\nmov oT0.xy, v1\n";
+
+#[test]
+fn asm_gives_the_example_bytes_and_dis_reads_them_back() {
+    let dir = tmpdir("asm");
+    let src = dir.join("transform.asm");
+    std::fs::write(&src, VS_TEXT).unwrap();
+    let out_bin = dir.join("t.vso");
+    let out = run(
+        &[
+            "asm",
+            src.to_str().unwrap(),
+            "-o",
+            out_bin.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read(&out_bin).unwrap(),
+        std::fs::read(example("transform.vso")).unwrap()
+    );
+    let hex = run(&["asm", "--format", "hex", "-"], Some(VS_TEXT.as_bytes()));
+    let want: String = VS.iter().map(|t| format!("0x{t:08x}\n")).collect();
+    assert_eq!(String::from_utf8_lossy(&hex.stdout), want);
+    // The header holds the listing and the bytes, and `dis` reads it back.
+    let hdr = run(
+        &[
+            "asm",
+            "--format",
+            "header",
+            "--out-dir",
+            dir.to_str().unwrap(),
+            src.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(hdr.status.success());
+    let h = std::fs::read_to_string(dir.join("transform.h")).unwrap();
+    assert!(
+        h.starts_with("#if 0\n    vs_2_0\n") && h.contains("const BYTE g_transform[] ="),
+        "{h}"
+    );
+    let back = run(&["dis", dir.join("transform.h").to_str().unwrap()], None);
+    let direct = run(&["dis", example("transform.vso").to_str().unwrap()], None);
+    assert_eq!(back.stdout, direct.stdout);
+}
+
+#[test]
+fn asm_errors_point_at_line_and_column() {
+    let out = run(
+        &["asm", "--format", "hex", "-"],
+        Some(b"vs_2_0\nmov r0, v0\nfoo r0, v0\nmov r99, v0\n"),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("<stdin>:3:1: error"), "{err}");
+    assert!(err.contains("<stdin>:4:5: error"), "{err}");
+    assert!(err.contains("\n  foo r0, v0\n  ^^^"), "{err}");
+    // -D and #ifdef.
+    let text = b"vs_2_0\n#ifdef BIG\nmov r0, c200\n#else\nmov r0, c1\n#endif\nmov oPos, r0\n";
+    let a = run(&["asm", "--format", "hex", "-"], Some(text));
+    let b = run(&["asm", "--format", "hex", "-D", "BIG", "-"], Some(text));
+    assert!(a.status.success() && b.status.success());
+    assert_ne!(a.stdout, b.stdout);
+}
+
+#[test]
+fn asm_validates_unless_told_not_to() {
+    let text = b"ps_2_0\nmov oC0, r5\n";
+    let out = run(&["asm", "--format", "hex", "-"], Some(text));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("error[E0204]"));
+    let out = run(
+        &["asm", "--format", "hex", "--no-validate", "-"],
+        Some(text),
+    );
+    assert!(out.status.success());
+}
+
+#[test]
+fn validate_reports_and_exits_by_validity() {
+    let ok = run(
+        &["validate", example("transform.vso").to_str().unwrap()],
+        None,
+    );
+    assert!(ok.status.success());
+    assert!(String::from_utf8_lossy(&ok.stdout).ends_with("transform.vso: valid\n"));
+    let bad = "0xffff0200, 0x05000051, 0xa00f0020, 0x3f800000, 0x3f800000, 0x3f800000, 0x3f800000, 0x0000ffff";
+    let out = run(&["validate", "--format", "json", "-"], Some(bad.as_bytes()));
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v[0]["valid"], false);
+    assert_eq!(v[0]["findings"][0]["code"], "E0203");
+    assert_eq!(v[0]["findings"][0]["offset"], 1);
+    assert_eq!(v[0]["findings"][0]["instruction"], "def c32, 1, 1, 1, 1");
+}

@@ -119,6 +119,14 @@ fn benches(c: &mut Criterion) {
             black_box(n)
         })
     });
+    g.bench_function("validate", |b| {
+        b.iter(|| {
+            shaders
+                .iter()
+                .map(|s| d3dbc::validate::validate(s).len())
+                .sum::<usize>()
+        })
+    });
     g.bench_function("decode_print", |b| {
         let mut out = String::with_capacity(1 << 20);
         b.iter(|| {
