@@ -252,7 +252,10 @@ struct Report {
     message: String,
 }
 
-fn findings_for(path: &Path) -> Result<Vec<(Option<String>, Vec<Report>)>, String> {
+/// The findings of each shader in one input (C headers may hold several, by array name).
+type InputReport = Vec<(Option<String>, Vec<Report>)>;
+
+fn findings_for(path: &Path) -> Result<InputReport, String> {
     let bytes = batch::read_input(path)?;
     let name = batch::display_name(path);
     let report = |shader: &Shader, locate: &dyn Fn(usize) -> Option<String>| -> Vec<Report> {
