@@ -38,7 +38,7 @@ pub enum DecodeErrorKind {
     #[error("stream ends without an end token (0x0000FFFF)")]
     MissingEnd,
     /// The stream ended inside an instruction.
-    #[error("truncated: the stream ends where a {what} should be")]
+    #[error("truncated: the stream ends where a {what} token should be")]
     Truncated {
         /// What was being read.
         what: &'static str,
@@ -201,7 +201,7 @@ impl<'a> Decoder<'a> {
     #[inline]
     fn rel_token(&mut self) -> Result<RelAddr, DecodeError> {
         let at = self.pos;
-        let t = self.take("relative-address token")?;
+        let t = self.take("relative-address")?;
         if t & 0x8000_0000 == 0 {
             return Err(self.err(at, DecodeErrorKind::NotAParameter("relative-address")));
         }
@@ -222,33 +222,44 @@ impl<'a> Decoder<'a> {
         })
     }
 
+    /// Reads a destination or source parameter token: checks bit 31 and the reserved
+    /// bits, decodes the register, and reads the relative-address token (SM2+) when the
+    /// relative bit is set. Returns the token, its offset, register and addressing.
     #[inline]
-    fn dst(&mut self) -> Result<DstParam, DecodeError> {
+    fn param(
+        &mut self,
+        what: &'static str,
+        reserved_mask: u32,
+    ) -> Result<(u32, usize, Register, Option<RelAddr>), DecodeError> {
         let at = self.pos;
-        let t = self.take("destination parameter")?;
+        let t = self.take(what)?;
         if t & 0x8000_0000 == 0 {
-            return Err(self.err(at, DecodeErrorKind::NotAParameter("destination")));
+            return Err(self.err(at, DecodeErrorKind::NotAParameter(what)));
         }
-        let reserved = t & 0x0080_C000;
+        let reserved = t & reserved_mask;
         if reserved != 0 {
             return Err(self.err(
                 at,
                 DecodeErrorKind::ReservedParamBits {
-                    what: "destination",
+                    what,
                     mask: reserved,
                 },
             ));
         }
         let reg = self.register(t, at)?;
-        let rel = if t & (1 << 13) != 0 {
-            Some(if self.version.has_relative_token() {
-                self.rel_token()?
-            } else {
-                RelAddr::A0_X
-            })
-        } else {
+        let rel = if t & (1 << 13) == 0 {
             None
+        } else if self.version.has_relative_token() {
+            Some(self.rel_token()?)
+        } else {
+            Some(RelAddr::A0_X)
         };
+        Ok((t, at, reg, rel))
+    }
+
+    #[inline]
+    fn dst(&mut self) -> Result<DstParam, DecodeError> {
+        let (t, _, reg, rel) = self.param("destination", 0x0080_C000)?;
         Ok(DstParam {
             reg,
             rel,
@@ -260,34 +271,10 @@ impl<'a> Decoder<'a> {
 
     #[inline]
     fn src(&mut self) -> Result<SrcParam, DecodeError> {
-        let at = self.pos;
-        let t = self.take("source parameter")?;
-        if t & 0x8000_0000 == 0 {
-            return Err(self.err(at, DecodeErrorKind::NotAParameter("source")));
-        }
-        let reserved = t & 0x0000_C000;
-        if reserved != 0 {
-            return Err(self.err(
-                at,
-                DecodeErrorKind::ReservedParamBits {
-                    what: "source",
-                    mask: reserved,
-                },
-            ));
-        }
-        let reg = self.register(t, at)?;
+        let (t, at, reg, rel) = self.param("source", 0x0000_C000)?;
         let m = ((t >> 24) & 0xF) as u8;
         let modifier = SrcModifier::from_u8(m)
             .ok_or_else(|| self.err(at, DecodeErrorKind::BadSrcModifier(m)))?;
-        let rel = if t & (1 << 13) != 0 {
-            Some(if self.version.has_relative_token() {
-                self.rel_token()?
-            } else {
-                RelAddr::A0_X
-            })
-        } else {
-            None
-        };
         Ok(SrcParam {
             reg,
             rel,
@@ -320,7 +307,7 @@ impl<'a> Decoder<'a> {
         let declared = ((token >> it::LENGTH_SHIFT) & 0xF) as usize;
         let layout = opcode.layout(self.version);
         if layout.decl {
-            let dt = self.take("dcl token")?;
+            let dt = self.take("dcl")?;
             if dt & 0x8000_0000 == 0 || dt & 0x07F0_FFE0 != 0 {
                 return Err(self.err(self.pos - 1, DecodeErrorKind::BadDeclToken));
             }
@@ -335,7 +322,7 @@ impl<'a> Decoder<'a> {
             ins.predicate = Some(self.src()?);
         }
         for i in 0..layout.imms as usize {
-            ins.imm[i] = self.take("immediate value")?;
+            ins.imm[i] = self.take("immediate")?;
         }
         for _ in 0..layout.srcs {
             let s = self.src()?;

@@ -331,11 +331,13 @@ impl Opcode {
     /// The table row of this opcode.
     #[inline]
     pub fn info(self) -> &'static OpcodeInfo {
-        let code = self as u16;
-        let i = if (code as usize) < INDEX.len() {
-            INDEX[code as usize] as usize
-        } else {
-            OPCODES_LEN - 1 - (0xFFFF - code) as usize
+        // Rows are in code order: 0–48, 64–96, then 0xFFFD–0xFFFF (the table test
+        // checks this layout), so the row index is plain arithmetic on the code.
+        let code = self as u16 as usize;
+        let i = match code {
+            0..=48 => code,
+            64..=96 => code - 15,
+            _ => code - (0xFFFD - 82),
         };
         &OPCODES[i]
     }

@@ -428,6 +428,16 @@ struct State {
     last_offset: usize,
 }
 
+/// An instruction's mnemonic, looked up only when a message is actually formatted.
+#[derive(Clone, Copy)]
+struct Mn(Opcode, Version);
+
+impl std::fmt::Display for Mn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0.mnemonic(self.1))
+    }
+}
+
 /// Validates a shader against the D3D9 runtime's rules for its version.
 ///
 /// Returns every finding in stream order (whole-shader findings last); an empty vector
@@ -545,7 +555,7 @@ impl State {
     fn instruction(&mut self, ins: &Instruction) {
         let v = self.v;
         let op = ins.opcode;
-        let mn = op.mnemonic(v);
+        let mn = Mn(op, v);
         if !op.is_legal(v) {
             self.err("E0101", format_args!("{mn} is not an instruction of {v}"));
             return;
@@ -676,7 +686,7 @@ impl State {
     fn check_controls(&mut self, ins: &Instruction) {
         let v = self.v;
         let op = ins.opcode;
-        let mn = op.mnemonic(v);
+        let mn = Mn(op, v);
         let c = ins.controls;
         if op.has_comparison() {
             if !(1..=6).contains(&c) {
@@ -703,7 +713,7 @@ impl State {
     fn check_coissue_predicate(&mut self, ins: &Instruction, class: SlotClass) {
         let v = self.v;
         let op = ins.opcode;
-        let mn = op.mnemonic(v);
+        let mn = Mn(op, v);
         if ins.coissue {
             let ps1 = v.is_pixel() && v.major == 1;
             if !ps1 || class != SlotClass::Arithmetic {
@@ -802,7 +812,7 @@ impl State {
     fn check_src(&mut self, ins: &Instruction, k: usize, src: &SrcParam) {
         let v = self.v;
         let op = ins.opcode;
-        let mn = op.mnemonic(v);
+        let mn = Mn(op, v);
         let r = src.reg;
         match self.file(r.kind) {
             Some(f) if f.read => self.check_index(r, false),
@@ -905,7 +915,7 @@ impl State {
         use SrcModifier as M;
         let v = self.v;
         let op = ins.opcode;
-        let mn = op.mnemonic(v);
+        let mn = Mn(op, v);
         let m = src.modifier;
         let r = src.reg.kind;
         let ok = match (v.kind, v.major) {
@@ -1009,7 +1019,7 @@ impl State {
         let v = self.v;
         let r = src.reg;
         let n = r.num as usize;
-        let mn = ins.opcode.mnemonic(v);
+        let mn = Mn(ins.opcode, v);
         match (v.kind, r.kind) {
             // SM1/SM2 only: the Temporary Register pages are those of vs_1_1/vs_2_0 and
             // ps_2_0; published vs_3_0 overrides read never-written temps.
@@ -1053,7 +1063,7 @@ impl State {
     fn check_dst(&mut self, ins: &Instruction, d: &DstParam) {
         let v = self.v;
         let op = ins.opcode;
-        let mn = op.mnemonic(v);
+        let mn = Mn(op, v);
         let r = d.reg;
         match self.file(r.kind) {
             Some(f) if f.write => self.check_index(r, true),
@@ -1127,7 +1137,7 @@ impl State {
     fn check_dst_mods(&mut self, ins: &Instruction, d: &DstParam) {
         let v = self.v;
         let op = ins.opcode;
-        let mn = op.mnemonic(v);
+        let mn = Mn(op, v);
         let m = d.modifiers;
         let tex = op.slot_class() == SlotClass::Texture;
         if m & result_modifier::SATURATE != 0 {
@@ -1190,7 +1200,7 @@ impl State {
     fn specific(&mut self, ins: &Instruction) {
         let v = self.v;
         let op = ins.opcode;
-        let mn = op.mnemonic(v);
+        let mn = Mn(op, v);
         let mask = ins.dst.mask;
         let srcs = ins.src();
         match op {
@@ -1425,7 +1435,7 @@ impl State {
     fn flow(&mut self, ins: &Instruction) {
         let v = self.v;
         let op = ins.opcode;
-        let mn = op.mnemonic(v);
+        let mn = Mn(op, v);
         let (max_loops, max_static, max_dyn) = self.nest;
         match op {
             Opcode::If | Opcode::IfC => {
@@ -1583,7 +1593,7 @@ impl State {
             return;
         }
         let op = ins.opcode;
-        let mn = op.mnemonic(v);
+        let mn = Mn(op, v);
         if op == Opcode::Phase {
             if self.phase_seen {
                 self.err("E0604", format_args!("second phase instruction"));

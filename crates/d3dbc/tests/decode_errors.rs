@@ -18,7 +18,7 @@ fn errors_name_offset_and_problem() {
     assert_eq!(
         err(&[0xFFFE_0101, 0x0000_0001]).1,
         DecodeErrorKind::Truncated {
-            what: "destination parameter"
+            what: "destination"
         }
     );
     assert_eq!(err(&[0xFFFE_0101]), (1, DecodeErrorKind::MissingEnd));
@@ -93,7 +93,7 @@ fn errors_name_offset_and_problem() {
     assert_eq!(
         err(&[0xFFFE_0200, 0x0300_0001, 0x800F_0000, 0xA0E4_2000]).1,
         DecodeErrorKind::Truncated {
-            what: "relative-address token"
+            what: "relative-address"
         }
     );
     // Malformed dcl token.
