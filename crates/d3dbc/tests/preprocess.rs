@@ -1080,3 +1080,77 @@ mod fuzz {
         }
     }
 }
+
+/// The pass-through fast path (no defines, no `#`, `\`, `__`) must give exactly what
+/// the full preprocessor gives. A predefined macro nobody uses forces the full run.
+#[test]
+fn fast_path_agrees_with_the_full_run() {
+    let mut compared = 0;
+    for file in ["helix_asm.jsonl", "oblivion_disasm.jsonl", "wine_asm.jsonl"] {
+        let Some(recs) = common::records(file) else {
+            return;
+        };
+        for r in &recs {
+            let text = r["text"].as_str().unwrap();
+            let fast = preprocess(
+                text,
+                &Options {
+                    file_name: "t.asm".into(),
+                    ..Default::default()
+                },
+            );
+            let full = preprocess(
+                text,
+                &Options {
+                    file_name: "t.asm".into(),
+                    defines: vec![("D3DBC_UNUSED_PROBE_MACRO".into(), None)],
+                    ..Default::default()
+                },
+            );
+            match (fast, full) {
+                (Ok(a), Ok(b)) => assert_eq!(a, b, "{}", common::label(r)),
+                (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string()),
+                (a, b) => panic!(
+                    "{}: fast {:?} vs full {:?}",
+                    common::label(r),
+                    a.is_ok(),
+                    b.is_ok()
+                ),
+            }
+            compared += 1;
+        }
+    }
+    // Edge cases of line structure.
+    for text in [
+        "",
+        "\n",
+        "a",
+        "a\n",
+        "a\r\nb",
+        "a\r\n\r\n",
+        "a\n\nb\n\n",
+        "x\ry\n",
+        "mov r0, v0 // c'mt\n",
+    ] {
+        let fast = preprocess(
+            text,
+            &Options {
+                file_name: "t.asm".into(),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        let full = preprocess(
+            text,
+            &Options {
+                file_name: "t.asm".into(),
+                defines: vec![("UNUSED_PROBE".into(), None)],
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(fast, full, "{text:?}");
+    }
+    eprintln!("fast path agrees with the full preprocessor on {compared} corpus texts");
+    assert!(compared > 4000);
+}

@@ -169,7 +169,7 @@ pub fn assemble_with_sources(text: &str, options: &Options) -> Result<Assembled,
         },
     )?;
     let assembled = parse_mapped(&pp.text, name, &|i| {
-        pp.lines.get(i).map(|o| (o.file.as_str(), o.line))
+        pp.lines.get(i).map(|o| (&*o.file, o.line))
     })?;
     if options.no_validate {
         return Ok(assembled);

@@ -32,6 +32,7 @@ use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use expand::{parse_define, Builtin, ExpandError, Expander, Lead, Loc, Macro, Tok};
@@ -83,8 +84,9 @@ impl fmt::Debug for Options {
 /// Where an output line comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LineOrigin {
-    /// File name (as given, resolved by `#include`, or set by `#line`).
-    pub file: String,
+    /// File name (as given, resolved by `#include`, or set by `#line`); shared between
+    /// the lines of one file.
+    pub file: Arc<str>,
     /// 1-based line number (as renumbered by `#line`).
     pub line: u32,
 }
@@ -98,8 +100,39 @@ pub struct Output {
     pub lines: Vec<LineOrigin>,
 }
 
+/// The fast path for the common case (real listings): with no predefined macros, a text
+/// without `#` (no directive), `\` (no continuation), `__` (no `__LINE__`/`__FILE__`),
+/// NUL or a lone CR comes out of the preprocessor unchanged, each line from itself; the
+/// full run is skipped. `tests/preprocess.rs` checks both paths agree over the corpus.
+fn passthrough(text: &str, opts: &Options) -> Option<Output> {
+    let b = text.as_bytes();
+    if !opts.defines.is_empty()
+        || b.contains(&b'#')
+        || b.contains(&b'\\')
+        || text.contains("__")
+        || b.contains(&0)
+        || text.split('\r').skip(1).any(|rest| !rest.starts_with('\n'))
+    {
+        return None;
+    }
+    let file: Arc<str> = Arc::from(opts.file_name.as_str());
+    let lines = (1..=text.lines().count() as u32)
+        .map(|line| LineOrigin {
+            file: Arc::clone(&file),
+            line,
+        })
+        .collect();
+    Some(Output {
+        text: text.to_string(),
+        lines,
+    })
+}
+
 /// Preprocesses `text`.
 pub fn preprocess(text: &str, opts: &Options) -> Result<Output, Diagnostics> {
+    if let Some(out) = passthrough(text, opts) {
+        return Ok(out);
+    }
     let mut pp = Pp {
         opts,
         macros: HashMap::new(),
@@ -173,7 +206,7 @@ struct FileState<'t> {
     /// Name used to resolve relative includes.
     name: String,
     /// Name in origins and diagnostics (changed by `#line`).
-    origin_file: Rc<str>,
+    origin_file: Arc<str>,
     /// Origin line of physical line `p` is `p + line_base`.
     line_base: i64,
     phys: Vec<PhysLine<'t>>,
@@ -184,7 +217,7 @@ struct FileState<'t> {
     /// A line lexed by a look-ahead and not used.
     pending: Option<(usize, Lexed)>,
     /// A `#line` renumbering, applied after the directive's own line is written.
-    pending_line: Option<(i64, Option<Rc<str>>)>,
+    pending_line: Option<(i64, Option<Arc<str>>)>,
     /// Lines consumed by a macro invocation spanning lines, with where their trailing
     /// whitespace/comments start.
     consumed: Vec<(usize, u32)>,
@@ -330,7 +363,7 @@ impl Pp<'_> {
         self.last_term_missing = term.is_empty();
         self.last_line_empty = text.is_empty();
         self.out.lines.push(LineOrigin {
-            file: fs.origin_file.to_string(),
+            file: Arc::clone(&fs.origin_file),
             line: fs.origin_line(phys),
         });
     }
@@ -350,7 +383,7 @@ impl Pp<'_> {
         let logical = join_logical(&phys);
         let mut fs = FileState {
             name: name.to_string(),
-            origin_file: Rc::from(name),
+            origin_file: Arc::from(name),
             line_base: 1,
             phys,
             logical,
@@ -793,7 +826,7 @@ impl Pp<'_> {
         let next_phys = (ll.first + ll.count) as i64;
         fs.pending_line = Some((
             i64::from(n) - next_phys,
-            new_file.map(|f| Rc::from(f.as_str())),
+            new_file.map(|f| Arc::from(f.as_str())),
         ));
     }
 
