@@ -443,3 +443,155 @@ impl Ctab {
         })
     }
 }
+
+impl RegisterSet {
+    fn to_u16(self) -> u16 {
+        match self {
+            RegisterSet::Bool => 0,
+            RegisterSet::Int4 => 1,
+            RegisterSet::Float4 => 2,
+            RegisterSet::Sampler => 3,
+            RegisterSet::Other(n) => n,
+        }
+    }
+}
+
+impl ParameterClass {
+    fn to_u16(self) -> u16 {
+        match self {
+            ParameterClass::Scalar => 0,
+            ParameterClass::Vector => 1,
+            ParameterClass::MatrixRows => 2,
+            ParameterClass::MatrixColumns => 3,
+            ParameterClass::Object => 4,
+            ParameterClass::Struct => 5,
+            ParameterClass::Other(n) => n,
+        }
+    }
+}
+
+impl ParameterType {
+    fn to_u16(self) -> u16 {
+        (0..20u16)
+            .find(|&v| ParameterType::from_u16(v) == self)
+            .unwrap_or(match self {
+                ParameterType::Other(n) => n,
+                _ => 19,
+            })
+    }
+}
+
+/// Byte buffer for [`Ctab::encode`]: offsets are relative to its start.
+struct Writer(Vec<u8>);
+
+impl Writer {
+    fn u32(&mut self, v: u32) {
+        self.0.extend_from_slice(&v.to_le_bytes());
+    }
+    fn u16(&mut self, v: u16) {
+        self.0.extend_from_slice(&v.to_le_bytes());
+    }
+    fn set_u32(&mut self, at: usize, v: u32) {
+        self.0[at..at + 4].copy_from_slice(&v.to_le_bytes());
+    }
+    fn pos(&self) -> u32 {
+        self.0.len() as u32
+    }
+    /// A NUL-terminated string; returns its offset.
+    fn string(&mut self, s: &str) -> u32 {
+        let at = self.pos();
+        self.0.extend_from_slice(s.as_bytes());
+        self.0.push(0);
+        at
+    }
+    /// Pads to a DWORD boundary with 0xAB, as D3DX pads.
+    fn align(&mut self) {
+        while self.0.len() % 4 != 0 {
+            self.0.push(0xAB);
+        }
+    }
+    /// A type description (and, after it, its members' names and types); returns its offset.
+    fn type_info(&mut self, t: &TypeInfo) -> u32 {
+        let at = self.pos();
+        self.u16(t.class.to_u16());
+        self.u16(t.ty.to_u16());
+        self.u16(t.rows);
+        self.u16(t.columns);
+        self.u16(t.elements);
+        self.u16(t.members.len() as u16);
+        self.u32(0); // member table offset, patched below
+        if !t.members.is_empty() {
+            let table = self.pos();
+            self.set_u32(at as usize + 12, table);
+            for _ in &t.members {
+                self.u32(0);
+                self.u32(0);
+            }
+            for (i, m) in t.members.iter().enumerate() {
+                let name = self.string(&m.name);
+                self.align();
+                let ty = self.type_info(&m.ty);
+                self.set_u32(table as usize + i * 8, name);
+                self.set_u32(table as usize + i * 8 + 4, ty);
+            }
+        }
+        at
+    }
+}
+
+impl Ctab {
+    /// Encodes the table as a comment payload (starting with the `CTAB` FourCC) in the
+    /// order D3DX uses: header, constant descriptions, then per constant its name, type
+    /// and default value, then the target and creator strings. `Ctab::parse` of the
+    /// result gives back an equal table. (The compiler also shares identical type
+    /// descriptions between constants; this writer does not, so sizes can differ.)
+    pub fn encode(&self) -> Vec<u32> {
+        let mut w = Writer(Vec::new());
+        for v in [
+            28,
+            0,
+            self.version,
+            self.constants.len() as u32,
+            28,
+            self.flags,
+            0,
+        ] {
+            w.u32(v);
+        }
+        let infos = w.0.len();
+        w.0.resize(infos + 20 * self.constants.len(), 0);
+        for (i, c) in self.constants.iter().enumerate() {
+            let name = w.string(&c.name);
+            w.align();
+            let ty = w.type_info(&c.ty);
+            let default = match &c.default_value {
+                Some(d) => {
+                    let at = w.pos();
+                    d.iter().for_each(|&x| w.u32(x));
+                    at
+                }
+                None => 0,
+            };
+            let base = infos + i * 20;
+            w.set_u32(base, name);
+            w.0[base + 4..base + 6].copy_from_slice(&c.register_set.to_u16().to_le_bytes());
+            w.0[base + 6..base + 8].copy_from_slice(&c.register_index.to_le_bytes());
+            w.0[base + 8..base + 10].copy_from_slice(&c.register_count.to_le_bytes());
+            w.set_u32(base + 12, ty);
+            w.set_u32(base + 16, default);
+        }
+        // The target string is followed directly by the creator string, then padding.
+        let target = w.string(&self.target);
+        w.set_u32(24, target);
+        let creator = w.string(&self.creator);
+        w.set_u32(4, creator);
+        w.align();
+        let mut out = Vec::with_capacity(1 + w.0.len() / 4);
+        out.push(CTAB_FOURCC);
+        out.extend(
+            w.0.chunks_exact(4)
+                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
+        );
+        out
+    }
+}

@@ -123,3 +123,25 @@ fn hostile_tables_fail_cleanly() {
     assert!(Ctab::parse(&[CTAB_FOURCC, 4]).is_err());
     assert!(Ctab::parse(&[0x1234]).is_err());
 }
+
+#[test]
+fn encoded_tables_parse_back_equal() {
+    use d3dbc::ctab::Ctab;
+    let Some(streams) = common::all_streams() else {
+        return;
+    };
+    let mut n = 0;
+    for (file, label, tokens) in &streams {
+        let Ok(shader) = Shader::decode(tokens) else {
+            continue;
+        };
+        let Some(Ok(ctab)) = shader.ctab() else {
+            continue;
+        };
+        let payload = ctab.encode();
+        assert_eq!(Ctab::parse(&payload).as_ref(), Ok(&ctab), "{file} {label}");
+        n += 1;
+    }
+    eprintln!("{n} CTABs re-encode and parse back equal");
+    assert!(n > 100);
+}
