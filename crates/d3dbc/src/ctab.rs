@@ -506,7 +506,7 @@ impl Writer {
     }
     /// Pads to a DWORD boundary with 0xAB, as D3DX pads.
     fn align(&mut self) {
-        while self.0.len() % 4 != 0 {
+        while !self.0.len().is_multiple_of(4) {
             self.0.push(0xAB);
         }
     }
