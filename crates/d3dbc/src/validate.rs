@@ -3,7 +3,12 @@
 //!
 //! [`validate`] walks the IR once, in stream order, keeping only small fixed tables
 //! (written-register masks, declared registers, a flow-control stack, slot counters), so
-//! its cost is linear in the shader and it allocates nothing per instruction. Every rule
+//! its cost is linear in the shader and it allocates nothing per instruction (nor formats
+//! anything unless a finding is made). The facts that depend only on the version and
+//! the opcode (legality, layout, slots, which register types each operand may be, which
+//! result modifiers are allowed, register ranges) are tabled once per version ([`Ctx`]),
+//! so the common operand is checked with a few bit tests and the full rule code runs
+//! only where a table says a rule might fire. Every rule
 //! has a row in [`rules()`] (code, family, versions, summary, the Microsoft documentation
 //! page it comes from); `docs/validation.md` is written from that table.
 //!
@@ -12,10 +17,12 @@
 //! device accepts validates clean here. `_sw` models get their larger software limits.
 
 use crate::diag::Severity;
+use std::sync::OnceLock;
+
 use crate::ir::{DstParam, Instruction, Item, Register, Shader, SrcParam};
-use crate::opcode::{Opcode, SlotClass};
+use crate::opcode::{Layout, Opcode, SlotClass, OPCODES};
 use crate::token::{result_modifier, RegisterType, SamplerType, SrcModifier};
-use crate::version::{ShaderKind, Version};
+use crate::version::{ShaderKind, Version, MINOR_SW};
 
 /// One rule violation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -171,10 +178,10 @@ pub fn rules() -> &'static [Rule] {
 }
 
 fn rule_source(code: &str) -> &'static str {
+    // RULES is sorted by code (checked by a unit test).
     RULES
-        .iter()
-        .find(|r| r.code == code)
-        .map(|r| r.source)
+        .binary_search_by(|r| r.code.cmp(code))
+        .map(|i| RULES[i].source)
         .unwrap_or("")
 }
 
@@ -366,6 +373,345 @@ fn nesting_limits(v: Version) -> (u32, u32, u32) {
 }
 
 // ---------------------------------------------------------------------------------------
+// Per-version tables.
+// ---------------------------------------------------------------------------------------
+
+/// Opcode groups the pass dispatches on.
+mod flag {
+    /// `dcl`, `def`, `defi`, `defb`.
+    pub const DECL: u16 = 1;
+    /// `phase`, `nop`, `comment`, `end`: neither declarations nor executable.
+    pub const NOT_EXEC: u16 = 2;
+    /// Has a case in `State::flow`.
+    pub const FLOW: u16 = 4;
+    /// Has a case in `State::specific`.
+    pub const SPECIFIC: u16 = 8;
+    /// Source modifier/swizzle rules that depend on the opcode (replicate swizzles,
+    /// texld coordinates).
+    pub const SRC_MODS: u16 = 16;
+}
+
+fn op_flags(op: Opcode) -> u16 {
+    use Opcode::*;
+    let mut f = 0;
+    if matches!(op, Dcl | Def | DefI | DefB) {
+        f |= flag::DECL;
+    }
+    if matches!(op, Phase | Nop | Comment | End) {
+        f |= flag::NOT_EXEC;
+    }
+    if matches!(
+        op,
+        If | IfC
+            | Else
+            | EndIf
+            | Loop
+            | Rep
+            | EndLoop
+            | EndRep
+            | Break
+            | BreakC
+            | BreakP
+            | Call
+            | CallNz
+            | Label
+            | Ret
+    ) {
+        f |= flag::FLOW;
+    }
+    if matches!(
+        op,
+        SinCos | Crs | M4x4 | M4x3 | M3x4 | M3x3 | M3x2 | Nrm | Bem | Tex | TexLdd | TexLdl
+    ) {
+        f |= flag::SPECIFIC;
+    }
+    if matches!(
+        op,
+        Rcp | Rsq
+            | Exp
+            | Log
+            | ExpP
+            | LogP
+            | Pow
+            | IfC
+            | BreakC
+            | If
+            | BreakP
+            | CallNz
+            | Tex
+            | TexLdd
+            | TexLdl
+            | TexCoord
+    ) {
+        f |= flag::SRC_MODS;
+    }
+    f
+}
+
+/// The E0104 rule for source `k` of `op`: may it be a register of type `t`?
+fn src_role_ok(v: Version, op: Opcode, k: usize, t: RegisterType) -> bool {
+    match op {
+        Opcode::Call | Opcode::Label => t == RegisterType::Label,
+        Opcode::CallNz => {
+            if k == 0 {
+                t == RegisterType::Label
+            } else {
+                matches!(t, RegisterType::ConstBool | RegisterType::Predicate)
+            }
+        }
+        Opcode::If => matches!(t, RegisterType::ConstBool | RegisterType::Predicate),
+        Opcode::BreakP => t == RegisterType::Predicate,
+        Opcode::Loop => {
+            if k == 0 {
+                t == RegisterType::Loop
+            } else {
+                t == RegisterType::ConstInt
+            }
+        }
+        Opcode::Rep => t == RegisterType::ConstInt,
+        Opcode::Tex | Opcode::TexLdl | Opcode::TexLdd if k == 1 => t == RegisterType::Sampler,
+        Opcode::Tex if v.code() == 0x0104 => {
+            matches!(t, RegisterType::AddrOrTexture | RegisterType::Temp)
+        }
+        Opcode::TexCoord => t == RegisterType::AddrOrTexture,
+        Opcode::Tex if v.major == 2 => {
+            matches!(t, RegisterType::AddrOrTexture | RegisterType::Temp)
+        }
+        _ => {
+            // Arithmetic and texture operations read float data.
+            is_float_source(v, t) && !(v.code() == 0x0104 && t == RegisterType::AddrOrTexture)
+        }
+    }
+}
+
+/// The E0104 rule for the destination of `op`.
+fn dst_role_ok(v: Version, op: Opcode, r: Register) -> bool {
+    match op {
+        Opcode::Mova => r.kind == RegisterType::AddrOrTexture,
+        Opcode::SetP => r.kind == RegisterType::Predicate,
+        Opcode::Mov if v.is_vertex() && r.kind == RegisterType::AddrOrTexture => v.major == 1,
+        _ if r.kind == RegisterType::Predicate
+            || r.kind == RegisterType::AddrOrTexture && v.is_vertex() =>
+        {
+            false
+        }
+        // ps_3_0: Microsoft's own fxc 5.04 writes `texld oC0, v0, s0` (oblivion
+        // HLSL/COPY000), so colour/depth outputs are accepted there.
+        Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl if v.is_pixel() && v.major >= 3 => {
+            matches!(
+                r.kind,
+                RegisterType::Temp | RegisterType::ColorOut | RegisterType::DepthOut
+            )
+        }
+        Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl if v.is_pixel() && v.code() >= 0x0104 => {
+            r.kind == RegisterType::Temp
+        }
+        Opcode::TexCoord if v.code() == 0x0104 => r.kind == RegisterType::Temp,
+        Opcode::TexDepth => r.kind == RegisterType::Temp && r.num == 5,
+        _ if op.slot_class() == SlotClass::Texture && v.major == 1 && v.minor < 4 => {
+            r.kind == RegisterType::AddrOrTexture
+        }
+        _ => true,
+    }
+}
+
+/// `_sat` on an instruction of `tex` class (texture or not) in `v`.
+fn sat_ok(v: Version, tex: bool) -> bool {
+    match v.kind {
+        ShaderKind::Vertex => v.major >= 3,
+        // "Instruction modifiers ... may not be used on texture address instructions."
+        ShaderKind::Pixel => !(v.major == 1 && tex),
+    }
+}
+
+/// `_pp` in `v`.
+fn pp_ok(v: Version) -> bool {
+    v.is_pixel() && v.major >= 2
+}
+
+/// `_centroid` on an instruction of `tex` class in `v`.
+fn centroid_ok(v: Version, tex: bool) -> bool {
+    v.is_pixel() && v.major >= 2 && tex
+}
+
+/// Whether reading a register of type `t` needs a `dcl` in `v`.
+fn needs_dcl(v: Version, t: RegisterType) -> bool {
+    match (v.kind, t) {
+        (ShaderKind::Vertex, RegisterType::Input) => v.major >= 2,
+        (ShaderKind::Vertex, RegisterType::Sampler) => true,
+        (ShaderKind::Pixel, RegisterType::Input) => v.major >= 2,
+        (ShaderKind::Pixel, RegisterType::AddrOrTexture) => v.major >= 2,
+        (ShaderKind::Pixel, RegisterType::Sampler) => true,
+        (ShaderKind::Pixel, RegisterType::MiscType) => true,
+        _ => false,
+    }
+}
+
+/// The register types (bit `t as u32`) for which `f` holds.
+fn type_mask(f: impl Fn(RegisterType) -> bool) -> u32 {
+    (0..32u8)
+        .filter_map(RegisterType::from_u8)
+        .filter(|&t| f(t))
+        .fold(0, |m, t| m | 1 << t as u32)
+}
+
+/// Facts of one opcode in one shader version, looked up once per instruction.
+#[derive(Clone, Copy)]
+struct OpFacts {
+    legal: bool,
+    layout: Layout,
+    class: SlotClass,
+    /// `flag::*` bits.
+    flags: u16,
+    /// The controls values that need no check (E0102, E0103), inclusive.
+    ctrl: (u8, u8),
+    /// [`Opcode::slots`].
+    slots: u32,
+    /// Register types source `k` may be ([`src_role_ok`]).
+    src_role: [u32; 4],
+    /// Register types the destination may be ([`dst_role_ok`]); `None` where the rule
+    /// depends on the register number.
+    dst_role: Option<u32>,
+    /// Result-modifier bits allowed on the destination (E0302).
+    dst_mods: u8,
+}
+
+impl OpFacts {
+    fn new(v: Version, op: Opcode) -> OpFacts {
+        let class = op.slot_class();
+        let tex = class == SlotClass::Texture;
+        let ctrl = if op.has_comparison() {
+            (1, 6)
+        } else if op == Opcode::Tex && v.major >= 2 {
+            (0, 2)
+        } else {
+            (0, 0)
+        };
+        let mut dst_mods = 0;
+        if sat_ok(v, tex) {
+            dst_mods |= result_modifier::SATURATE;
+        }
+        if pp_ok(v) {
+            dst_mods |= result_modifier::PARTIAL_PRECISION;
+        }
+        if centroid_ok(v, tex) {
+            dst_mods |= result_modifier::CENTROID;
+        }
+        OpFacts {
+            legal: op.is_legal(v),
+            layout: op.layout(v),
+            class,
+            flags: op_flags(op),
+            ctrl,
+            slots: op.slots(v),
+            src_role: std::array::from_fn(|k| type_mask(|t| src_role_ok(v, op, k, t))),
+            dst_role: (op != Opcode::TexDepth)
+                .then(|| type_mask(|t| dst_role_ok(v, op, Register::new(t, 0)))),
+            dst_mods,
+        }
+    }
+}
+
+/// Everything the pass needs to know about a shader version, computed once per version.
+struct Ctx {
+    files: [Option<RegFile>; 20],
+    limits: (u32, u32, u32),
+    nest: (u32, u32, u32),
+    /// Per register type: numbers below this pass the range checks silently (E0201-E0203,
+    /// E0208); 0 where the type does not exist or always takes the full check.
+    idx_lim: [u32; 20],
+    /// As `idx_lim`, 0 where the type cannot be read.
+    src_lim: [u32; 20],
+    /// As `idx_lim`, 0 where the type cannot be written.
+    dst_lim: [u32; 20],
+    /// Register types whose reads need a `dcl`.
+    needs_dcl: u32,
+    /// Per opcode, by [`Opcode::row`].
+    ops: Vec<OpFacts>,
+    /// ps_1_x.
+    ps1: bool,
+    /// ps_1_1-ps_1_3 (and ps_1_0).
+    ps1_13: bool,
+    /// ps_2_0 (dependent-read rules).
+    ps20: bool,
+    /// Any source swizzle is legal (not ps_1_x or ps_2_0).
+    swizzle_free: bool,
+    /// Relative addressing takes its own token.
+    rel_tok: bool,
+}
+
+impl Ctx {
+    fn new(v: Version) -> Ctx {
+        let files: [Option<RegFile>; 20] =
+            std::array::from_fn(|i| RegisterType::from_u8(i as u8).and_then(|t| reg_file(v, t)));
+        let mut idx_lim = [0; 20];
+        let mut src_lim = [0; 20];
+        let mut dst_lim = [0; 20];
+        for (i, f) in files.iter().enumerate() {
+            let (Some(f), Some(t)) = (f, RegisterType::from_u8(i as u8)) else {
+                continue;
+            };
+            // What `State::check_index` accepts without a finding.
+            let lim = match t {
+                RegisterType::Const2 | RegisterType::Const3 | RegisterType::Const4 => 0,
+                RegisterType::Const if v.is_vertex() && v.is_software() => 8192,
+                RegisterType::Const if v.is_vertex() => 256,
+                _ => f.count,
+            };
+            idx_lim[i] = lim;
+            src_lim[i] = if f.read { lim } else { 0 };
+            dst_lim[i] = if f.write { lim } else { 0 };
+        }
+        Ctx {
+            files,
+            limits: slot_limits(v),
+            nest: nesting_limits(v),
+            idx_lim,
+            src_lim,
+            dst_lim,
+            needs_dcl: type_mask(|t| needs_dcl(v, t)),
+            ops: OPCODES.iter().map(|r| OpFacts::new(v, r.opcode)).collect(),
+            ps1: v.is_pixel() && v.major == 1,
+            ps1_13: v.is_pixel() && v.major == 1 && v.minor < 4,
+            ps20: v.is_pixel() && v.code() == 0x0200,
+            swizzle_free: !(v.is_pixel() && v.code() <= 0x0200),
+            rel_tok: v.has_relative_token(),
+        }
+    }
+
+    /// The tables of the D3D9 versions, built on first use.
+    fn cached(v: Version) -> Option<&'static Ctx> {
+        static CACHE: [OnceLock<Ctx>; 20] = [const { OnceLock::new() }; 20];
+        let m = match (v.major, v.minor) {
+            (1, n @ 0..=4) => n as usize,
+            (2, 0) => 5,
+            (2, 1) => 6,
+            (2, MINOR_SW) => 7,
+            (3, 0) => 8,
+            (3, MINOR_SW) => 9,
+            _ => return None,
+        };
+        let i = m + if v.is_pixel() { 10 } else { 0 };
+        Some(CACHE[i].get_or_init(|| Ctx::new(v)))
+    }
+}
+
+/// Number of DWORDs after the instruction token (as [`Instruction::operand_len`]), from
+/// the layout already looked up.
+#[inline]
+fn operand_len(ins: &Instruction, l: Layout, rel_tok: bool) -> usize {
+    let mut n = usize::from(l.decl) + l.imms as usize + usize::from(l.dst) + ins.src().len();
+    if let Some(p) = &ins.predicate {
+        n += 1 + usize::from(rel_tok && p.rel.is_some());
+    }
+    if rel_tok {
+        n += usize::from(l.dst && ins.dst.rel.is_some());
+        n += ins.src().iter().filter(|s| s.rel.is_some()).count();
+    }
+    n
+}
+
+// ---------------------------------------------------------------------------------------
 // The pass.
 // ---------------------------------------------------------------------------------------
 
@@ -379,18 +725,15 @@ enum Block {
 
 const MAX_STACK: usize = 64;
 
-struct State {
+struct State<'a> {
     v: Version,
-    // Per-version tables, computed once per shader.
-    files: [Option<RegFile>; 20],
-    limits: (u32, u32, u32),
-    nest: (u32, u32, u32),
+    // Per-version tables.
+    ctx: &'a Ctx,
     out: Vec<Finding>,
     item: usize,
     offset: usize,
-    // Written component masks of temps (ps read-before-write) and ps_1_x texture regs.
+    // Written component masks of temps (read-before-write).
     temp_written: [u8; 32],
-    tex_written: [u8; 8],
     tex_loaded: u8,
     // Dependent-read level of each temp (ps_2_0), 0 = not from a texture read.
     dep_level: [u8; 32],
@@ -413,6 +756,7 @@ struct State {
     static_flow_count: u32,
     labels_defined: [u64; 32],
     labels_called: [u64; 32],
+    any_call: bool,
     main_ended: bool,
     in_sub: bool,
     // ps_1_x.
@@ -444,16 +788,21 @@ impl std::fmt::Display for Mn {
 /// means the runtime accepts the shader.
 pub fn validate(shader: &Shader) -> Vec<Finding> {
     let v = shader.version;
+    let owned;
+    let ctx = match Ctx::cached(v) {
+        Some(c) => c,
+        None => {
+            owned = Ctx::new(v);
+            &owned
+        }
+    };
     let mut s = State {
         v,
-        files: std::array::from_fn(|i| RegisterType::from_u8(i as u8).and_then(|t| reg_file(v, t))),
-        limits: slot_limits(v),
-        nest: nesting_limits(v),
+        ctx,
         out: Vec::new(),
         item: 0,
         offset: 1,
         temp_written: [0; 32],
-        tex_written: [0; 8],
         tex_loaded: 0,
         dep_level: [0; 32],
         dcl_input: [0; 16],
@@ -472,6 +821,7 @@ pub fn validate(shader: &Shader) -> Vec<Finding> {
         static_flow_count: 0,
         labels_defined: [0; 32],
         labels_called: [0; 32],
+        any_call: false,
         main_ended: false,
         in_sub: false,
         seen_arith: false,
@@ -486,33 +836,39 @@ pub fn validate(shader: &Shader) -> Vec<Finding> {
     };
     // Subroutines follow the main program in the stream, so a temp a subroutine writes
     // may be read lexically earlier (after the call). With labels present, count every
-    // temp written after the first label as written from the start (one extra pass).
-    if v.major >= 2 {
-        let mut in_subs = false;
-        for item in &shader.items {
-            if let Item::Instruction(ins) = item {
-                in_subs |= ins.opcode == Opcode::Label;
-                if in_subs
-                    && ins.dst.reg.kind == RegisterType::Temp
-                    && ins.dst.reg.num < 32
-                    && ins.opcode.layout(v).dst
-                {
-                    s.temp_written[ins.dst.reg.num as usize] |= ins.dst.mask;
+    // temp written from the first label on as written from the start (one extra pass).
+    // Only SM2 reads these masks before writing them (E0204 stops at 3.0; the ps_2_0
+    // dependent-read rule), so only SM2 needs the pass.
+    if v.major == 2 {
+        let first_label = shader
+            .items
+            .iter()
+            .position(|item| matches!(item, Item::Instruction(ins) if ins.opcode == Opcode::Label));
+        if let Some(first) = first_label {
+            for item in &shader.items[first..] {
+                if let Item::Instruction(ins) = item {
+                    if ins.dst.reg.kind == RegisterType::Temp
+                        && ins.dst.reg.num < 32
+                        && ctx.ops[ins.opcode.row()].layout.dst
+                    {
+                        s.temp_written[ins.dst.reg.num as usize] |= ins.dst.mask;
+                    }
                 }
             }
         }
     }
     for (i, item) in shader.items.iter().enumerate() {
-        s.item = i;
         match item {
             Item::Comment(c) => {
                 s.offset += 1 + c.len();
             }
             Item::Instruction(ins) => {
+                s.item = i;
                 s.last_item = i;
                 s.last_offset = s.offset;
-                s.instruction(ins);
-                s.offset += 1 + ins.operand_len(v);
+                let f = &ctx.ops[ins.opcode.row()];
+                s.instruction(ins, f);
+                s.offset += 1 + operand_len(ins, f.layout, ctx.rel_tok);
             }
         }
     }
@@ -520,49 +876,58 @@ pub fn validate(shader: &Shader) -> Vec<Finding> {
     s.out
 }
 
-impl State {
-    fn err(&mut self, code: &'static str, msg: std::fmt::Arguments<'_>) {
-        let message = format!("{msg} [{}]", rule_source(code));
+impl State<'_> {
+    #[cold]
+    #[inline(never)]
+    fn finding(&mut self, severity: Severity, code: &'static str, msg: std::fmt::Arguments<'_>) {
+        use std::fmt::Write;
+        let source = rule_source(code);
+        let mut message = String::with_capacity(112 + source.len());
+        let _ = message.write_fmt(msg);
+        message.push_str(" [");
+        message.push_str(source);
+        message.push(']');
         self.out.push(Finding {
             code,
-            severity: Severity::Error,
+            severity,
             item: self.item,
             offset: self.offset,
             message,
         });
     }
 
+    #[cold]
+    #[inline(never)]
+    fn err(&mut self, code: &'static str, msg: std::fmt::Arguments<'_>) {
+        self.finding(Severity::Error, code, msg);
+    }
+
+    #[cold]
+    #[inline(never)]
     fn warn(&mut self, code: &'static str, msg: std::fmt::Arguments<'_>) {
-        let message = format!("{msg} [{}]", rule_source(code));
-        self.out.push(Finding {
-            code,
-            severity: Severity::Warning,
-            item: self.item,
-            offset: self.offset,
-            message,
-        });
+        self.finding(Severity::Warning, code, msg);
     }
 
     #[inline]
     fn file(&self, t: RegisterType) -> Option<RegFile> {
-        self.files[t as usize]
+        self.ctx.files[t as usize]
     }
 
     fn name(&self, r: Register) -> String {
         reg_name(self.v, r)
     }
 
-    fn instruction(&mut self, ins: &Instruction) {
+    fn instruction(&mut self, ins: &Instruction, f: &OpFacts) {
         let v = self.v;
         let op = ins.opcode;
         let mn = Mn(op, v);
-        if !op.is_legal(v) {
+        if !f.legal {
             self.err("E0101", format_args!("{mn} is not an instruction of {v}"));
             return;
         }
-        let layout = op.layout(v);
-        let is_decl = matches!(op, Opcode::Dcl | Opcode::Def | Opcode::DefI | Opcode::DefB);
-        let class = op.slot_class();
+        let layout = f.layout;
+        let is_decl = f.flags & flag::DECL != 0;
+        let class = f.class;
 
         // Declarations precede executable instructions.
         if is_decl {
@@ -572,17 +937,19 @@ impl State {
                     format_args!("{mn} after the first executable instruction"),
                 );
             }
-        } else if !matches!(
-            op,
-            Opcode::Phase | Opcode::Nop | Opcode::Comment | Opcode::End
-        ) {
+        } else if f.flags & flag::NOT_EXEC == 0 {
             self.seen_exec = true;
         }
 
-        self.check_controls(ins);
-        self.check_coissue_predicate(ins, class);
+        if ins.controls < f.ctrl.0 || ins.controls > f.ctrl.1 {
+            self.check_controls(ins);
+        }
+        if ins.coissue || ins.predicate.is_some() {
+            self.check_coissue_predicate(ins, class);
+        }
 
         match op {
+            _ if !is_decl => {}
             Opcode::Dcl => {
                 self.dcl(ins);
                 return;
@@ -626,13 +993,17 @@ impl State {
             self.in_sub = true;
         }
 
-        self.flow(ins);
-        self.ps1(ins, class);
+        if f.flags & flag::FLOW != 0 {
+            self.flow(ins);
+        }
+        if self.ctx.ps1 {
+            self.ps1(ins, class);
+        }
 
         // Operands.
         let mut reads_rel_al = false;
         for (k, src) in ins.src().iter().enumerate() {
-            self.check_src(ins, k, src);
+            self.check_src(ins, f, k, src);
             if src.rel.is_some_and(|r| r.reg.kind == RegisterType::Loop) {
                 reads_rel_al = true;
             }
@@ -664,7 +1035,7 @@ impl State {
                 self.check_read(ins, &as_src);
                 self.check_dst_mods(ins, &ins.dst);
             } else {
-                self.check_dst(ins, &ins.dst);
+                self.check_dst(ins, f, &ins.dst);
             }
             if ins
                 .dst
@@ -677,10 +1048,14 @@ impl State {
         if reads_rel_al && self.loops == 0 {
             self.err("E0207", format_args!("aL is used outside a loop"));
         }
-        self.specific(ins);
-        self.dependent_reads(ins);
-        self.mark_written(ins);
-        self.count(ins, class);
+        if f.flags & flag::SPECIFIC != 0 {
+            self.specific(ins);
+        }
+        if self.ctx.ps20 {
+            self.dependent_reads(ins);
+        }
+        self.mark_written(ins, f);
+        self.count(ins, f);
     }
 
     fn check_controls(&mut self, ins: &Instruction) {
@@ -769,7 +1144,16 @@ impl State {
         }
     }
 
+    #[inline]
     fn check_index(&mut self, r: Register, write: bool) {
+        if (r.num as u32) < self.ctx.idx_lim[r.kind as usize] {
+            return;
+        }
+        self.check_index_full(r, write);
+    }
+
+    #[inline(never)]
+    fn check_index_full(&mut self, r: Register, write: bool) {
         let v = self.v;
         let Some(f) = self.file(r.kind) else {
             let code = if write { "E0202" } else { "E0201" };
@@ -809,11 +1193,46 @@ impl State {
         }
     }
 
-    fn check_src(&mut self, ins: &Instruction, k: usize, src: &SrcParam) {
+    fn check_src(&mut self, ins: &Instruction, f: &OpFacts, k: usize, src: &SrcParam) {
         let v = self.v;
         let op = ins.opcode;
         let mn = Mn(op, v);
         let r = src.reg;
+        if (r.num as u32) >= self.ctx.src_lim[r.kind as usize] {
+            self.check_src_file(r);
+        }
+        if src.rel.is_some() {
+            self.check_src_rel(src);
+        }
+        // Operand role checks.
+        if f.src_role[k] & (1 << r.kind as u32) == 0 {
+            self.err(
+                "E0104",
+                format_args!("{mn} cannot take {} as source {}", self.name(r), k),
+            );
+        }
+        if !(src.modifier == SrcModifier::None
+            && f.flags & flag::SRC_MODS == 0
+            && (self.ctx.swizzle_free || src.swizzle == crate::ir::SWIZZLE_IDENTITY))
+        {
+            self.check_src_mods(ins, k, src);
+        }
+        // sgn's second and third operands are scratch temporaries, not reads (sgn - vs).
+        if op == Opcode::Sgn && k > 0 {
+            if r.kind != RegisterType::Temp {
+                self.err(
+                    "E0104",
+                    format_args!("sgn source {k} must be a scratch temporary register"),
+                );
+            }
+            return;
+        }
+        self.check_read(ins, src);
+    }
+
+    #[inline(never)]
+    fn check_src_file(&mut self, r: Register) {
+        let v = self.v;
         match self.file(r.kind) {
             Some(f) if f.read => self.check_index(r, false),
             Some(_) => {
@@ -824,6 +1243,12 @@ impl State {
             }
             None => self.check_index(r, false),
         }
+    }
+
+    #[inline(never)]
+    fn check_src_rel(&mut self, src: &SrcParam) {
+        let v = self.v;
+        let r = src.reg;
         // Relative addressing.
         if let Some(rel) = src.rel {
             let ok_reg = match rel.reg.kind {
@@ -855,60 +1280,6 @@ impl State {
                 self.check_index(rel.reg, false);
             }
         }
-        // Operand role checks.
-        let role_ok = match op {
-            Opcode::Call | Opcode::Label => r.kind == RegisterType::Label,
-            Opcode::CallNz => {
-                if k == 0 {
-                    r.kind == RegisterType::Label
-                } else {
-                    matches!(r.kind, RegisterType::ConstBool | RegisterType::Predicate)
-                }
-            }
-            Opcode::If => matches!(r.kind, RegisterType::ConstBool | RegisterType::Predicate),
-            Opcode::BreakP => r.kind == RegisterType::Predicate,
-            Opcode::Loop => {
-                if k == 0 {
-                    r.kind == RegisterType::Loop
-                } else {
-                    r.kind == RegisterType::ConstInt
-                }
-            }
-            Opcode::Rep => r.kind == RegisterType::ConstInt,
-            Opcode::Tex | Opcode::TexLdl | Opcode::TexLdd if k == 1 => {
-                r.kind == RegisterType::Sampler
-            }
-            Opcode::Tex if v.code() == 0x0104 => {
-                matches!(r.kind, RegisterType::AddrOrTexture | RegisterType::Temp)
-            }
-            Opcode::TexCoord => r.kind == RegisterType::AddrOrTexture,
-            Opcode::Tex if v.major == 2 => {
-                matches!(r.kind, RegisterType::AddrOrTexture | RegisterType::Temp)
-            }
-            _ => {
-                // Arithmetic and texture operations read float data.
-                is_float_source(v, r.kind)
-                    && !(v.code() == 0x0104 && r.kind == RegisterType::AddrOrTexture)
-            }
-        };
-        if !role_ok {
-            self.err(
-                "E0104",
-                format_args!("{mn} cannot take {} as source {}", self.name(r), k),
-            );
-        }
-        self.check_src_mods(ins, k, src);
-        // sgn's second and third operands are scratch temporaries, not reads (sgn - vs).
-        if op == Opcode::Sgn && k > 0 {
-            if r.kind != RegisterType::Temp {
-                self.err(
-                    "E0104",
-                    format_args!("sgn source {k} must be a scratch temporary register"),
-                );
-            }
-            return;
-        }
-        self.check_read(ins, src);
     }
 
     fn check_src_mods(&mut self, ins: &Instruction, k: usize, src: &SrcParam) {
@@ -1015,15 +1386,15 @@ impl State {
         }
     }
 
+    #[inline]
     fn check_read(&mut self, ins: &Instruction, src: &SrcParam) {
-        let v = self.v;
         let r = src.reg;
         let n = r.num as usize;
-        let mn = Mn(ins.opcode, v);
-        match (v.kind, r.kind) {
+        if r.kind == RegisterType::Temp {
             // SM1/SM2 only: the Temporary Register pages are those of vs_1_1/vs_2_0 and
             // ps_2_0; published vs_3_0 overrides read never-written temps.
-            (_, RegisterType::Temp) if n < 32 && v.major < 3 && self.temp_written[n] == 0 => {
+            if n < 32 && self.v.major < 3 && self.temp_written[n] == 0 {
+                let mn = Mn(ins.opcode, self.v);
                 self.err(
                     "E0204",
                     format_args!("{mn} reads r{n}, which no earlier instruction wrote"),
@@ -1031,19 +1402,11 @@ impl State {
                 // Report once per register.
                 self.temp_written[n] = 0x80;
             }
-            _ => {}
+            // Temporaries need no dcl.
+            return;
         }
         // Declarations.
-        let needs_dcl = match (v.kind, r.kind) {
-            (ShaderKind::Vertex, RegisterType::Input) => v.major >= 2,
-            (ShaderKind::Vertex, RegisterType::Sampler) => true,
-            (ShaderKind::Pixel, RegisterType::Input) => v.major >= 2,
-            (ShaderKind::Pixel, RegisterType::AddrOrTexture) => v.major >= 2,
-            (ShaderKind::Pixel, RegisterType::Sampler) => true,
-            (ShaderKind::Pixel, RegisterType::MiscType) => true,
-            _ => false,
-        };
-        if needs_dcl && src.rel.is_none() {
+        if self.ctx.needs_dcl & (1 << r.kind as u32) != 0 && src.rel.is_none() {
             let declared = match r.kind {
                 RegisterType::Input => n < 16 && self.dcl_input[n] != 0,
                 RegisterType::AddrOrTexture => n < 8 && self.dcl_tex[n] != 0,
@@ -1052,6 +1415,7 @@ impl State {
                 _ => true,
             };
             if !declared {
+                let mn = Mn(ins.opcode, self.v);
                 self.err(
                     "E0401",
                     format_args!("{mn} uses {} without a dcl", self.name(r)),
@@ -1060,11 +1424,47 @@ impl State {
         }
     }
 
-    fn check_dst(&mut self, ins: &Instruction, d: &DstParam) {
+    fn check_dst(&mut self, ins: &Instruction, f: &OpFacts, d: &DstParam) {
         let v = self.v;
         let op = ins.opcode;
         let mn = Mn(op, v);
         let r = d.reg;
+        if (r.num as u32) >= self.ctx.dst_lim[r.kind as usize] {
+            self.check_dst_file(ins, r);
+        }
+        if d.rel.is_some() {
+            self.check_dst_rel(d);
+        }
+        // Role of the destination.
+        let role_ok = match f.dst_role {
+            Some(m) => m & (1 << r.kind as u32) != 0,
+            None => dst_role_ok(v, op, r),
+        };
+        if !role_ok {
+            self.err("E0104", format_args!("{mn} cannot write {}", self.name(r)));
+        }
+        // In vs_3_0 outputs must be declared.
+        if v.is_vertex() && v.major >= 3 && r.kind == RegisterType::Output && d.rel.is_none() {
+            let n = r.num as usize;
+            if n >= 16 || self.dcl_output[n] == 0 {
+                self.err(
+                    "E0401",
+                    format_args!("{mn} writes {} without a dcl", self.name(r)),
+                );
+            }
+        }
+        if d.modifiers & !f.dst_mods != 0
+            || d.shift != 0
+            || (self.ctx.ps1_13 && !matches!(d.mask, 0xF | 0x7 | 0x8))
+        {
+            self.check_dst_mods(ins, d);
+        }
+    }
+
+    #[inline(never)]
+    fn check_dst_file(&mut self, ins: &Instruction, r: Register) {
+        let v = self.v;
+        let mn = Mn(ins.opcode, v);
         match self.file(r.kind) {
             Some(f) if f.write => self.check_index(r, true),
             Some(_) => {
@@ -1075,6 +1475,12 @@ impl State {
             }
             None => self.check_index(r, true),
         }
+    }
+
+    #[inline(never)]
+    fn check_dst_rel(&mut self, d: &DstParam) {
+        let v = self.v;
+        let r = d.reg;
         if let Some(rel) = d.rel {
             let ok = v.is_vertex()
                 && v.major >= 3
@@ -1090,48 +1496,6 @@ impl State {
                 );
             }
         }
-        // Role of the destination.
-        let role_ok = match op {
-            Opcode::Mova => r.kind == RegisterType::AddrOrTexture,
-            Opcode::SetP => r.kind == RegisterType::Predicate,
-            Opcode::Mov if v.is_vertex() && r.kind == RegisterType::AddrOrTexture => v.major == 1,
-            _ if r.kind == RegisterType::Predicate
-                || r.kind == RegisterType::AddrOrTexture && v.is_vertex() =>
-            {
-                false
-            }
-            // ps_3_0: Microsoft's own fxc 5.04 writes `texld oC0, v0, s0` (oblivion
-            // HLSL/COPY000), so colour/depth outputs are accepted there.
-            Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl if v.is_pixel() && v.major >= 3 => {
-                matches!(
-                    r.kind,
-                    RegisterType::Temp | RegisterType::ColorOut | RegisterType::DepthOut
-                )
-            }
-            Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl if v.is_pixel() && v.code() >= 0x0104 => {
-                r.kind == RegisterType::Temp
-            }
-            Opcode::TexCoord if v.code() == 0x0104 => r.kind == RegisterType::Temp,
-            Opcode::TexDepth => r.kind == RegisterType::Temp && r.num == 5,
-            _ if op.slot_class() == SlotClass::Texture && v.major == 1 && v.minor < 4 => {
-                r.kind == RegisterType::AddrOrTexture
-            }
-            _ => true,
-        };
-        if !role_ok {
-            self.err("E0104", format_args!("{mn} cannot write {}", self.name(r)));
-        }
-        // In vs_3_0 outputs must be declared.
-        if v.is_vertex() && v.major >= 3 && r.kind == RegisterType::Output && d.rel.is_none() {
-            let n = r.num as usize;
-            if n >= 16 || self.dcl_output[n] == 0 {
-                self.err(
-                    "E0401",
-                    format_args!("{mn} writes {} without a dcl", self.name(r)),
-                );
-            }
-        }
-        self.check_dst_mods(ins, d);
     }
 
     fn check_dst_mods(&mut self, ins: &Instruction, d: &DstParam) {
@@ -1140,20 +1504,13 @@ impl State {
         let mn = Mn(op, v);
         let m = d.modifiers;
         let tex = op.slot_class() == SlotClass::Texture;
-        if m & result_modifier::SATURATE != 0 {
-            let ok = match v.kind {
-                ShaderKind::Vertex => v.major >= 3,
-                // "Instruction modifiers ... may not be used on texture address instructions."
-                ShaderKind::Pixel => !(v.major == 1 && tex),
-            };
-            if !ok {
-                self.err("E0302", format_args!("_sat is not allowed on {mn} in {v}"));
-            }
+        if m & result_modifier::SATURATE != 0 && !sat_ok(v, tex) {
+            self.err("E0302", format_args!("_sat is not allowed on {mn} in {v}"));
         }
-        if m & result_modifier::PARTIAL_PRECISION != 0 && !(v.is_pixel() && v.major >= 2) {
+        if m & result_modifier::PARTIAL_PRECISION != 0 && !pp_ok(v) {
             self.err("E0302", format_args!("_pp is not allowed in {v}"));
         }
-        if m & result_modifier::CENTROID != 0 && !(v.is_pixel() && v.major >= 2 && tex) {
+        if m & result_modifier::CENTROID != 0 && !centroid_ok(v, tex) {
             self.err(
                 "E0302",
                 format_args!("_centroid is not allowed on {mn} in {v}"),
@@ -1436,7 +1793,7 @@ impl State {
         let v = self.v;
         let op = ins.opcode;
         let mn = Mn(op, v);
-        let (max_loops, max_static, max_dyn) = self.nest;
+        let (max_loops, max_static, max_dyn) = self.ctx.nest;
         match op {
             Opcode::If | Opcode::IfC => {
                 let dynamic = op == Opcode::IfC
@@ -1523,6 +1880,7 @@ impl State {
                     if l.reg.kind == RegisterType::Label && (l.reg.num as usize) < 2048 {
                         let n = l.reg.num as usize;
                         self.labels_called[n / 64] |= 1 << (n % 64);
+                        self.any_call = true;
                     }
                 }
             }
@@ -1765,35 +2123,33 @@ impl State {
         }
     }
 
-    fn mark_written(&mut self, ins: &Instruction) {
-        let v = self.v;
-        let op = ins.opcode;
-        if !op.layout(v).dst || op == Opcode::TexKill {
+    #[inline]
+    fn mark_written(&mut self, ins: &Instruction, f: &OpFacts) {
+        if !f.layout.dst || ins.opcode == Opcode::TexKill {
             return;
         }
         let d = ins.dst.reg;
         let n = d.num as usize;
-        let mut mask = ins.dst.mask;
-        if v.major == 1 && v.is_pixel() && op.slot_class() == SlotClass::Texture {
-            mask = 0xF;
+        if d.kind == RegisterType::Temp && n < 32 {
+            // ps_1_x texture instructions (texm3x2pad etc.) fill the whole register.
+            let mask = if self.ctx.ps1 && f.class == SlotClass::Texture {
+                0xF
+            } else {
+                ins.dst.mask
+            };
+            self.temp_written[n] |= mask;
         }
-        match d.kind {
-            RegisterType::Temp if n < 32 => self.temp_written[n] |= mask,
-            RegisterType::AddrOrTexture if v.is_pixel() && n < 8 => self.tex_written[n] |= mask,
-            _ => {}
-        }
-        // texm3x2pad etc. also fill the whole register; sincos in ps_2 writes temps too.
     }
 
-    fn count(&mut self, ins: &Instruction, class: SlotClass) {
+    #[inline]
+    fn count(&mut self, ins: &Instruction, f: &OpFacts) {
         let v = self.v;
-        let op = ins.opcode;
-        let ps1 = v.is_pixel() && v.major == 1;
-        let slots = if ps1 {
+        let class = f.class;
+        let slots = if self.ctx.ps1 {
             // ps_1_x: every instruction is one slot; a co-issued pair shares one.
             u32::from(class != SlotClass::None && !ins.coissue)
         } else {
-            op.slots(v)
+            f.slots
         };
         self.slots = self.slots.saturating_add(slots);
         match class {
@@ -1801,7 +2157,7 @@ impl State {
             SlotClass::Texture => self.tex = self.tex.saturating_add(slots),
             SlotClass::None => {}
         }
-        let (total, a, t) = self.limits;
+        let (total, a, t) = self.ctx.limits;
         let (n_slots, n_arith, n_tex) = (self.slots, self.arith, self.tex);
         if self.slots > total && self.slots - slots <= total {
             self.err(
@@ -1851,7 +2207,7 @@ impl State {
                 ),
             );
         }
-        for w in 0..32 {
+        for w in 0..if self.any_call { 32 } else { 0 } {
             let missing = self.labels_called[w] & !self.labels_defined[w];
             if missing != 0 {
                 let n = w * 64 + missing.trailing_zeros() as usize;
