@@ -389,6 +389,10 @@ mod flag {
     /// Source modifier/swizzle rules that depend on the opcode (replicate swizzles,
     /// texld coordinates).
     pub const SRC_MODS: u16 = 16;
+    /// `sgn` (scratch-register sources).
+    pub const SGN: u16 = 32;
+    /// `texkill` (its destination is read).
+    pub const KILL: u16 = 64;
 }
 
 fn op_flags(op: Opcode) -> u16 {
@@ -444,6 +448,12 @@ fn op_flags(op: Opcode) -> u16 {
             | TexCoord
     ) {
         f |= flag::SRC_MODS;
+    }
+    if op == Sgn {
+        f |= flag::SGN;
+    }
+    if op == TexKill {
+        f |= flag::KILL;
     }
     f
 }
@@ -569,9 +579,12 @@ struct OpFacts {
     slots: u32,
     /// Register types source `k` may be ([`src_role_ok`]).
     src_role: [u32; 4],
-    /// Register types the destination may be ([`dst_role_ok`]); `None` where the rule
+    /// Register types the destination may be ([`dst_role_ok`]); 0 where the rule
     /// depends on the register number.
-    dst_role: Option<u32>,
+    dst_role: u32,
+    /// Takes `State::instruction_full` (declarations, flow control, instruction-specific
+    /// rules, texkill).
+    full: bool,
     /// Result-modifier bits allowed on the destination (E0302).
     dst_mods: u8,
 }
@@ -605,8 +618,12 @@ impl OpFacts {
             ctrl,
             slots: op.slots(v),
             src_role: std::array::from_fn(|k| type_mask(|t| src_role_ok(v, op, k, t))),
-            dst_role: (op != Opcode::TexDepth)
-                .then(|| type_mask(|t| dst_role_ok(v, op, Register::new(t, 0)))),
+            dst_role: if op == Opcode::TexDepth {
+                0
+            } else {
+                type_mask(|t| dst_role_ok(v, op, Register::new(t, 0)))
+            },
+            full: op_flags(op) & (flag::DECL | flag::FLOW | flag::SPECIFIC | flag::KILL) != 0,
             dst_mods,
         }
     }
@@ -634,6 +651,10 @@ struct Ctx {
     ps1_13: bool,
     /// ps_2_0 (dependent-read rules).
     ps20: bool,
+    /// vs_3_0 and up (outputs need a dcl).
+    vs3: bool,
+    /// Temporaries must be written before they are read (E0204: before 3.0).
+    temp_rbw: bool,
     /// Any source swizzle is legal (not ps_1_x or ps_2_0).
     swizzle_free: bool,
     /// Relative addressing takes its own token.
@@ -674,6 +695,8 @@ impl Ctx {
             ps1: v.is_pixel() && v.major == 1,
             ps1_13: v.is_pixel() && v.major == 1 && v.minor < 4,
             ps20: v.is_pixel() && v.code() == 0x0200,
+            vs3: v.is_vertex() && v.major >= 3,
+            temp_rbw: v.major < 3,
             swizzle_free: !(v.is_pixel() && v.code() <= 0x0200),
             rel_tok: v.has_relative_token(),
         }
@@ -700,13 +723,16 @@ impl Ctx {
 /// the layout already looked up.
 #[inline]
 fn operand_len(ins: &Instruction, l: Layout, rel_tok: bool) -> usize {
-    let mut n = usize::from(l.decl) + l.imms as usize + usize::from(l.dst) + ins.src().len();
-    if let Some(p) = &ins.predicate {
-        n += 1 + usize::from(rel_tok && p.rel.is_some());
-    }
+    let count = ins.src_count as usize;
+    let mut n = usize::from(l.decl) + l.imms as usize + usize::from(l.dst) + count;
+    n += usize::from(ins.predicate.is_some());
     if rel_tok {
-        n += usize::from(l.dst && ins.dst.rel.is_some());
-        n += ins.src().iter().filter(|s| s.rel.is_some()).count();
+        let mut rels = usize::from(l.dst & ins.dst.rel.is_some());
+        rels += usize::from(ins.predicate.is_some_and(|p| p.rel.is_some()));
+        for (k, s) in ins.srcs.iter().enumerate() {
+            rels += usize::from((k < count) & s.rel.is_some());
+        }
+        n += rels;
     }
     n
 }
@@ -743,6 +769,8 @@ struct State<'a> {
     dcl_tex: [u8; 8],
     dcl_sampler: u32,
     dcl_misc: u8,
+    // Per register type, bit n: r# n is declared (the reads' view of the tables above).
+    declared: [u32; 20],
     // Semantics already declared: (is_output, usage, index) packed as bits.
     sem_in: [u16; 14],
     sem_out: [u16; 14],
@@ -810,6 +838,7 @@ pub fn validate(shader: &Shader) -> Vec<Finding> {
         dcl_tex: [0; 8],
         dcl_sampler: 0,
         dcl_misc: 0,
+        declared: [0; 20],
         sem_in: [0; 14],
         sem_out: [0; 14],
         seen_exec: false,
@@ -917,7 +946,53 @@ impl State<'_> {
         reg_name(self.v, r)
     }
 
+    /// One instruction. Plain instructions (no declaration, flow control, co-issue,
+    /// predicate, controls or instruction-specific rule; not after the main `ret`) take
+    /// the short path; everything else [`State::instruction_full`].
+    #[inline]
     fn instruction(&mut self, ins: &Instruction, f: &OpFacts) {
+        let c = ins.controls;
+        let plain = f.legal
+            & !f.full
+            & (c >= f.ctrl.0)
+            & (c <= f.ctrl.1)
+            & !ins.coissue
+            & ins.predicate.is_none()
+            & !self.main_ended;
+        if !plain {
+            self.instruction_full(ins, f);
+            return;
+        }
+        if f.flags & flag::NOT_EXEC == 0 {
+            self.seen_exec = true;
+        }
+        if self.ctx.ps1 {
+            self.ps1(ins, f.class);
+        }
+        let mut reads_rel_al = false;
+        for (k, src) in ins.src().iter().enumerate() {
+            self.check_src(ins, f, k, src);
+            reads_rel_al |= src.rel.is_some_and(|r| r.reg.kind == RegisterType::Loop);
+        }
+        if f.layout.dst {
+            self.check_dst(ins, f, &ins.dst);
+            reads_rel_al |= ins
+                .dst
+                .rel
+                .is_some_and(|r| r.reg.kind == RegisterType::Loop);
+        }
+        if reads_rel_al && self.loops == 0 {
+            self.err("E0207", format_args!("aL is used outside a loop"));
+        }
+        if self.ctx.ps20 {
+            self.dependent_reads(ins, f.class);
+        }
+        self.mark_written(ins, f);
+        self.count(ins, f);
+    }
+
+    #[inline(never)]
+    fn instruction_full(&mut self, ins: &Instruction, f: &OpFacts) {
         let v = self.v;
         let op = ins.opcode;
         let mn = Mn(op, v);
@@ -1052,7 +1127,7 @@ impl State<'_> {
             self.specific(ins);
         }
         if self.ctx.ps20 {
-            self.dependent_reads(ins);
+            self.dependent_reads(ins, f.class);
         }
         self.mark_written(ins, f);
         self.count(ins, f);
@@ -1193,7 +1268,25 @@ impl State<'_> {
         }
     }
 
+    #[inline]
     fn check_src(&mut self, ins: &Instruction, f: &OpFacts, k: usize, src: &SrcParam) {
+        let r = src.reg;
+        let t = r.kind as usize;
+        let quiet = ((r.num as u32) < self.ctx.src_lim[t])
+            & src.rel.is_none()
+            & (f.src_role[k] >> t & 1 != 0)
+            & (src.modifier == SrcModifier::None)
+            & (f.flags & (flag::SRC_MODS | flag::SGN) == 0)
+            & (self.ctx.swizzle_free | (src.swizzle == crate::ir::SWIZZLE_IDENTITY));
+        if quiet {
+            self.check_read(ins, src);
+        } else {
+            self.check_src_full(ins, f, k, src);
+        }
+    }
+
+    #[inline(never)]
+    fn check_src_full(&mut self, ins: &Instruction, f: &OpFacts, k: usize, src: &SrcParam) {
         let v = self.v;
         let op = ins.opcode;
         let mn = Mn(op, v);
@@ -1388,6 +1481,22 @@ impl State<'_> {
 
     #[inline]
     fn check_read(&mut self, ins: &Instruction, src: &SrcParam) {
+        let t = src.reg.kind as u32;
+        let n = src.reg.num as u32;
+        let unwritten = (t == RegisterType::Temp as u32)
+            & (n < 32)
+            & self.ctx.temp_rbw
+            & (self.temp_written[(n & 31) as usize] == 0);
+        let undeclared = (self.ctx.needs_dcl >> t & 1 != 0)
+            & src.rel.is_none()
+            & ((n >= 32) | (self.declared[t as usize] >> (n & 31) & 1 == 0));
+        if unwritten | undeclared {
+            self.check_read_full(ins, src);
+        }
+    }
+
+    #[inline(never)]
+    fn check_read_full(&mut self, ins: &Instruction, src: &SrcParam) {
         let r = src.reg;
         let n = r.num as usize;
         if r.kind == RegisterType::Temp {
@@ -1424,7 +1533,23 @@ impl State<'_> {
         }
     }
 
+    #[inline]
     fn check_dst(&mut self, ins: &Instruction, f: &OpFacts, d: &DstParam) {
+        let t = d.reg.kind as usize;
+        let quiet = ((d.reg.num as u32) < self.ctx.dst_lim[t])
+            & d.rel.is_none()
+            & (f.dst_role >> t & 1 != 0)
+            & !(self.ctx.vs3 & (t == RegisterType::Output as usize))
+            & (d.modifiers & !f.dst_mods == 0)
+            & (d.shift == 0)
+            & !(self.ctx.ps1_13 & !matches!(d.mask, 0xF | 0x7 | 0x8));
+        if !quiet {
+            self.check_dst_full(ins, f, d);
+        }
+    }
+
+    #[inline(never)]
+    fn check_dst_full(&mut self, ins: &Instruction, f: &OpFacts, d: &DstParam) {
         let v = self.v;
         let op = ins.opcode;
         let mn = Mn(op, v);
@@ -1436,10 +1561,7 @@ impl State<'_> {
             self.check_dst_rel(d);
         }
         // Role of the destination.
-        let role_ok = match f.dst_role {
-            Some(m) => m & (1 << r.kind as u32) != 0,
-            None => dst_role_ok(v, op, r),
-        };
+        let role_ok = dst_role_ok(v, op, r);
         if !role_ok {
             self.err("E0104", format_args!("{mn} cannot write {}", self.name(r)));
         }
@@ -1693,6 +1815,7 @@ impl State<'_> {
                     self.err("E0403", format_args!("{name} declared twice"));
                 }
                 self.dcl_misc |= 1 << n;
+                self.declared[RegisterType::MiscType as usize] |= 1 << n;
                 return;
             }
             _ => {
@@ -1736,14 +1859,17 @@ impl State<'_> {
                 format_args!("dcl of {name} in {v} takes no usage (token 0x{:08x})", d.0),
             );
         }
-        let table: &mut [u8] = match r.kind {
-            RegisterType::Input => &mut self.dcl_input,
-            RegisterType::Output => &mut self.dcl_output,
-            _ => &mut self.dcl_tex,
+        let (table, ty): (&mut [u8], RegisterType) = match r.kind {
+            RegisterType::Input => (&mut self.dcl_input, RegisterType::Input),
+            RegisterType::Output => (&mut self.dcl_output, RegisterType::Output),
+            _ => (&mut self.dcl_tex, RegisterType::AddrOrTexture),
         };
         if n < table.len() {
             let prev = table[n];
             table[n] |= mask;
+            if table[n] != 0 {
+                self.declared[ty as usize] |= 1 << n;
+            }
             let splittable = (r.kind == RegisterType::Output && v.is_vertex() && v.major >= 3)
                 || (r.kind == RegisterType::Input && v.is_pixel() && v.major >= 3);
             if prev != 0 && !splittable {
@@ -1785,6 +1911,7 @@ impl State<'_> {
                 self.err("E0403", format_args!("{name} declared twice"));
             }
             self.dcl_sampler |= 1 << n;
+            self.declared[RegisterType::Sampler as usize] |= 1 << n;
         }
         let _ = v;
     }
@@ -2071,11 +2198,8 @@ impl State<'_> {
         self.tex = 0;
     }
 
-    fn dependent_reads(&mut self, ins: &Instruction) {
+    fn dependent_reads(&mut self, ins: &Instruction, class: SlotClass) {
         let v = self.v;
-        if !(v.is_pixel() && v.code() == 0x0200) {
-            return;
-        }
         let op = ins.opcode;
         let d = ins.dst.reg;
         if d.kind != RegisterType::Temp || d.num >= 32 {
@@ -2089,7 +2213,7 @@ impl State<'_> {
             }
         };
         let dn = d.num as usize;
-        if op.slot_class() == SlotClass::Texture && op != Opcode::TexKill {
+        if class == SlotClass::Texture && op != Opcode::TexKill {
             // Order: 0 for t# coordinates, else the level of the coordinate register;
             // rewriting a previously written register also makes the read dependent.
             let mut order = 0u8;
@@ -2108,7 +2232,7 @@ impl State<'_> {
                 );
             }
             self.dep_level[dn] = order.saturating_add(1).min(8);
-        } else if op.slot_class() == SlotClass::Arithmetic {
+        } else if class == SlotClass::Arithmetic {
             let m = ins
                 .src()
                 .iter()
