@@ -525,6 +525,67 @@ fn dst_role_ok(v: Version, op: Opcode, r: Register) -> bool {
     }
 }
 
+/// texld - ps_2_0 and up: src0 (and the sampler) "with no modifier or swizzle" in
+/// ps_2_0/ps_2_x.
+fn is_tex_coord(v: Version, op: Opcode, k: usize) -> bool {
+    v.is_pixel()
+        && v.major == 2
+        && k < 2
+        && matches!(op, Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl)
+}
+
+/// The E0301 rule: may source `k` of `op`, a register of type `r`, carry modifier `m`?
+fn src_mod_ok(v: Version, op: Opcode, k: usize, m: SrcModifier, r: RegisterType) -> bool {
+    use SrcModifier as M;
+    let ok = match (v.kind, v.major) {
+        _ if m == M::None => true,
+        _ if m == M::Not => {
+            matches!(r, RegisterType::ConstBool | RegisterType::Predicate)
+        }
+        (ShaderKind::Vertex, _) => {
+            matches!(m, M::Neg) || (matches!(m, M::Abs | M::AbsNeg) && v.major >= 3)
+        }
+        (ShaderKind::Pixel, 1) => {
+            let tex_op = op.slot_class() == SlotClass::Texture;
+            match m {
+                M::Abs | M::AbsNeg | M::Not => false,
+                M::Dz | M::Dw => v.minor == 4 && matches!(op, Opcode::Tex | Opcode::TexCoord),
+                M::Sign if tex_op => v.minor <= 3,
+                M::X2 | M::X2Neg => v.minor == 4 && !tex_op,
+                _ => !(tex_op || v.minor == 4 && is_const_float(r)),
+            }
+        }
+        (ShaderKind::Pixel, _) => matches!(m, M::Neg | M::Abs | M::AbsNeg),
+    };
+    // Integer, loop, label, sampler, boolean and predicate operands take no float
+    // modifiers (loop - vs, rep - vs, call, texld: "s# with no modifier").
+    let non_float = matches!(
+        r,
+        RegisterType::ConstInt
+            | RegisterType::Loop
+            | RegisterType::Label
+            | RegisterType::Sampler
+            | RegisterType::ConstBool
+            | RegisterType::Predicate
+    );
+    ok && !(m != M::None && m != M::Not && non_float) && !(is_tex_coord(v, op, k) && m != M::None)
+}
+
+/// The E0307 rule of ps_1_x and ps_2_0 for a source swizzle (other than a texld
+/// coordinate's or a replicate-swizzle operand's).
+fn ps_swizzle_ok(v: Version, s: u8) -> bool {
+    if v.major == 1 {
+        // ps_1_x: identity, replicate and the ps_1_4 texld/texcrd .xyz/.xyw forms.
+        s == 0xE4
+            || replicate(s)
+            || (v.minor == 4 && matches!(s, 0xA4 | 0xF4))
+            || matches!(s, 0xC9 | 0xD2 | 0x1B)
+    } else {
+        // ps_2_0: identity, replicate, .yzxw, .zxyw, .wzyx.
+        s == 0xE4 || replicate(s) || matches!(s, 0xC9 | 0xD2 | 0x1B)
+    }
+}
+
 /// `_sat` on an instruction of `tex` class (texture or not) in `v`.
 fn sat_ok(v: Version, tex: bool) -> bool {
     match v.kind {
@@ -579,6 +640,9 @@ struct OpFacts {
     slots: u32,
     /// Register types source `k` may be ([`src_role_ok`]).
     src_role: [u32; 4],
+    /// Per source modifier: the register types that may carry it ([`src_mod_ok`]; for
+    /// opcodes without `flag::SRC_MODS`, where the source index does not matter).
+    src_mods: [u32; 16],
     /// Register types the destination may be ([`dst_role_ok`]); 0 where the rule
     /// depends on the register number.
     dst_role: u32,
@@ -618,6 +682,10 @@ impl OpFacts {
             ctrl,
             slots: op.slots(v),
             src_role: std::array::from_fn(|k| type_mask(|t| src_role_ok(v, op, k, t))),
+            src_mods: std::array::from_fn(|m| match SrcModifier::from_u8(m as u8) {
+                Some(m) => type_mask(|t| src_mod_ok(v, op, 0, m, t)),
+                None => 0,
+            }),
             dst_role: if op == Opcode::TexDepth {
                 0
             } else {
@@ -655,8 +723,9 @@ struct Ctx {
     vs3: bool,
     /// Temporaries must be written before they are read (E0204: before 3.0).
     temp_rbw: bool,
-    /// Any source swizzle is legal (not ps_1_x or ps_2_0).
-    swizzle_free: bool,
+    /// Source swizzles (bit `s`) that pass E0307 on an operand without opcode-specific
+    /// swizzle rules.
+    swizzles: [u64; 4],
     /// Relative addressing takes its own token.
     rel_tok: bool,
 }
@@ -697,7 +766,16 @@ impl Ctx {
             ps20: v.is_pixel() && v.code() == 0x0200,
             vs3: v.is_vertex() && v.major >= 3,
             temp_rbw: v.major < 3,
-            swizzle_free: !(v.is_pixel() && v.code() <= 0x0200),
+            swizzles: {
+                let free = !(v.is_pixel() && v.code() <= 0x0200);
+                let mut bits = [0u64; 4];
+                for s in 0..=255u8 {
+                    if free || ps_swizzle_ok(v, s) {
+                        bits[s as usize >> 6] |= 1 << (s & 63);
+                    }
+                }
+                bits
+            },
             rel_tok: v.has_relative_token(),
         }
     }
@@ -1272,12 +1350,13 @@ impl State<'_> {
     fn check_src(&mut self, ins: &Instruction, f: &OpFacts, k: usize, src: &SrcParam) {
         let r = src.reg;
         let t = r.kind as usize;
+        let s = src.swizzle as usize;
         let quiet = ((r.num as u32) < self.ctx.src_lim[t])
             & src.rel.is_none()
             & (f.src_role[k] >> t & 1 != 0)
-            & (src.modifier == SrcModifier::None)
+            & (f.src_mods[src.modifier as usize] >> t & 1 != 0)
             & (f.flags & (flag::SRC_MODS | flag::SGN) == 0)
-            & (self.ctx.swizzle_free | (src.swizzle == crate::ir::SWIZZLE_IDENTITY));
+            & (self.ctx.swizzles[s >> 6] >> (s & 63) & 1 != 0);
         if quiet {
             self.check_read(ins, src);
         } else {
@@ -1304,9 +1383,9 @@ impl State<'_> {
                 format_args!("{mn} cannot take {} as source {}", self.name(r), k),
             );
         }
-        if !(src.modifier == SrcModifier::None
+        if !(f.src_mods[src.modifier as usize] >> r.kind as u32 & 1 != 0
             && f.flags & flag::SRC_MODS == 0
-            && (self.ctx.swizzle_free || src.swizzle == crate::ir::SWIZZLE_IDENTITY))
+            && self.ctx.swizzles[src.swizzle as usize >> 6] >> (src.swizzle & 63) & 1 != 0)
         {
             self.check_src_mods(ins, k, src);
         }
@@ -1376,50 +1455,13 @@ impl State<'_> {
     }
 
     fn check_src_mods(&mut self, ins: &Instruction, k: usize, src: &SrcParam) {
-        use SrcModifier as M;
         let v = self.v;
         let op = ins.opcode;
         let mn = Mn(op, v);
         let m = src.modifier;
         let r = src.reg.kind;
-        let ok = match (v.kind, v.major) {
-            _ if m == M::None => true,
-            _ if m == M::Not => {
-                matches!(r, RegisterType::ConstBool | RegisterType::Predicate)
-            }
-            (ShaderKind::Vertex, _) => {
-                matches!(m, M::Neg) || (matches!(m, M::Abs | M::AbsNeg) && v.major >= 3)
-            }
-            (ShaderKind::Pixel, 1) => {
-                let tex_op = op.slot_class() == SlotClass::Texture;
-                match m {
-                    M::Abs | M::AbsNeg | M::Not => false,
-                    M::Dz | M::Dw => v.minor == 4 && matches!(op, Opcode::Tex | Opcode::TexCoord),
-                    M::Sign if tex_op => v.minor <= 3,
-                    M::X2 | M::X2Neg => v.minor == 4 && !tex_op,
-                    _ => !(tex_op || v.minor == 4 && is_const_float(r)),
-                }
-            }
-            (ShaderKind::Pixel, _) => matches!(m, M::Neg | M::Abs | M::AbsNeg),
-        };
-        // Integer, loop, label, sampler, boolean and predicate operands take no float
-        // modifiers (loop - vs, rep - vs, call, texld: "s# with no modifier").
-        let non_float = matches!(
-            r,
-            RegisterType::ConstInt
-                | RegisterType::Loop
-                | RegisterType::Label
-                | RegisterType::Sampler
-                | RegisterType::ConstBool
-                | RegisterType::Predicate
-        );
-        // texld - ps_2_0 and up: src0 "with no modifier or swizzle" in ps_2_0/ps_2_x.
-        let tex_coord = v.is_pixel()
-            && v.major == 2
-            && k < 2
-            && matches!(op, Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl);
-        let ok = ok && !(m != M::None && m != M::Not && non_float) && !(tex_coord && m != M::None);
-        if !ok {
+        let tex_coord = is_tex_coord(v, op, k);
+        if !src_mod_ok(v, op, k, m, r) {
             self.err(
                 "E0301",
                 format_args!(
@@ -1460,15 +1502,8 @@ impl State<'_> {
                 matches!(op, Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl) && v.major == 2;
             let allowed = if tex_src {
                 s == 0xE4
-            } else if v.major == 1 {
-                // ps_1_x: identity, replicate and the ps_1_4 texld/texcrd .xyz/.xyw forms.
-                s == 0xE4
-                    || replicate(s)
-                    || (v.minor == 4 && matches!(s, 0xA4 | 0xF4))
-                    || matches!(s, 0xC9 | 0xD2 | 0x1B)
             } else {
-                // ps_2_0: identity, replicate, .yzxw, .zxyw, .wzyx.
-                s == 0xE4 || replicate(s) || matches!(s, 0xC9 | 0xD2 | 0x1B)
+                ps_swizzle_ok(v, s)
             };
             if !allowed {
                 self.err(
@@ -2267,7 +2302,6 @@ impl State<'_> {
 
     #[inline]
     fn count(&mut self, ins: &Instruction, f: &OpFacts) {
-        let v = self.v;
         let class = f.class;
         let slots = if self.ctx.ps1 {
             // ps_1_x: every instruction is one slot; a co-issued pair shares one.
@@ -2281,6 +2315,22 @@ impl State<'_> {
             SlotClass::Texture => self.tex = self.tex.saturating_add(slots),
             SlotClass::None => {}
         }
+        let (total, a, t) = self.ctx.limits;
+        if (self.slots > total) | (self.arith > a) | (self.tex > t) {
+            self.count_over(slots);
+        }
+        if class == SlotClass::Arithmetic {
+            self.prev_arith = Some((ins.dst.mask, ins.coissue));
+        } else if class != SlotClass::None {
+            self.prev_arith = None;
+        }
+    }
+
+    /// The slot-limit findings, once a count is over its limit.
+    #[cold]
+    #[inline(never)]
+    fn count_over(&mut self, slots: u32) {
+        let v = self.v;
         let (total, a, t) = self.ctx.limits;
         let (n_slots, n_arith, n_tex) = (self.slots, self.arith, self.tex);
         if self.slots > total && self.slots - slots <= total {
@@ -2300,11 +2350,6 @@ impl State<'_> {
                 "E0702",
                 format_args!("texture slot {n_tex} exceeds the {v} limit of {t}"),
             );
-        }
-        if class == SlotClass::Arithmetic {
-            self.prev_arith = Some((ins.dst.mask, ins.coissue));
-        } else if class != SlotClass::None {
-            self.prev_arith = None;
         }
     }
 
