@@ -386,9 +386,8 @@ mod flag {
     pub const FLOW: u16 = 4;
     /// Has a case in `State::specific`.
     pub const SPECIFIC: u16 = 8;
-    /// Source modifier/swizzle rules that depend on the opcode (replicate swizzles,
-    /// texld coordinates).
-    pub const SRC_MODS: u16 = 16;
+    /// `texld`, `texldd`, `texldl` (the E0306 write-mask rule of `State::specific`).
+    pub const TEXLD: u16 = 16;
     /// `sgn` (scratch-register sources).
     pub const SGN: u16 = 32;
     /// `texkill` (its destination is read).
@@ -425,29 +424,12 @@ fn op_flags(op: Opcode) -> u16 {
     }
     if matches!(
         op,
-        SinCos | Crs | M4x4 | M4x3 | M3x4 | M3x3 | M3x2 | Nrm | Bem | Tex | TexLdd | TexLdl
+        SinCos | Crs | M4x4 | M4x3 | M3x4 | M3x3 | M3x2 | Nrm | Bem
     ) {
         f |= flag::SPECIFIC;
     }
-    if matches!(
-        op,
-        Rcp | Rsq
-            | Exp
-            | Log
-            | ExpP
-            | LogP
-            | Pow
-            | IfC
-            | BreakC
-            | If
-            | BreakP
-            | CallNz
-            | Tex
-            | TexLdd
-            | TexLdl
-            | TexCoord
-    ) {
-        f |= flag::SRC_MODS;
+    if matches!(op, Tex | TexLdd | TexLdl) {
+        f |= flag::TEXLD;
     }
     if op == Sgn {
         f |= flag::SGN;
@@ -586,6 +568,40 @@ fn ps_swizzle_ok(v: Version, s: u8) -> bool {
     }
 }
 
+/// The E0305 rule: must source `k` of `op` (type `r`, swizzle `s`) have a replicate
+/// swizzle?
+fn needs_replicate(v: Version, op: Opcode, k: usize, r: RegisterType, s: u8) -> bool {
+    // Flow-control / integer / sampler operands take no negate/abs and no swizzle games.
+    match op {
+        // vs_1_x: no swizzle means .w (vs_1_1 rcp, rsq, exp, log, expp, logp).
+        Opcode::Rcp | Opcode::Rsq | Opcode::Exp | Opcode::Log | Opcode::ExpP | Opcode::LogP => {
+            !(v.is_vertex() && v.major == 1 && s == 0xE4)
+        }
+        Opcode::Pow => true,
+        Opcode::IfC | Opcode::BreakC => true,
+        Opcode::If | Opcode::BreakP => r == RegisterType::Predicate,
+        Opcode::CallNz => k == 1 && r == RegisterType::Predicate,
+        _ => false,
+    }
+}
+
+/// The E0307 rule: may source `k` of `op` have swizzle `s` (`needs_rep`: E0305 applies
+/// to it instead)?
+fn swizzle_ok(v: Version, op: Opcode, k: usize, needs_rep: bool, s: u8) -> bool {
+    if is_tex_coord(v, op, k) {
+        s == 0xE4
+    } else if v.is_pixel() && v.code() <= 0x0200 && !needs_rep {
+        let tex_src = matches!(op, Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl) && v.major == 2;
+        if tex_src {
+            s == 0xE4
+        } else {
+            ps_swizzle_ok(v, s)
+        }
+    } else {
+        true
+    }
+}
+
 /// `_sat` on an instruction of `tex` class (texture or not) in `v`.
 fn sat_ok(v: Version, tex: bool) -> bool {
     match v.kind {
@@ -626,35 +642,48 @@ fn type_mask(f: impl Fn(RegisterType) -> bool) -> u32 {
         .fold(0, |m, t| m | 1 << t as u32)
 }
 
-/// Facts of one opcode in one shader version, looked up once per instruction.
+/// Facts of one opcode in one shader version, looked up once per instruction (the
+/// fields every instruction reads first, to keep them in one cache line).
 #[derive(Clone, Copy)]
+#[repr(C)]
 struct OpFacts {
     legal: bool,
-    layout: Layout,
+    /// Takes `State::instruction_full` (declarations, flow control, instruction-specific
+    /// rules, texkill).
+    full: bool,
     class: SlotClass,
+    /// `texld` in 2.0 models: E0306 applies to the write mask.
+    texld_mask: bool,
     /// `flag::*` bits.
     flags: u16,
     /// The controls values that need no check (E0102, E0103), inclusive.
     ctrl: (u8, u8),
+    layout: Layout,
+    /// Per source `k`: the index in [`Ctx::swizzles`] of the swizzles that pass E0305
+    /// and E0307 whatever the register type (the empty set where the rule depends on
+    /// the type: `if`, `breakp`, `callnz`).
+    src_swz: [u8; 4],
     /// [`Opcode::slots`].
     slots: u32,
     /// Register types source `k` may be ([`src_role_ok`]).
     src_role: [u32; 4],
-    /// Per source modifier: the register types that may carry it ([`src_mod_ok`]; for
-    /// opcodes without `flag::SRC_MODS`, where the source index does not matter).
-    src_mods: [u32; 16],
     /// Register types the destination may be ([`dst_role_ok`]); 0 where the rule
     /// depends on the register number.
     dst_role: u32,
-    /// Takes `State::instruction_full` (declarations, flow control, instruction-specific
-    /// rules, texkill).
-    full: bool,
     /// Result-modifier bits allowed on the destination (E0302).
     dst_mods: u8,
+    /// Per source modifier: the register types that may carry it on any source
+    /// ([`src_mod_ok`] for source 0, which is at least as strict as the others).
+    src_mods: [u32; 16],
 }
 
+/// Most distinct swizzle sets one version's opcodes need (see [`OpFacts::src_swz`]).
+const SWIZZLE_SETS: usize = 8;
+
 impl OpFacts {
-    fn new(v: Version, op: Opcode) -> OpFacts {
+    /// The facts of `op` in `v`; its swizzle sets are added to `sets` (index 0 is the
+    /// empty set, also used should the sets ever run out).
+    fn new(v: Version, op: Opcode, sets: &mut Vec<[u64; 4]>) -> OpFacts {
         let class = op.slot_class();
         let tex = class == SlotClass::Texture;
         let ctrl = if op.has_comparison() {
@@ -686,6 +715,26 @@ impl OpFacts {
                 Some(m) => type_mask(|t| src_mod_ok(v, op, 0, m, t)),
                 None => 0,
             }),
+            src_swz: std::array::from_fn(|k| {
+                let mut bits = [0u64; 4];
+                if !matches!(op, Opcode::If | Opcode::BreakP | Opcode::CallNz) {
+                    for s in 0..=255u8 {
+                        let nr = needs_replicate(v, op, k, RegisterType::Temp, s);
+                        if (!nr || replicate(s)) && swizzle_ok(v, op, k, nr, s) {
+                            bits[s as usize >> 6] |= 1 << (s & 63);
+                        }
+                    }
+                }
+                match sets.iter().position(|b| *b == bits) {
+                    Some(i) => i as u8,
+                    None if sets.len() < SWIZZLE_SETS => {
+                        sets.push(bits);
+                        (sets.len() - 1) as u8
+                    }
+                    None => 0,
+                }
+            }),
+            texld_mask: matches!(op, Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl) && v.major == 2,
             dst_role: if op == Opcode::TexDepth {
                 0
             } else {
@@ -713,6 +762,8 @@ struct Ctx {
     needs_dcl: u32,
     /// Per opcode, by [`Opcode::row`].
     ops: Vec<OpFacts>,
+    /// Swizzle sets (bit `s`), indexed by [`OpFacts::src_swz`].
+    swizzles: [[u64; 4]; SWIZZLE_SETS],
     /// ps_1_x.
     ps1: bool,
     /// ps_1_1-ps_1_3 (and ps_1_0).
@@ -723,9 +774,6 @@ struct Ctx {
     vs3: bool,
     /// Temporaries must be written before they are read (E0204: before 3.0).
     temp_rbw: bool,
-    /// Source swizzles (bit `s`) that pass E0307 on an operand without opcode-specific
-    /// swizzle rules.
-    swizzles: [u64; 4],
     /// Relative addressing takes its own token.
     rel_tok: bool,
 }
@@ -752,6 +800,13 @@ impl Ctx {
             src_lim[i] = if f.read { lim } else { 0 };
             dst_lim[i] = if f.write { lim } else { 0 };
         }
+        let mut sets = vec![[0u64; 4]];
+        let ops = OPCODES
+            .iter()
+            .map(|r| OpFacts::new(v, r.opcode, &mut sets))
+            .collect();
+        let mut swizzles = [[0u64; 4]; SWIZZLE_SETS];
+        swizzles[..sets.len()].copy_from_slice(&sets);
         Ctx {
             files,
             limits: slot_limits(v),
@@ -760,22 +815,13 @@ impl Ctx {
             src_lim,
             dst_lim,
             needs_dcl: type_mask(|t| needs_dcl(v, t)),
-            ops: OPCODES.iter().map(|r| OpFacts::new(v, r.opcode)).collect(),
+            ops,
+            swizzles,
             ps1: v.is_pixel() && v.major == 1,
             ps1_13: v.is_pixel() && v.major == 1 && v.minor < 4,
             ps20: v.is_pixel() && v.code() == 0x0200,
             vs3: v.is_vertex() && v.major >= 3,
             temp_rbw: v.major < 3,
-            swizzles: {
-                let free = !(v.is_pixel() && v.code() <= 0x0200);
-                let mut bits = [0u64; 4];
-                for s in 0..=255u8 {
-                    if free || ps_swizzle_ok(v, s) {
-                        bits[s as usize >> 6] |= 1 << (s & 63);
-                    }
-                }
-                bits
-            },
             rel_tok: v.has_relative_token(),
         }
     }
@@ -863,6 +909,8 @@ struct State<'a> {
     labels_defined: [u64; 32],
     labels_called: [u64; 32],
     any_call: bool,
+    // A label instruction was met (SM2: rerun with the subroutines' writes).
+    label_seen: bool,
     main_ended: bool,
     in_sub: bool,
     // ps_1_x.
@@ -902,51 +950,69 @@ pub fn validate(shader: &Shader) -> Vec<Finding> {
             &owned
         }
     };
-    let mut s = State {
-        v,
-        ctx,
-        out: Vec::new(),
-        item: 0,
-        offset: 1,
-        temp_written: [0; 32],
-        tex_loaded: 0,
-        dep_level: [0; 32],
-        dcl_input: [0; 16],
-        dcl_output: [0; 16],
-        dcl_tex: [0; 8],
-        dcl_sampler: 0,
-        dcl_misc: 0,
-        declared: [0; 20],
-        sem_in: [0; 14],
-        sem_out: [0; 14],
-        seen_exec: false,
-        stack: [Block::IfBool; MAX_STACK],
-        depth: 0,
-        loops: 0,
-        statics: 0,
-        dynamics: 0,
-        static_flow_count: 0,
-        labels_defined: [0; 32],
-        labels_called: [0; 32],
-        any_call: false,
-        main_ended: false,
-        in_sub: false,
-        seen_arith: false,
-        phase_seen: false,
-        pad_expect: None,
-        prev_arith: None,
-        slots: 0,
-        arith: 0,
-        tex: 0,
-        last_item: 0,
-        last_offset: 1,
-    };
+    let mut s = State::new(v, ctx);
+    s.run(shader);
     // Subroutines follow the main program in the stream, so a temp a subroutine writes
-    // may be read lexically earlier (after the call). With labels present, count every
-    // temp written from the first label on as written from the start (one extra pass).
-    // Only SM2 reads these masks before writing them (E0204 stops at 3.0; the ps_2_0
-    // dependent-read rule), so only SM2 needs the pass.
-    if v.major == 2 {
+    // may be read lexically earlier (after the call). With labels present, every temp
+    // written from the first label on counts as written from the start. Only SM2 reads
+    // these masks before writing them (E0204 stops at 3.0; the ps_2_0 dependent-read
+    // rule), and labels are rare: when the pass met one, it runs again with the masks
+    // preset.
+    if v.major == 2 && s.label_seen {
+        s = State::new(v, ctx);
+        s.subroutine_writes(shader);
+        s.run(shader);
+    }
+    s.finish();
+    s.out
+}
+
+impl<'a> State<'a> {
+    fn new(v: Version, ctx: &'a Ctx) -> State<'a> {
+        State {
+            v,
+            ctx,
+            out: Vec::new(),
+            item: 0,
+            offset: 1,
+            temp_written: [0; 32],
+            tex_loaded: 0,
+            dep_level: [0; 32],
+            dcl_input: [0; 16],
+            dcl_output: [0; 16],
+            dcl_tex: [0; 8],
+            dcl_sampler: 0,
+            dcl_misc: 0,
+            declared: [0; 20],
+            sem_in: [0; 14],
+            sem_out: [0; 14],
+            seen_exec: false,
+            stack: [Block::IfBool; MAX_STACK],
+            depth: 0,
+            loops: 0,
+            statics: 0,
+            dynamics: 0,
+            static_flow_count: 0,
+            labels_defined: [0; 32],
+            labels_called: [0; 32],
+            any_call: false,
+            label_seen: false,
+            main_ended: false,
+            in_sub: false,
+            seen_arith: false,
+            phase_seen: false,
+            pad_expect: None,
+            prev_arith: None,
+            slots: 0,
+            arith: 0,
+            tex: 0,
+            last_item: 0,
+            last_offset: 1,
+        }
+    }
+
+    /// Marks every temp written from the first label on as written.
+    fn subroutine_writes(&mut self, shader: &Shader) {
         let first_label = shader
             .items
             .iter()
@@ -956,31 +1022,34 @@ pub fn validate(shader: &Shader) -> Vec<Finding> {
                 if let Item::Instruction(ins) = item {
                     if ins.dst.reg.kind == RegisterType::Temp
                         && ins.dst.reg.num < 32
-                        && ctx.ops[ins.opcode.row()].layout.dst
+                        && self.ctx.ops[ins.opcode.row()].layout.dst
                     {
-                        s.temp_written[ins.dst.reg.num as usize] |= ins.dst.mask;
+                        self.temp_written[ins.dst.reg.num as usize] |= ins.dst.mask;
                     }
                 }
             }
         }
     }
-    for (i, item) in shader.items.iter().enumerate() {
-        match item {
-            Item::Comment(c) => {
-                s.offset += 1 + c.len();
-            }
-            Item::Instruction(ins) => {
-                s.item = i;
-                s.last_item = i;
-                s.last_offset = s.offset;
-                let f = &ctx.ops[ins.opcode.row()];
-                s.instruction(ins, f);
-                s.offset += 1 + operand_len(ins, f.layout, ctx.rel_tok);
+
+    /// The pass over the items (whole-shader findings are left to [`State::finish`]).
+    fn run(&mut self, shader: &Shader) {
+        let ctx = self.ctx;
+        for (i, item) in shader.items.iter().enumerate() {
+            match item {
+                Item::Comment(c) => {
+                    self.offset += 1 + c.len();
+                }
+                Item::Instruction(ins) => {
+                    self.item = i;
+                    self.last_item = i;
+                    self.last_offset = self.offset;
+                    let f = &ctx.ops[ins.opcode.row()];
+                    self.instruction(ins, f);
+                    self.offset += 1 + operand_len(ins, f.layout, ctx.rel_tok);
+                }
             }
         }
     }
-    s.finish();
-    s.out
 }
 
 impl State<'_> {
@@ -1062,6 +1131,9 @@ impl State<'_> {
         if reads_rel_al && self.loops == 0 {
             self.err("E0207", format_args!("aL is used outside a loop"));
         }
+        if f.texld_mask && ins.dst.mask != 0xF {
+            self.specific(ins);
+        }
         if self.ctx.ps20 {
             self.dependent_reads(ins, f.class);
         }
@@ -1073,6 +1145,7 @@ impl State<'_> {
     fn instruction_full(&mut self, ins: &Instruction, f: &OpFacts) {
         let v = self.v;
         let op = ins.opcode;
+        self.label_seen |= op == Opcode::Label;
         let mn = Mn(op, v);
         if !f.legal {
             self.err("E0101", format_args!("{mn} is not an instruction of {v}"));
@@ -1201,7 +1274,7 @@ impl State<'_> {
         if reads_rel_al && self.loops == 0 {
             self.err("E0207", format_args!("aL is used outside a loop"));
         }
-        if f.flags & flag::SPECIFIC != 0 {
+        if f.flags & (flag::SPECIFIC | flag::TEXLD) != 0 {
             self.specific(ins);
         }
         if self.ctx.ps20 {
@@ -1355,8 +1428,8 @@ impl State<'_> {
             & src.rel.is_none()
             & (f.src_role[k] >> t & 1 != 0)
             & (f.src_mods[src.modifier as usize] >> t & 1 != 0)
-            & (f.flags & (flag::SRC_MODS | flag::SGN) == 0)
-            & (self.ctx.swizzles[s >> 6] >> (s & 63) & 1 != 0);
+            & (self.ctx.swizzles[f.src_swz[k] as usize][s >> 6] >> (s & 63) & 1 != 0)
+            & (f.flags & flag::SGN == 0);
         if quiet {
             self.check_read(ins, src);
         } else {
@@ -1383,9 +1456,9 @@ impl State<'_> {
                 format_args!("{mn} cannot take {} as source {}", self.name(r), k),
             );
         }
+        let s = src.swizzle as usize;
         if !(f.src_mods[src.modifier as usize] >> r.kind as u32 & 1 != 0
-            && f.flags & flag::SRC_MODS == 0
-            && self.ctx.swizzles[src.swizzle as usize >> 6] >> (src.swizzle & 63) & 1 != 0)
+            && self.ctx.swizzles[f.src_swz[k] as usize][s >> 6] >> (s & 63) & 1 != 0)
         {
             self.check_src_mods(ins, k, src);
         }
@@ -1471,18 +1544,7 @@ impl State<'_> {
                 ),
             );
         }
-        // Flow-control / integer / sampler operands take no negate/abs and no swizzle games.
-        let needs_replicate = match op {
-            // vs_1_x: no swizzle means .w (vs_1_1 rcp, rsq, exp, log, expp, logp).
-            Opcode::Rcp | Opcode::Rsq | Opcode::Exp | Opcode::Log | Opcode::ExpP | Opcode::LogP => {
-                !(v.is_vertex() && v.major == 1 && src.swizzle == 0xE4)
-            }
-            Opcode::Pow => true,
-            Opcode::IfC | Opcode::BreakC => true,
-            Opcode::If | Opcode::BreakP => r == RegisterType::Predicate,
-            Opcode::CallNz => k == 1 && r == RegisterType::Predicate,
-            _ => false,
-        };
+        let needs_replicate = needs_replicate(v, op, k, r, src.swizzle);
         if needs_replicate && !replicate(src.swizzle) {
             self.err(
                 "E0305",
@@ -1498,14 +1560,7 @@ impl State<'_> {
             );
         } else if v.is_pixel() && v.code() <= 0x0200 && !needs_replicate {
             let s = src.swizzle;
-            let tex_src =
-                matches!(op, Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl) && v.major == 2;
-            let allowed = if tex_src {
-                s == 0xE4
-            } else {
-                ps_swizzle_ok(v, s)
-            };
-            if !allowed {
+            if !swizzle_ok(v, op, k, needs_replicate, s) {
                 self.err(
                     "E0307",
                     format_args!("swizzle 0x{s:02x} on source {k} of {mn} is not supported in {v}"),
