@@ -266,53 +266,49 @@ fn reg_file(v: Version, t: RegisterType) -> Option<RegFile> {
     }
 }
 
-/// The listing spelling of a register (only used for messages).
-fn reg_name(v: Version, r: Register) -> String {
-    use RegisterType::*;
-    let n = r.num;
-    match r.kind {
-        Temp => format!("r{n}"),
-        Input => format!("v{n}"),
-        Const => format!("c{n}"),
-        Const2 => format!("c{}", n as u32 + 2048),
-        Const3 => format!("c{}", n as u32 + 4096),
-        Const4 => format!("c{}", n as u32 + 6144),
-        AddrOrTexture if v.is_vertex() => format!("a{n}"),
-        AddrOrTexture => format!("t{n}"),
-        RastOut => match n {
-            0 => "oPos".into(),
-            1 => "oFog".into(),
-            2 => "oPts".into(),
-            _ => format!("oRast{n}"),
-        },
-        AttrOut => format!("oD{n}"),
-        Output if v.is_vertex() && v.major >= 3 => format!("o{n}"),
-        Output => format!("oT{n}"),
-        ConstInt => format!("i{n}"),
-        ColorOut => format!("oC{n}"),
-        DepthOut => "oDepth".into(),
-        Sampler => format!("s{n}"),
-        ConstBool => format!("b{n}"),
-        Loop => "aL".into(),
-        TempFloat16 => format!("half{n}"),
-        MiscType => match n {
-            0 => "vPos".into(),
-            1 => "vFace".into(),
-            _ => format!("misc{n}"),
-        },
-        Label => format!("l{n}"),
-        Predicate => format!("p{n}"),
-    }
-}
-
-/// A register's listing name, formatted only when a message is built (no allocation on
-/// the valid path).
+/// A register's listing spelling, written only when a message is built (no allocation
+/// on the valid path).
 #[derive(Clone, Copy)]
 struct RegName(Version, Register);
 
 impl std::fmt::Display for RegName {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&reg_name(self.0, self.1))
+        use RegisterType::*;
+        let v = self.0;
+        let n = self.1.num;
+        match self.1.kind {
+            Temp => write!(f, "r{n}"),
+            Input => write!(f, "v{n}"),
+            Const => write!(f, "c{n}"),
+            Const2 => write!(f, "c{}", n as u32 + 2048),
+            Const3 => write!(f, "c{}", n as u32 + 4096),
+            Const4 => write!(f, "c{}", n as u32 + 6144),
+            AddrOrTexture if v.is_vertex() => write!(f, "a{n}"),
+            AddrOrTexture => write!(f, "t{n}"),
+            RastOut => match n {
+                0 => f.write_str("oPos"),
+                1 => f.write_str("oFog"),
+                2 => f.write_str("oPts"),
+                _ => write!(f, "oRast{n}"),
+            },
+            AttrOut => write!(f, "oD{n}"),
+            Output if v.is_vertex() && v.major >= 3 => write!(f, "o{n}"),
+            Output => write!(f, "oT{n}"),
+            ConstInt => write!(f, "i{n}"),
+            ColorOut => write!(f, "oC{n}"),
+            DepthOut => f.write_str("oDepth"),
+            Sampler => write!(f, "s{n}"),
+            ConstBool => write!(f, "b{n}"),
+            Loop => f.write_str("aL"),
+            TempFloat16 => write!(f, "half{n}"),
+            MiscType => match n {
+                0 => f.write_str("vPos"),
+                1 => f.write_str("vFace"),
+                _ => write!(f, "misc{n}"),
+            },
+            Label => write!(f, "l{n}"),
+            Predicate => write!(f, "p{n}"),
+        }
     }
 }
 
@@ -602,6 +598,45 @@ fn swizzle_ok(v: Version, op: Opcode, k: usize, needs_rep: bool, s: u8) -> bool 
     }
 }
 
+/// Opcodes with their own E0305/E0307 swizzle rules (named in [`needs_replicate`] and
+/// [`swizzle_ok`]); every other opcode follows the version's rule.
+fn op_swizzle_rules(op: Opcode) -> bool {
+    use Opcode::*;
+    matches!(
+        op,
+        Rcp | Rsq
+            | Exp
+            | Log
+            | ExpP
+            | LogP
+            | Pow
+            | IfC
+            | BreakC
+            | If
+            | BreakP
+            | CallNz
+            | Tex
+            | TexLdd
+            | TexLdl
+    )
+}
+
+/// The swizzles (bit `s`) source `k` of `op` may have without an E0305 or E0307 finding,
+/// whatever its register type; none where the rule depends on the type (`if`,
+/// `breakp`, `callnz`).
+fn src_swizzles(v: Version, op: Opcode, k: usize) -> [u64; 4] {
+    let mut bits = [0u64; 4];
+    if !matches!(op, Opcode::If | Opcode::BreakP | Opcode::CallNz) {
+        for s in 0..=255u8 {
+            let nr = needs_replicate(v, op, k, RegisterType::Temp, s);
+            if (!nr || replicate(s)) && swizzle_ok(v, op, k, nr, s) {
+                bits[s as usize >> 6] |= 1 << (s & 63);
+            }
+        }
+    }
+    bits
+}
+
 /// `_sat` on an instruction of `tex` class (texture or not) in `v`.
 fn sat_ok(v: Version, tex: bool) -> bool {
     match v.kind {
@@ -658,6 +693,8 @@ struct OpFacts {
     flags: u16,
     /// The controls values that need no check (E0102, E0103), inclusive.
     ctrl: (u8, u8),
+    /// Legal and not `full`.
+    plain: bool,
     layout: Layout,
     /// Per source `k`: the index in [`Ctx::swizzles`] of the swizzles that pass E0305
     /// and E0307 whatever the register type (the empty set where the rule depends on
@@ -665,11 +702,13 @@ struct OpFacts {
     src_swz: [u8; 4],
     /// [`Opcode::slots`].
     slots: u32,
+    /// Per source `k` and register type: numbers below this pass the file, range and
+    /// role rules silently (0: take the full check).
+    src_lim: [[u16; 20]; 4],
+    /// The same for the destination (also 0 for vs_3_0 outputs, which need a dcl).
+    dst_lim: [u16; 20],
     /// Register types source `k` may be ([`src_role_ok`]).
     src_role: [u32; 4],
-    /// Register types the destination may be ([`dst_role_ok`]); 0 where the rule
-    /// depends on the register number.
-    dst_role: u32,
     /// Result-modifier bits allowed on the destination (E0302).
     dst_mods: u8,
     /// Per source modifier: the register types that may carry it on any source
@@ -683,7 +722,7 @@ const SWIZZLE_SETS: usize = 8;
 impl OpFacts {
     /// The facts of `op` in `v`; its swizzle sets are added to `sets` (index 0 is the
     /// empty set, also used should the sets ever run out).
-    fn new(v: Version, op: Opcode, sets: &mut Vec<[u64; 4]>) -> OpFacts {
+    fn new(v: Version, op: Opcode, ctx: &Limits, sets: &mut Vec<[u64; 4]>) -> OpFacts {
         let class = op.slot_class();
         let tex = class == SlotClass::Texture;
         let ctrl = if op.has_comparison() {
@@ -703,6 +742,18 @@ impl OpFacts {
         if centroid_ok(v, tex) {
             dst_mods |= result_modifier::CENTROID;
         }
+        let src_role: [u32; 4] = std::array::from_fn(|k| type_mask(|t| src_role_ok(v, op, k, t)));
+        let dst_role = if op == Opcode::TexDepth {
+            0
+        } else {
+            type_mask(|t| dst_role_ok(v, op, Register::new(t, 0)))
+        };
+        let vs3_out = if v.is_vertex() && v.major >= 3 {
+            1 << RegisterType::Output as u32
+        } else {
+            0
+        };
+        let full = op_flags(op) & (flag::DECL | flag::FLOW | flag::SPECIFIC | flag::KILL) != 0;
         OpFacts {
             legal: op.is_legal(v),
             layout: op.layout(v),
@@ -710,21 +761,36 @@ impl OpFacts {
             flags: op_flags(op),
             ctrl,
             slots: op.slots(v),
-            src_role: std::array::from_fn(|k| type_mask(|t| src_role_ok(v, op, k, t))),
+            src_lim: std::array::from_fn(|k| {
+                std::array::from_fn(|t| {
+                    if src_role[k] >> t & 1 != 0 {
+                        ctx.src_lim[t] as u16
+                    } else {
+                        0
+                    }
+                })
+            }),
+            dst_lim: std::array::from_fn(|t| {
+                if (dst_role & !vs3_out) >> t & 1 != 0 {
+                    ctx.dst_lim[t] as u16
+                } else {
+                    0
+                }
+            }),
+            src_role,
             src_mods: std::array::from_fn(|m| match SrcModifier::from_u8(m as u8) {
                 Some(m) => type_mask(|t| src_mod_ok(v, op, 0, m, t)),
                 None => 0,
             }),
             src_swz: std::array::from_fn(|k| {
-                let mut bits = [0u64; 4];
-                if !matches!(op, Opcode::If | Opcode::BreakP | Opcode::CallNz) {
-                    for s in 0..=255u8 {
-                        let nr = needs_replicate(v, op, k, RegisterType::Temp, s);
-                        if (!nr || replicate(s)) && swizzle_ok(v, op, k, nr, s) {
-                            bits[s as usize >> 6] |= 1 << (s & 63);
-                        }
-                    }
-                }
+                let bits = if !op_swizzle_rules(op) {
+                    // `sets[1]`: the version's rule for any other opcode.
+                    return 1;
+                } else if !op.is_legal(v) || k >= op.layout(v).srcs as usize {
+                    [0; 4]
+                } else {
+                    src_swizzles(v, op, k)
+                };
                 match sets.iter().position(|b| *b == bits) {
                     Some(i) => i as u8,
                     None if sets.len() < SWIZZLE_SETS => {
@@ -735,15 +801,17 @@ impl OpFacts {
                 }
             }),
             texld_mask: matches!(op, Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl) && v.major == 2,
-            dst_role: if op == Opcode::TexDepth {
-                0
-            } else {
-                type_mask(|t| dst_role_ok(v, op, Register::new(t, 0)))
-            },
-            full: op_flags(op) & (flag::DECL | flag::FLOW | flag::SPECIFIC | flag::KILL) != 0,
+            full,
+            plain: op.is_legal(v) && !full,
             dst_mods,
         }
     }
+}
+
+/// The register-number limits of a version (see [`Ctx`]).
+struct Limits {
+    src_lim: [u32; 20],
+    dst_lim: [u32; 20],
 }
 
 /// Everything the pass needs to know about a shader version, computed once per version.
@@ -770,10 +838,12 @@ struct Ctx {
     ps1_13: bool,
     /// ps_2_0 (dependent-read rules).
     ps20: bool,
-    /// vs_3_0 and up (outputs need a dcl).
-    vs3: bool,
-    /// Temporaries must be written before they are read (E0204: before 3.0).
+    /// Temporaries must be written before they are read (E0204: before 3.0); also
+    /// whether anything reads the written-temp masks at all.
     temp_rbw: bool,
+    /// Arithmetic/texture slots are limited separately, or co-issue pairs matter (ps_1_x,
+    /// ps_2_0): the split counters and the previous arithmetic instruction are kept.
+    split_counts: bool,
     /// Relative addressing takes its own token.
     rel_tok: bool,
 }
@@ -800,10 +870,11 @@ impl Ctx {
             src_lim[i] = if f.read { lim } else { 0 };
             dst_lim[i] = if f.write { lim } else { 0 };
         }
-        let mut sets = vec![[0u64; 4]];
+        let lims = Limits { src_lim, dst_lim };
+        let mut sets = vec![[0u64; 4], src_swizzles(v, Opcode::Mov, 0)];
         let ops = OPCODES
             .iter()
-            .map(|r| OpFacts::new(v, r.opcode, &mut sets))
+            .map(|r| OpFacts::new(v, r.opcode, &lims, &mut sets))
             .collect();
         let mut swizzles = [[0u64; 4]; SWIZZLE_SETS];
         swizzles[..sets.len()].copy_from_slice(&sets);
@@ -820,8 +891,10 @@ impl Ctx {
             ps1: v.is_pixel() && v.major == 1,
             ps1_13: v.is_pixel() && v.major == 1 && v.minor < 4,
             ps20: v.is_pixel() && v.code() == 0x0200,
-            vs3: v.is_vertex() && v.major >= 3,
             temp_rbw: v.major < 3,
+            split_counts: (v.is_pixel() && v.major == 1)
+                || slot_limits(v).1 != u32::MAX
+                || slot_limits(v).2 != u32::MAX,
             rel_tok: v.has_relative_token(),
         }
     }
@@ -1034,6 +1107,7 @@ impl<'a> State<'a> {
     /// The pass over the items (whole-shader findings are left to [`State::finish`]).
     fn run(&mut self, shader: &Shader) {
         let ctx = self.ctx;
+        let (mut last_item, mut last_offset) = (self.last_item, self.last_offset);
         for (i, item) in shader.items.iter().enumerate() {
             match item {
                 Item::Comment(c) => {
@@ -1041,14 +1115,16 @@ impl<'a> State<'a> {
                 }
                 Item::Instruction(ins) => {
                     self.item = i;
-                    self.last_item = i;
-                    self.last_offset = self.offset;
+                    last_item = i;
+                    last_offset = self.offset;
                     let f = &ctx.ops[ins.opcode.row()];
-                    self.instruction(ins, f);
-                    self.offset += 1 + operand_len(ins, f.layout, ctx.rel_tok);
+                    let len = self.instruction(ins, f);
+                    self.offset += 1 + len;
                 }
             }
         }
+        self.last_item = last_item;
+        self.last_offset = last_offset;
     }
 }
 
@@ -1089,26 +1165,26 @@ impl State<'_> {
         self.ctx.files[t as usize]
     }
 
-    fn name(&self, r: Register) -> String {
-        reg_name(self.v, r)
+    /// `r` as the listing spells it (for messages).
+    fn name(&self, r: Register) -> RegName {
+        RegName(self.v, r)
     }
 
     /// One instruction. Plain instructions (no declaration, flow control, co-issue,
     /// predicate, controls or instruction-specific rule; not after the main `ret`) take
     /// the short path; everything else [`State::instruction_full`].
+    /// Returns the instruction's operand length (as [`Instruction::operand_len`]).
     #[inline]
-    fn instruction(&mut self, ins: &Instruction, f: &OpFacts) {
+    fn instruction(&mut self, ins: &Instruction, f: &OpFacts) -> usize {
         let c = ins.controls;
-        let plain = f.legal
-            & !f.full
-            & (c >= f.ctrl.0)
-            & (c <= f.ctrl.1)
+        let plain = f.plain
+            & (c.wrapping_sub(f.ctrl.0) <= f.ctrl.1 - f.ctrl.0)
             & !ins.coissue
             & ins.predicate.is_none()
             & !self.main_ended;
         if !plain {
             self.instruction_full(ins, f);
-            return;
+            return operand_len(ins, f.layout, self.ctx.rel_tok);
         }
         if f.flags & flag::NOT_EXEC == 0 {
             self.seen_exec = true;
@@ -1117,12 +1193,15 @@ impl State<'_> {
             self.ps1(ins, f.class);
         }
         let mut reads_rel_al = false;
+        let mut rels = 0;
         for (k, src) in ins.src().iter().enumerate() {
             self.check_src(ins, f, k, src);
+            rels += usize::from(src.rel.is_some());
             reads_rel_al |= src.rel.is_some_and(|r| r.reg.kind == RegisterType::Loop);
         }
         if f.layout.dst {
             self.check_dst(ins, f, &ins.dst);
+            rels += usize::from(ins.dst.rel.is_some());
             reads_rel_al |= ins
                 .dst
                 .rel
@@ -1139,6 +1218,13 @@ impl State<'_> {
         }
         self.mark_written(ins, f);
         self.count(ins, f);
+        // No predicate here; relative-address tokens only from SM2 on.
+        let l = f.layout;
+        usize::from(l.decl)
+            + l.imms as usize
+            + usize::from(l.dst)
+            + ins.src().len()
+            + if self.ctx.rel_tok { rels } else { 0 }
     }
 
     #[inline(never)]
@@ -1424,9 +1510,8 @@ impl State<'_> {
         let r = src.reg;
         let t = r.kind as usize;
         let s = src.swizzle as usize;
-        let quiet = ((r.num as u32) < self.ctx.src_lim[t])
+        let quiet = (r.num < f.src_lim[k][t])
             & src.rel.is_none()
-            & (f.src_role[k] >> t & 1 != 0)
             & (f.src_mods[src.modifier as usize] >> t & 1 != 0)
             & (self.ctx.swizzles[f.src_swz[k] as usize][s >> 6] >> (s & 63) & 1 != 0)
             & (f.flags & flag::SGN == 0);
@@ -1626,10 +1711,8 @@ impl State<'_> {
     #[inline]
     fn check_dst(&mut self, ins: &Instruction, f: &OpFacts, d: &DstParam) {
         let t = d.reg.kind as usize;
-        let quiet = ((d.reg.num as u32) < self.ctx.dst_lim[t])
+        let quiet = (d.reg.num < f.dst_lim[t])
             & d.rel.is_none()
-            & (f.dst_role >> t & 1 != 0)
-            & !(self.ctx.vs3 & (t == RegisterType::Output as usize))
             & (d.modifiers & !f.dst_mods == 0)
             & (d.shift == 0)
             & !(self.ctx.ps1_13 & !matches!(d.mask, 0xF | 0x7 | 0x8));
@@ -2339,7 +2422,7 @@ impl State<'_> {
 
     #[inline]
     fn mark_written(&mut self, ins: &Instruction, f: &OpFacts) {
-        if !f.layout.dst || ins.opcode == Opcode::TexKill {
+        if !self.ctx.temp_rbw || !f.layout.dst || ins.opcode == Opcode::TexKill {
             return;
         }
         let d = ins.dst.reg;
@@ -2357,6 +2440,14 @@ impl State<'_> {
 
     #[inline]
     fn count(&mut self, ins: &Instruction, f: &OpFacts) {
+        if !self.ctx.split_counts {
+            // Only the total is limited, and nothing reads the previous instruction.
+            self.slots = self.slots.saturating_add(f.slots);
+            if self.slots > self.ctx.limits.0 {
+                self.count_over(f.slots);
+            }
+            return;
+        }
         let class = f.class;
         let slots = if self.ctx.ps1 {
             // ps_1_x: every instruction is one slot; a co-issued pair shares one.
@@ -2490,6 +2581,40 @@ mod tests {
         // Without the label: call to an undefined label.
         let bad = [0xFFFE0200, 0x01000019, 0xA0E41000, 0x0000FFFF];
         assert_eq!(codes(&bad), vec!["E0506"]);
+    }
+
+    /// The per-version tables: every D3D9 version is cached, opcodes outside
+    /// [`op_swizzle_rules`] follow the version's swizzle rule, and the swizzle sets fit.
+    #[test]
+    fn version_tables_are_complete() {
+        let mut versions = Vec::new();
+        for (major, minor) in [(1, 0), (1, 1), (2, 0), (2, 1), (2, 0xFF), (3, 0), (3, 0xFF)] {
+            versions.push(Version::vertex(major, minor));
+        }
+        for (major, minor) in [(1, 0), (1, 1), (1, 2), (1, 3), (1, 4), (2, 0), (2, 1)] {
+            versions.push(Version::pixel(major, minor));
+        }
+        versions.extend([(2, 0xFF), (3, 0), (3, 0xFF)].map(|(a, b)| Version::pixel(a, b)));
+        for v in versions {
+            assert!(Ctx::cached(v).is_some(), "{v}");
+            let generic = src_swizzles(v, Opcode::Mov, 0);
+            let mut sets = vec![[0; 4], generic];
+            for row in OPCODES {
+                for k in 0..4 {
+                    let own = src_swizzles(v, row.opcode, k);
+                    if !op_swizzle_rules(row.opcode) {
+                        assert_eq!(own, generic, "{v} {:?} source {k}", row.opcode);
+                    } else if !sets.contains(&own) {
+                        sets.push(own);
+                    }
+                }
+            }
+            assert!(
+                sets.len() <= SWIZZLE_SETS,
+                "{v}: {} swizzle sets",
+                sets.len()
+            );
+        }
     }
 
     #[test]
