@@ -1,16 +1,17 @@
 //! The validator: the rules the D3D9 runtime applies before a driver sees a shader,
 //! per shader version, each finding with a stable code, DWORD offset and reason.
 //!
-//! [`validate`] walks the IR once, in stream order, keeping only small fixed tables
-//! (written-register masks, declared registers, a flow-control stack, slot counters), so
-//! its cost is linear in the shader and it allocates nothing per instruction (nor formats
-//! anything unless a finding is made). The facts that depend only on the version and
-//! the opcode (legality, layout, slots, which register types each operand may be, which
-//! result modifiers are allowed, register ranges) are tabled once per version ([`Ctx`]),
-//! so the common operand is checked with a few bit tests and the full rule code runs
-//! only where a table says a rule might fire. Every rule
-//! has a row in [`rules()`] (code, family, versions, summary, the Microsoft documentation
-//! page it comes from); `docs/validation.md` is written from that table.
+//! [`validate`] walks the IR once, in stream order (SM2 shaders with subroutines twice,
+//! see below), keeping only small fixed tables (written-register masks, declared
+//! registers, a flow-control stack, slot counters), so its cost is linear in the shader
+//! and it allocates and formats nothing unless it makes a finding. The facts that depend
+//! only on the version and the opcode (legality, layout, slots, which register types,
+//! numbers, modifiers and swizzles each operand may have, which result modifiers are
+//! allowed) are tabled once per version, from the same rule functions the full checks
+//! use; the common instruction is then checked with a few bit tests, and the full rule
+//! code runs only where a table says a rule might fire. Every rule has a row in
+//! [`rules()`] (code, family, versions, summary, the Microsoft documentation page it
+//! comes from); `docs/validation.md` is written from that table.
 //!
 //! Where a limit depends on device caps (`_x` models, `vs_3_0` slot counts, constant
 //! counts of `vs_1_1`), the documented maximum is used, so that anything some D3D9
