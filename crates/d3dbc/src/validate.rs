@@ -829,6 +829,8 @@ struct Ctx {
     dst_lim: [u32; 20],
     /// Register types whose reads need a `dcl`.
     needs_dcl: u32,
+    /// The initial `State::quiet_read`: nothing declared, no temp written.
+    quiet_read: [u32; 20],
     /// Per opcode, by [`Opcode::row`].
     ops: Vec<OpFacts>,
     /// Swizzle sets (bit `s`), indexed by [`OpFacts::src_swz`].
@@ -887,6 +889,15 @@ impl Ctx {
             src_lim,
             dst_lim,
             needs_dcl: type_mask(|t| needs_dcl(v, t)),
+            quiet_read: std::array::from_fn(|t| {
+                let unwritten_temp = t == RegisterType::Temp as usize && v.major < 3;
+                let undeclared = RegisterType::from_u8(t as u8).is_some_and(|t| needs_dcl(v, t));
+                if unwritten_temp || undeclared {
+                    0
+                } else {
+                    u32::MAX
+                }
+            }),
             ops,
             swizzles,
             ps1: v.is_pixel() && v.major == 1,
@@ -967,8 +978,10 @@ struct State<'a> {
     dcl_tex: [u8; 8],
     dcl_sampler: u32,
     dcl_misc: u8,
-    // Per register type, bit n: r# n is declared (the reads' view of the tables above).
-    declared: [u32; 20],
+    // Per register type, bit n (n < 32): reading register n raises neither E0204 (a
+    // temp never written) nor E0401 (not declared); the reads' view of `temp_written`
+    // and the dcl tables.
+    quiet_read: [u32; 20],
     // Semantics already declared: (is_output, usage, index) packed as bits.
     sem_in: [u16; 14],
     sem_out: [u16; 14],
@@ -1057,7 +1070,7 @@ impl<'a> State<'a> {
             dcl_tex: [0; 8],
             dcl_sampler: 0,
             dcl_misc: 0,
-            declared: [0; 20],
+            quiet_read: ctx.quiet_read,
             sem_in: [0; 14],
             sem_out: [0; 14],
             seen_exec: false,
@@ -1098,7 +1111,9 @@ impl<'a> State<'a> {
                         && ins.dst.reg.num < 32
                         && self.ctx.ops[ins.opcode.row()].layout.dst
                     {
-                        self.temp_written[ins.dst.reg.num as usize] |= ins.dst.mask;
+                        let n = ins.dst.reg.num as usize;
+                        self.temp_written[n] |= ins.dst.mask;
+                        self.temp_now_written(n);
                     }
                 }
             }
@@ -1659,15 +1674,22 @@ impl State<'_> {
     fn check_read(&mut self, ins: &Instruction, src: &SrcParam) {
         let t = src.reg.kind as u32;
         let n = src.reg.num as u32;
-        let unwritten = (t == RegisterType::Temp as u32)
-            & (n < 32)
-            & self.ctx.temp_rbw
-            & (self.temp_written[(n & 31) as usize] == 0);
-        let undeclared = (self.ctx.needs_dcl >> t & 1 != 0)
-            & src.rel.is_none()
-            & ((n >= 32) | (self.declared[t as usize] >> (n & 31) & 1 == 0));
-        if unwritten | undeclared {
+        let quiet = if n < 32 {
+            self.quiet_read[t as usize] >> n & 1 != 0
+        } else {
+            // Only dcl'd types have a rule for high numbers (none with relative addressing).
+            (self.ctx.needs_dcl >> t & 1 == 0) | src.rel.is_some()
+        };
+        if !quiet {
             self.check_read_full(ins, src);
+        }
+    }
+
+    /// Keeps `quiet_read` in step with a change of `temp_written[n]` (n < 32).
+    #[inline]
+    fn temp_now_written(&mut self, n: usize) {
+        if self.temp_written[n] != 0 {
+            self.quiet_read[RegisterType::Temp as usize] |= 1 << n;
         }
     }
 
@@ -1686,6 +1708,7 @@ impl State<'_> {
                 );
                 // Report once per register.
                 self.temp_written[n] = 0x80;
+                self.temp_now_written(n);
             }
             // Temporaries need no dcl.
             return;
@@ -1989,7 +2012,7 @@ impl State<'_> {
                     self.err("E0403", format_args!("{name} declared twice"));
                 }
                 self.dcl_misc |= 1 << n;
-                self.declared[RegisterType::MiscType as usize] |= 1 << n;
+                self.quiet_read[RegisterType::MiscType as usize] |= 1 << n;
                 return;
             }
             _ => {
@@ -2042,7 +2065,7 @@ impl State<'_> {
             let prev = table[n];
             table[n] |= mask;
             if table[n] != 0 {
-                self.declared[ty as usize] |= 1 << n;
+                self.quiet_read[ty as usize] |= 1 << n;
             }
             let splittable = (r.kind == RegisterType::Output && v.is_vertex() && v.major >= 3)
                 || (r.kind == RegisterType::Input && v.is_pixel() && v.major >= 3);
@@ -2085,7 +2108,7 @@ impl State<'_> {
                 self.err("E0403", format_args!("{name} declared twice"));
             }
             self.dcl_sampler |= 1 << n;
-            self.declared[RegisterType::Sampler as usize] |= 1 << n;
+            self.quiet_read[RegisterType::Sampler as usize] |= 1 << n;
         }
         let _ = v;
     }
@@ -2436,6 +2459,7 @@ impl State<'_> {
                 ins.dst.mask
             };
             self.temp_written[n] |= mask;
+            self.temp_now_written(n);
         }
     }
 
