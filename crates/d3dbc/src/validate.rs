@@ -1211,17 +1211,24 @@ impl State<'_> {
         let mut reads_rel_al = false;
         let mut rels = 0;
         for (k, src) in ins.src().iter().enumerate() {
-            self.check_src(ins, f, k, src);
-            rels += usize::from(src.rel.is_some());
-            reads_rel_al |= src.rel.is_some_and(|r| r.reg.kind == RegisterType::Loop);
+            match src.rel {
+                None => self.check_src(ins, f, k, src),
+                Some(rel) => {
+                    rels += 1;
+                    reads_rel_al |= rel.reg.kind == RegisterType::Loop;
+                    self.check_src_full(ins, f, k, src);
+                }
+            }
         }
         if f.layout.dst {
-            self.check_dst(ins, f, &ins.dst);
-            rels += usize::from(ins.dst.rel.is_some());
-            reads_rel_al |= ins
-                .dst
-                .rel
-                .is_some_and(|r| r.reg.kind == RegisterType::Loop);
+            match ins.dst.rel {
+                None => self.check_dst(ins, f, &ins.dst),
+                Some(rel) => {
+                    rels += 1;
+                    reads_rel_al |= rel.reg.kind == RegisterType::Loop;
+                    self.check_dst_full(ins, f, &ins.dst);
+                }
+            }
         }
         if reads_rel_al && self.loops == 0 {
             self.err("E0207", format_args!("aL is used outside a loop"));
