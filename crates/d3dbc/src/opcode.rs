@@ -328,18 +328,23 @@ impl Opcode {
         OPCODES.get(i).map(|r| r.opcode)
     }
 
-    /// The table row of this opcode.
+    /// The index of this opcode's row in [`OPCODES`] (for tables indexed by opcode).
     #[inline]
-    pub fn info(self) -> &'static OpcodeInfo {
+    pub fn row(self) -> usize {
         // Rows are in code order: 0–48, 64–96, then 0xFFFD–0xFFFF (the table test
         // checks this layout), so the row index is plain arithmetic on the code.
         let code = self as u16 as usize;
-        let i = match code {
+        match code {
             0..=48 => code,
             64..=96 => code - 15,
             _ => code - (0xFFFD - 82),
-        };
-        &OPCODES[i]
+        }
+    }
+
+    /// The table row of this opcode.
+    #[inline]
+    pub fn info(self) -> &'static OpcodeInfo {
+        &OPCODES[self.row()]
     }
 
     /// The `D3DSIO_*` code.
@@ -448,6 +453,7 @@ mod tests {
             assert_eq!(row.opcode as u16, row.code);
             assert_eq!(Opcode::from_code(row.code), Some(row.opcode));
             assert_eq!(row.opcode.info().code, row.code);
+            assert_eq!(row.opcode.row(), i);
         }
         assert_eq!(Opcode::from_code(49), None);
         assert_eq!(Opcode::from_code(63), None);

@@ -1,21 +1,29 @@
 //! The validator: the rules the D3D9 runtime applies before a driver sees a shader,
 //! per shader version, each finding with a stable code, DWORD offset and reason.
 //!
-//! [`validate`] walks the IR once, in stream order, keeping only small fixed tables
-//! (written-register masks, declared registers, a flow-control stack, slot counters), so
-//! its cost is linear in the shader and it allocates nothing per instruction. Every rule
-//! has a row in [`rules()`] (code, family, versions, summary, the Microsoft documentation
-//! page it comes from); `docs/validation.md` is written from that table.
+//! [`validate`] walks the IR once, in stream order (SM2 shaders with subroutines twice,
+//! see below), keeping only small fixed tables (written-register masks, declared
+//! registers, a flow-control stack, slot counters), so its cost is linear in the shader
+//! and it allocates and formats nothing unless it makes a finding. The facts that depend
+//! only on the version and the opcode (legality, layout, slots, which register types,
+//! numbers, modifiers and swizzles each operand may have, which result modifiers are
+//! allowed) are tabled once per version, from the same rule functions the full checks
+//! use; the common instruction is then checked with a few bit tests, and the full rule
+//! code runs only where a table says a rule might fire. Every rule has a row in
+//! [`rules()`] (code, family, versions, summary, the Microsoft documentation page it
+//! comes from); `docs/validation.md` is written from that table.
 //!
 //! Where a limit depends on device caps (`_x` models, `vs_3_0` slot counts, constant
 //! counts of `vs_1_1`), the documented maximum is used, so that anything some D3D9
 //! device accepts validates clean here. `_sw` models get their larger software limits.
 
 use crate::diag::Severity;
+use std::sync::OnceLock;
+
 use crate::ir::{DstParam, Instruction, Item, Register, Shader, SrcParam};
-use crate::opcode::{Opcode, SlotClass};
+use crate::opcode::{Layout, Opcode, SlotClass, OPCODES};
 use crate::token::{result_modifier, RegisterType, SamplerType, SrcModifier};
-use crate::version::{ShaderKind, Version};
+use crate::version::{ShaderKind, Version, MINOR_SW};
 
 /// One rule violation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -171,10 +179,10 @@ pub fn rules() -> &'static [Rule] {
 }
 
 fn rule_source(code: &str) -> &'static str {
+    // RULES is sorted by code (checked by a unit test).
     RULES
-        .iter()
-        .find(|r| r.code == code)
-        .map(|r| r.source)
+        .binary_search_by(|r| r.code.cmp(code))
+        .map(|i| RULES[i].source)
         .unwrap_or("")
 }
 
@@ -259,53 +267,49 @@ fn reg_file(v: Version, t: RegisterType) -> Option<RegFile> {
     }
 }
 
-/// The listing spelling of a register (only used for messages).
-fn reg_name(v: Version, r: Register) -> String {
-    use RegisterType::*;
-    let n = r.num;
-    match r.kind {
-        Temp => format!("r{n}"),
-        Input => format!("v{n}"),
-        Const => format!("c{n}"),
-        Const2 => format!("c{}", n as u32 + 2048),
-        Const3 => format!("c{}", n as u32 + 4096),
-        Const4 => format!("c{}", n as u32 + 6144),
-        AddrOrTexture if v.is_vertex() => format!("a{n}"),
-        AddrOrTexture => format!("t{n}"),
-        RastOut => match n {
-            0 => "oPos".into(),
-            1 => "oFog".into(),
-            2 => "oPts".into(),
-            _ => format!("oRast{n}"),
-        },
-        AttrOut => format!("oD{n}"),
-        Output if v.is_vertex() && v.major >= 3 => format!("o{n}"),
-        Output => format!("oT{n}"),
-        ConstInt => format!("i{n}"),
-        ColorOut => format!("oC{n}"),
-        DepthOut => "oDepth".into(),
-        Sampler => format!("s{n}"),
-        ConstBool => format!("b{n}"),
-        Loop => "aL".into(),
-        TempFloat16 => format!("half{n}"),
-        MiscType => match n {
-            0 => "vPos".into(),
-            1 => "vFace".into(),
-            _ => format!("misc{n}"),
-        },
-        Label => format!("l{n}"),
-        Predicate => format!("p{n}"),
-    }
-}
-
-/// A register's listing name, formatted only when a message is built (no allocation on
-/// the valid path).
+/// A register's listing spelling, written only when a message is built (no allocation
+/// on the valid path).
 #[derive(Clone, Copy)]
 struct RegName(Version, Register);
 
 impl std::fmt::Display for RegName {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&reg_name(self.0, self.1))
+        use RegisterType::*;
+        let v = self.0;
+        let n = self.1.num;
+        match self.1.kind {
+            Temp => write!(f, "r{n}"),
+            Input => write!(f, "v{n}"),
+            Const => write!(f, "c{n}"),
+            Const2 => write!(f, "c{}", n as u32 + 2048),
+            Const3 => write!(f, "c{}", n as u32 + 4096),
+            Const4 => write!(f, "c{}", n as u32 + 6144),
+            AddrOrTexture if v.is_vertex() => write!(f, "a{n}"),
+            AddrOrTexture => write!(f, "t{n}"),
+            RastOut => match n {
+                0 => f.write_str("oPos"),
+                1 => f.write_str("oFog"),
+                2 => f.write_str("oPts"),
+                _ => write!(f, "oRast{n}"),
+            },
+            AttrOut => write!(f, "oD{n}"),
+            Output if v.is_vertex() && v.major >= 3 => write!(f, "o{n}"),
+            Output => write!(f, "oT{n}"),
+            ConstInt => write!(f, "i{n}"),
+            ColorOut => write!(f, "oC{n}"),
+            DepthOut => f.write_str("oDepth"),
+            Sampler => write!(f, "s{n}"),
+            ConstBool => write!(f, "b{n}"),
+            Loop => f.write_str("aL"),
+            TempFloat16 => write!(f, "half{n}"),
+            MiscType => match n {
+                0 => f.write_str("vPos"),
+                1 => f.write_str("vFace"),
+                _ => write!(f, "misc{n}"),
+            },
+            Label => write!(f, "l{n}"),
+            Predicate => write!(f, "p{n}"),
+        }
     }
 }
 
@@ -366,6 +370,583 @@ fn nesting_limits(v: Version) -> (u32, u32, u32) {
 }
 
 // ---------------------------------------------------------------------------------------
+// Per-version tables.
+// ---------------------------------------------------------------------------------------
+
+/// Opcode groups the pass dispatches on.
+mod flag {
+    /// `dcl`, `def`, `defi`, `defb`.
+    pub const DECL: u16 = 1;
+    /// `phase`, `nop`, `comment`, `end`: neither declarations nor executable.
+    pub const NOT_EXEC: u16 = 2;
+    /// Has a case in `State::flow`.
+    pub const FLOW: u16 = 4;
+    /// Has a case in `State::specific`.
+    pub const SPECIFIC: u16 = 8;
+    /// `texld`, `texldd`, `texldl` (the E0306 write-mask rule of `State::specific`).
+    pub const TEXLD: u16 = 16;
+    /// `sgn` (scratch-register sources).
+    pub const SGN: u16 = 32;
+    /// `texkill` (its destination is read).
+    pub const KILL: u16 = 64;
+}
+
+fn op_flags(op: Opcode) -> u16 {
+    use Opcode::*;
+    let mut f = 0;
+    if matches!(op, Dcl | Def | DefI | DefB) {
+        f |= flag::DECL;
+    }
+    if matches!(op, Phase | Nop | Comment | End) {
+        f |= flag::NOT_EXEC;
+    }
+    if matches!(
+        op,
+        If | IfC
+            | Else
+            | EndIf
+            | Loop
+            | Rep
+            | EndLoop
+            | EndRep
+            | Break
+            | BreakC
+            | BreakP
+            | Call
+            | CallNz
+            | Label
+            | Ret
+    ) {
+        f |= flag::FLOW;
+    }
+    if matches!(
+        op,
+        SinCos | Crs | M4x4 | M4x3 | M3x4 | M3x3 | M3x2 | Nrm | Bem
+    ) {
+        f |= flag::SPECIFIC;
+    }
+    if matches!(op, Tex | TexLdd | TexLdl) {
+        f |= flag::TEXLD;
+    }
+    if op == Sgn {
+        f |= flag::SGN;
+    }
+    if op == TexKill {
+        f |= flag::KILL;
+    }
+    f
+}
+
+/// The E0104 rule for source `k` of `op`: may it be a register of type `t`?
+fn src_role_ok(v: Version, op: Opcode, k: usize, t: RegisterType) -> bool {
+    match op {
+        Opcode::Call | Opcode::Label => t == RegisterType::Label,
+        Opcode::CallNz => {
+            if k == 0 {
+                t == RegisterType::Label
+            } else {
+                matches!(t, RegisterType::ConstBool | RegisterType::Predicate)
+            }
+        }
+        Opcode::If => matches!(t, RegisterType::ConstBool | RegisterType::Predicate),
+        Opcode::BreakP => t == RegisterType::Predicate,
+        Opcode::Loop => {
+            if k == 0 {
+                t == RegisterType::Loop
+            } else {
+                t == RegisterType::ConstInt
+            }
+        }
+        Opcode::Rep => t == RegisterType::ConstInt,
+        Opcode::Tex | Opcode::TexLdl | Opcode::TexLdd if k == 1 => t == RegisterType::Sampler,
+        Opcode::Tex if v.code() == 0x0104 => {
+            matches!(t, RegisterType::AddrOrTexture | RegisterType::Temp)
+        }
+        Opcode::TexCoord => t == RegisterType::AddrOrTexture,
+        Opcode::Tex if v.major == 2 => {
+            matches!(t, RegisterType::AddrOrTexture | RegisterType::Temp)
+        }
+        _ => {
+            // Arithmetic and texture operations read float data.
+            is_float_source(v, t) && !(v.code() == 0x0104 && t == RegisterType::AddrOrTexture)
+        }
+    }
+}
+
+/// The E0104 rule for the destination of `op`.
+fn dst_role_ok(v: Version, op: Opcode, r: Register) -> bool {
+    match op {
+        Opcode::Mova => r.kind == RegisterType::AddrOrTexture,
+        Opcode::SetP => r.kind == RegisterType::Predicate,
+        Opcode::Mov if v.is_vertex() && r.kind == RegisterType::AddrOrTexture => v.major == 1,
+        _ if r.kind == RegisterType::Predicate
+            || r.kind == RegisterType::AddrOrTexture && v.is_vertex() =>
+        {
+            false
+        }
+        // ps_3_0: Microsoft's own fxc 5.04 writes `texld oC0, v0, s0` (oblivion
+        // HLSL/COPY000), so colour/depth outputs are accepted there.
+        Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl if v.is_pixel() && v.major >= 3 => {
+            matches!(
+                r.kind,
+                RegisterType::Temp | RegisterType::ColorOut | RegisterType::DepthOut
+            )
+        }
+        Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl if v.is_pixel() && v.code() >= 0x0104 => {
+            r.kind == RegisterType::Temp
+        }
+        Opcode::TexCoord if v.code() == 0x0104 => r.kind == RegisterType::Temp,
+        Opcode::TexDepth => r.kind == RegisterType::Temp && r.num == 5,
+        _ if op.slot_class() == SlotClass::Texture && v.major == 1 && v.minor < 4 => {
+            r.kind == RegisterType::AddrOrTexture
+        }
+        _ => true,
+    }
+}
+
+/// texld - ps_2_0 and up: src0 (and the sampler) "with no modifier or swizzle" in
+/// ps_2_0/ps_2_x.
+fn is_tex_coord(v: Version, op: Opcode, k: usize) -> bool {
+    v.is_pixel()
+        && v.major == 2
+        && k < 2
+        && matches!(op, Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl)
+}
+
+/// The E0301 rule: may source `k` of `op`, a register of type `r`, carry modifier `m`?
+fn src_mod_ok(v: Version, op: Opcode, k: usize, m: SrcModifier, r: RegisterType) -> bool {
+    use SrcModifier as M;
+    let ok = match (v.kind, v.major) {
+        _ if m == M::None => true,
+        _ if m == M::Not => {
+            matches!(r, RegisterType::ConstBool | RegisterType::Predicate)
+        }
+        (ShaderKind::Vertex, _) => {
+            matches!(m, M::Neg) || (matches!(m, M::Abs | M::AbsNeg) && v.major >= 3)
+        }
+        (ShaderKind::Pixel, 1) => {
+            let tex_op = op.slot_class() == SlotClass::Texture;
+            match m {
+                M::Abs | M::AbsNeg | M::Not => false,
+                M::Dz | M::Dw => v.minor == 4 && matches!(op, Opcode::Tex | Opcode::TexCoord),
+                M::Sign if tex_op => v.minor <= 3,
+                M::X2 | M::X2Neg => v.minor == 4 && !tex_op,
+                _ => !(tex_op || v.minor == 4 && is_const_float(r)),
+            }
+        }
+        (ShaderKind::Pixel, _) => matches!(m, M::Neg | M::Abs | M::AbsNeg),
+    };
+    // Integer, loop, label, sampler, boolean and predicate operands take no float
+    // modifiers (loop - vs, rep - vs, call, texld: "s# with no modifier").
+    let non_float = matches!(
+        r,
+        RegisterType::ConstInt
+            | RegisterType::Loop
+            | RegisterType::Label
+            | RegisterType::Sampler
+            | RegisterType::ConstBool
+            | RegisterType::Predicate
+    );
+    ok && !(m != M::None && m != M::Not && non_float) && !(is_tex_coord(v, op, k) && m != M::None)
+}
+
+/// The E0307 rule of ps_1_x and ps_2_0 for a source swizzle (other than a texld
+/// coordinate's or a replicate-swizzle operand's).
+fn ps_swizzle_ok(v: Version, s: u8) -> bool {
+    if v.major == 1 {
+        // ps_1_x: identity, replicate and the ps_1_4 texld/texcrd .xyz/.xyw forms.
+        s == 0xE4
+            || replicate(s)
+            || (v.minor == 4 && matches!(s, 0xA4 | 0xF4))
+            || matches!(s, 0xC9 | 0xD2 | 0x1B)
+    } else {
+        // ps_2_0: identity, replicate, .yzxw, .zxyw, .wzyx.
+        s == 0xE4 || replicate(s) || matches!(s, 0xC9 | 0xD2 | 0x1B)
+    }
+}
+
+/// The E0305 rule: must source `k` of `op` (type `r`, swizzle `s`) have a replicate
+/// swizzle?
+fn needs_replicate(v: Version, op: Opcode, k: usize, r: RegisterType, s: u8) -> bool {
+    // Flow-control / integer / sampler operands take no negate/abs and no swizzle games.
+    match op {
+        // vs_1_x: no swizzle means .w (vs_1_1 rcp, rsq, exp, log, expp, logp).
+        Opcode::Rcp | Opcode::Rsq | Opcode::Exp | Opcode::Log | Opcode::ExpP | Opcode::LogP => {
+            !(v.is_vertex() && v.major == 1 && s == 0xE4)
+        }
+        Opcode::Pow => true,
+        Opcode::IfC | Opcode::BreakC => true,
+        Opcode::If | Opcode::BreakP => r == RegisterType::Predicate,
+        Opcode::CallNz => k == 1 && r == RegisterType::Predicate,
+        _ => false,
+    }
+}
+
+/// The E0307 rule: may source `k` of `op` have swizzle `s` (`needs_rep`: E0305 applies
+/// to it instead)?
+fn swizzle_ok(v: Version, op: Opcode, k: usize, needs_rep: bool, s: u8) -> bool {
+    if is_tex_coord(v, op, k) {
+        s == 0xE4
+    } else if v.is_pixel() && v.code() <= 0x0200 && !needs_rep {
+        let tex_src = matches!(op, Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl) && v.major == 2;
+        if tex_src {
+            s == 0xE4
+        } else {
+            ps_swizzle_ok(v, s)
+        }
+    } else {
+        true
+    }
+}
+
+/// Opcodes with their own E0305/E0307 swizzle rules (named in [`needs_replicate`] and
+/// [`swizzle_ok`]); every other opcode follows the version's rule.
+fn op_swizzle_rules(op: Opcode) -> bool {
+    use Opcode::*;
+    matches!(
+        op,
+        Rcp | Rsq
+            | Exp
+            | Log
+            | ExpP
+            | LogP
+            | Pow
+            | IfC
+            | BreakC
+            | If
+            | BreakP
+            | CallNz
+            | Tex
+            | TexLdd
+            | TexLdl
+    )
+}
+
+/// The swizzles (bit `s`) source `k` of `op` may have without an E0305 or E0307 finding,
+/// whatever its register type; none where the rule depends on the type (`if`,
+/// `breakp`, `callnz`).
+fn src_swizzles(v: Version, op: Opcode, k: usize) -> [u64; 4] {
+    let mut bits = [0u64; 4];
+    if !matches!(op, Opcode::If | Opcode::BreakP | Opcode::CallNz) {
+        for s in 0..=255u8 {
+            let nr = needs_replicate(v, op, k, RegisterType::Temp, s);
+            if (!nr || replicate(s)) && swizzle_ok(v, op, k, nr, s) {
+                bits[s as usize >> 6] |= 1 << (s & 63);
+            }
+        }
+    }
+    bits
+}
+
+/// `_sat` on an instruction of `tex` class (texture or not) in `v`.
+fn sat_ok(v: Version, tex: bool) -> bool {
+    match v.kind {
+        ShaderKind::Vertex => v.major >= 3,
+        // "Instruction modifiers ... may not be used on texture address instructions."
+        ShaderKind::Pixel => !(v.major == 1 && tex),
+    }
+}
+
+/// `_pp` in `v`.
+fn pp_ok(v: Version) -> bool {
+    v.is_pixel() && v.major >= 2
+}
+
+/// `_centroid` on an instruction of `tex` class in `v`.
+fn centroid_ok(v: Version, tex: bool) -> bool {
+    v.is_pixel() && v.major >= 2 && tex
+}
+
+/// Whether reading a register of type `t` needs a `dcl` in `v`.
+fn needs_dcl(v: Version, t: RegisterType) -> bool {
+    match (v.kind, t) {
+        (ShaderKind::Vertex, RegisterType::Input) => v.major >= 2,
+        (ShaderKind::Vertex, RegisterType::Sampler) => true,
+        (ShaderKind::Pixel, RegisterType::Input) => v.major >= 2,
+        (ShaderKind::Pixel, RegisterType::AddrOrTexture) => v.major >= 2,
+        (ShaderKind::Pixel, RegisterType::Sampler) => true,
+        (ShaderKind::Pixel, RegisterType::MiscType) => true,
+        _ => false,
+    }
+}
+
+/// The register types (bit `t as u32`) for which `f` holds.
+fn type_mask(f: impl Fn(RegisterType) -> bool) -> u32 {
+    (0..32u8)
+        .filter_map(RegisterType::from_u8)
+        .filter(|&t| f(t))
+        .fold(0, |m, t| m | 1 << t as u32)
+}
+
+/// Facts of one opcode in one shader version, looked up once per instruction (the
+/// fields every instruction reads first, to keep them in one cache line).
+#[derive(Clone, Copy)]
+#[repr(C)]
+struct OpFacts {
+    legal: bool,
+    /// Takes `State::instruction_full` (declarations, flow control, instruction-specific
+    /// rules, texkill).
+    full: bool,
+    class: SlotClass,
+    /// `texld` in 2.0 models: E0306 applies to the write mask.
+    texld_mask: bool,
+    /// `flag::*` bits.
+    flags: u16,
+    /// The controls values that need no check (E0102, E0103), inclusive.
+    ctrl: (u8, u8),
+    /// Legal and not `full`.
+    plain: bool,
+    layout: Layout,
+    /// Per source `k`: the index in [`Ctx::swizzles`] of the swizzles that pass E0305
+    /// and E0307 whatever the register type (the empty set where the rule depends on
+    /// the type: `if`, `breakp`, `callnz`).
+    src_swz: [u8; 4],
+    /// [`Opcode::slots`].
+    slots: u32,
+    /// Per source `k` and register type: numbers below this pass the file, range and
+    /// role rules silently (0: take the full check).
+    src_lim: [[u16; 20]; 4],
+    /// The same for the destination (also 0 for vs_3_0 outputs, which need a dcl).
+    dst_lim: [u16; 20],
+    /// Register types source `k` may be ([`src_role_ok`]).
+    src_role: [u32; 4],
+    /// Result-modifier bits allowed on the destination (E0302).
+    dst_mods: u8,
+    /// Per source modifier: the register types that may carry it on any source
+    /// ([`src_mod_ok`] for source 0, which is at least as strict as the others).
+    src_mods: [u32; 16],
+}
+
+/// Most distinct swizzle sets one version's opcodes need (see [`OpFacts::src_swz`]).
+const SWIZZLE_SETS: usize = 8;
+
+impl OpFacts {
+    /// The facts of `op` in `v`; its swizzle sets are added to `sets` (index 0 is the
+    /// empty set, also used should the sets ever run out).
+    fn new(v: Version, op: Opcode, ctx: &Limits, sets: &mut Vec<[u64; 4]>) -> OpFacts {
+        let class = op.slot_class();
+        let tex = class == SlotClass::Texture;
+        let ctrl = if op.has_comparison() {
+            (1, 6)
+        } else if op == Opcode::Tex && v.major >= 2 {
+            (0, 2)
+        } else {
+            (0, 0)
+        };
+        let mut dst_mods = 0;
+        if sat_ok(v, tex) {
+            dst_mods |= result_modifier::SATURATE;
+        }
+        if pp_ok(v) {
+            dst_mods |= result_modifier::PARTIAL_PRECISION;
+        }
+        if centroid_ok(v, tex) {
+            dst_mods |= result_modifier::CENTROID;
+        }
+        let src_role: [u32; 4] = std::array::from_fn(|k| type_mask(|t| src_role_ok(v, op, k, t)));
+        let dst_role = if op == Opcode::TexDepth {
+            0
+        } else {
+            type_mask(|t| dst_role_ok(v, op, Register::new(t, 0)))
+        };
+        let vs3_out = if v.is_vertex() && v.major >= 3 {
+            1 << RegisterType::Output as u32
+        } else {
+            0
+        };
+        let full = op_flags(op) & (flag::DECL | flag::FLOW | flag::SPECIFIC | flag::KILL) != 0;
+        OpFacts {
+            legal: op.is_legal(v),
+            layout: op.layout(v),
+            class,
+            flags: op_flags(op),
+            ctrl,
+            slots: op.slots(v),
+            src_lim: std::array::from_fn(|k| {
+                std::array::from_fn(|t| {
+                    if src_role[k] >> t & 1 != 0 {
+                        ctx.src_lim[t] as u16
+                    } else {
+                        0
+                    }
+                })
+            }),
+            dst_lim: std::array::from_fn(|t| {
+                if (dst_role & !vs3_out) >> t & 1 != 0 {
+                    ctx.dst_lim[t] as u16
+                } else {
+                    0
+                }
+            }),
+            src_role,
+            src_mods: std::array::from_fn(|m| match SrcModifier::from_u8(m as u8) {
+                Some(m) => type_mask(|t| src_mod_ok(v, op, 0, m, t)),
+                None => 0,
+            }),
+            src_swz: std::array::from_fn(|k| {
+                let bits = if !op_swizzle_rules(op) {
+                    // `sets[1]`: the version's rule for any other opcode.
+                    return 1;
+                } else if !op.is_legal(v) || k >= op.layout(v).srcs as usize {
+                    [0; 4]
+                } else {
+                    src_swizzles(v, op, k)
+                };
+                match sets.iter().position(|b| *b == bits) {
+                    Some(i) => i as u8,
+                    None if sets.len() < SWIZZLE_SETS => {
+                        sets.push(bits);
+                        (sets.len() - 1) as u8
+                    }
+                    None => 0,
+                }
+            }),
+            texld_mask: matches!(op, Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl) && v.major == 2,
+            full,
+            plain: op.is_legal(v) && !full,
+            dst_mods,
+        }
+    }
+}
+
+/// The register-number limits of a version (see [`Ctx`]).
+struct Limits {
+    src_lim: [u32; 20],
+    dst_lim: [u32; 20],
+}
+
+/// Everything the pass needs to know about a shader version, computed once per version.
+struct Ctx {
+    files: [Option<RegFile>; 20],
+    limits: (u32, u32, u32),
+    nest: (u32, u32, u32),
+    /// Per register type: numbers below this pass the range checks silently (E0201-E0203,
+    /// E0208); 0 where the type does not exist or always takes the full check.
+    idx_lim: [u32; 20],
+    /// As `idx_lim`, 0 where the type cannot be read.
+    src_lim: [u32; 20],
+    /// As `idx_lim`, 0 where the type cannot be written.
+    dst_lim: [u32; 20],
+    /// Register types whose reads need a `dcl`.
+    needs_dcl: u32,
+    /// The initial `State::quiet_read`: nothing declared, no temp written.
+    quiet_read: [u32; 20],
+    /// Per opcode, by [`Opcode::row`].
+    ops: Vec<OpFacts>,
+    /// Swizzle sets (bit `s`), indexed by [`OpFacts::src_swz`].
+    swizzles: [[u64; 4]; SWIZZLE_SETS],
+    /// ps_1_x.
+    ps1: bool,
+    /// ps_1_1-ps_1_3 (and ps_1_0).
+    ps1_13: bool,
+    /// ps_2_0 (dependent-read rules).
+    ps20: bool,
+    /// Temporaries must be written before they are read (E0204: before 3.0); also
+    /// whether anything reads the written-temp masks at all.
+    temp_rbw: bool,
+    /// Arithmetic/texture slots are limited separately, or co-issue pairs matter (ps_1_x,
+    /// ps_2_0): the split counters and the previous arithmetic instruction are kept.
+    split_counts: bool,
+    /// Relative addressing takes its own token.
+    rel_tok: bool,
+}
+
+impl Ctx {
+    fn new(v: Version) -> Ctx {
+        let files: [Option<RegFile>; 20] =
+            std::array::from_fn(|i| RegisterType::from_u8(i as u8).and_then(|t| reg_file(v, t)));
+        let mut idx_lim = [0; 20];
+        let mut src_lim = [0; 20];
+        let mut dst_lim = [0; 20];
+        for (i, f) in files.iter().enumerate() {
+            let (Some(f), Some(t)) = (f, RegisterType::from_u8(i as u8)) else {
+                continue;
+            };
+            // What `State::check_index` accepts without a finding.
+            let lim = match t {
+                RegisterType::Const2 | RegisterType::Const3 | RegisterType::Const4 => 0,
+                RegisterType::Const if v.is_vertex() && v.is_software() => 8192,
+                RegisterType::Const if v.is_vertex() => 256,
+                _ => f.count,
+            };
+            idx_lim[i] = lim;
+            src_lim[i] = if f.read { lim } else { 0 };
+            dst_lim[i] = if f.write { lim } else { 0 };
+        }
+        let lims = Limits { src_lim, dst_lim };
+        let mut sets = vec![[0u64; 4], src_swizzles(v, Opcode::Mov, 0)];
+        let ops = OPCODES
+            .iter()
+            .map(|r| OpFacts::new(v, r.opcode, &lims, &mut sets))
+            .collect();
+        let mut swizzles = [[0u64; 4]; SWIZZLE_SETS];
+        swizzles[..sets.len()].copy_from_slice(&sets);
+        Ctx {
+            files,
+            limits: slot_limits(v),
+            nest: nesting_limits(v),
+            idx_lim,
+            src_lim,
+            dst_lim,
+            needs_dcl: type_mask(|t| needs_dcl(v, t)),
+            quiet_read: std::array::from_fn(|t| {
+                let unwritten_temp = t == RegisterType::Temp as usize && v.major < 3;
+                let undeclared = RegisterType::from_u8(t as u8).is_some_and(|t| needs_dcl(v, t));
+                if unwritten_temp || undeclared {
+                    0
+                } else {
+                    u32::MAX
+                }
+            }),
+            ops,
+            swizzles,
+            ps1: v.is_pixel() && v.major == 1,
+            ps1_13: v.is_pixel() && v.major == 1 && v.minor < 4,
+            ps20: v.is_pixel() && v.code() == 0x0200,
+            temp_rbw: v.major < 3,
+            split_counts: (v.is_pixel() && v.major == 1)
+                || slot_limits(v).1 != u32::MAX
+                || slot_limits(v).2 != u32::MAX,
+            rel_tok: v.has_relative_token(),
+        }
+    }
+
+    /// The tables of the D3D9 versions, built on first use.
+    fn cached(v: Version) -> Option<&'static Ctx> {
+        static CACHE: [OnceLock<Ctx>; 20] = [const { OnceLock::new() }; 20];
+        let m = match (v.major, v.minor) {
+            (1, n @ 0..=4) => n as usize,
+            (2, 0) => 5,
+            (2, 1) => 6,
+            (2, MINOR_SW) => 7,
+            (3, 0) => 8,
+            (3, MINOR_SW) => 9,
+            _ => return None,
+        };
+        let i = m + if v.is_pixel() { 10 } else { 0 };
+        Some(CACHE[i].get_or_init(|| Ctx::new(v)))
+    }
+}
+
+/// Number of DWORDs after the instruction token (as [`Instruction::operand_len`]), from
+/// the layout already looked up.
+#[inline]
+fn operand_len(ins: &Instruction, l: Layout, rel_tok: bool) -> usize {
+    let count = ins.src_count as usize;
+    let mut n = usize::from(l.decl) + l.imms as usize + usize::from(l.dst) + count;
+    n += usize::from(ins.predicate.is_some());
+    if rel_tok {
+        let mut rels = usize::from(l.dst & ins.dst.rel.is_some());
+        rels += usize::from(ins.predicate.is_some_and(|p| p.rel.is_some()));
+        for (k, s) in ins.srcs.iter().enumerate() {
+            rels += usize::from((k < count) & s.rel.is_some());
+        }
+        n += rels;
+    }
+    n
+}
+
+// ---------------------------------------------------------------------------------------
 // The pass.
 // ---------------------------------------------------------------------------------------
 
@@ -379,18 +960,15 @@ enum Block {
 
 const MAX_STACK: usize = 64;
 
-struct State {
+struct State<'a> {
     v: Version,
-    // Per-version tables, computed once per shader.
-    files: [Option<RegFile>; 20],
-    limits: (u32, u32, u32),
-    nest: (u32, u32, u32),
+    // Per-version tables.
+    ctx: &'a Ctx,
     out: Vec<Finding>,
     item: usize,
     offset: usize,
-    // Written component masks of temps (ps read-before-write) and ps_1_x texture regs.
+    // Written component masks of temps (read-before-write).
     temp_written: [u8; 32],
-    tex_written: [u8; 8],
     tex_loaded: u8,
     // Dependent-read level of each temp (ps_2_0), 0 = not from a texture read.
     dep_level: [u8; 32],
@@ -400,6 +978,10 @@ struct State {
     dcl_tex: [u8; 8],
     dcl_sampler: u32,
     dcl_misc: u8,
+    // Per register type, bit n (n < 32): reading register n raises neither E0204 (a
+    // temp never written) nor E0401 (not declared); the reads' view of `temp_written`
+    // and the dcl tables.
+    quiet_read: [u32; 20],
     // Semantics already declared: (is_output, usage, index) packed as bits.
     sem_in: [u16; 14],
     sem_out: [u16; 14],
@@ -413,6 +995,9 @@ struct State {
     static_flow_count: u32,
     labels_defined: [u64; 32],
     labels_called: [u64; 32],
+    any_call: bool,
+    // A label instruction was met (SM2: rerun with the subroutines' writes).
+    label_seen: bool,
     main_ended: bool,
     in_sub: bool,
     // ps_1_x.
@@ -444,125 +1029,240 @@ impl std::fmt::Display for Mn {
 /// means the runtime accepts the shader.
 pub fn validate(shader: &Shader) -> Vec<Finding> {
     let v = shader.version;
-    let mut s = State {
-        v,
-        files: std::array::from_fn(|i| RegisterType::from_u8(i as u8).and_then(|t| reg_file(v, t))),
-        limits: slot_limits(v),
-        nest: nesting_limits(v),
-        out: Vec::new(),
-        item: 0,
-        offset: 1,
-        temp_written: [0; 32],
-        tex_written: [0; 8],
-        tex_loaded: 0,
-        dep_level: [0; 32],
-        dcl_input: [0; 16],
-        dcl_output: [0; 16],
-        dcl_tex: [0; 8],
-        dcl_sampler: 0,
-        dcl_misc: 0,
-        sem_in: [0; 14],
-        sem_out: [0; 14],
-        seen_exec: false,
-        stack: [Block::IfBool; MAX_STACK],
-        depth: 0,
-        loops: 0,
-        statics: 0,
-        dynamics: 0,
-        static_flow_count: 0,
-        labels_defined: [0; 32],
-        labels_called: [0; 32],
-        main_ended: false,
-        in_sub: false,
-        seen_arith: false,
-        phase_seen: false,
-        pad_expect: None,
-        prev_arith: None,
-        slots: 0,
-        arith: 0,
-        tex: 0,
-        last_item: 0,
-        last_offset: 1,
+    let owned;
+    let ctx = match Ctx::cached(v) {
+        Some(c) => c,
+        None => {
+            owned = Ctx::new(v);
+            &owned
+        }
     };
+    let mut s = State::new(v, ctx);
+    s.run(shader);
     // Subroutines follow the main program in the stream, so a temp a subroutine writes
-    // may be read lexically earlier (after the call). With labels present, count every
-    // temp written after the first label as written from the start (one extra pass).
-    if v.major >= 2 {
-        let mut in_subs = false;
-        for item in &shader.items {
-            if let Item::Instruction(ins) = item {
-                in_subs |= ins.opcode == Opcode::Label;
-                if in_subs
-                    && ins.dst.reg.kind == RegisterType::Temp
-                    && ins.dst.reg.num < 32
-                    && ins.opcode.layout(v).dst
-                {
-                    s.temp_written[ins.dst.reg.num as usize] |= ins.dst.mask;
-                }
-            }
-        }
-    }
-    for (i, item) in shader.items.iter().enumerate() {
-        s.item = i;
-        match item {
-            Item::Comment(c) => {
-                s.offset += 1 + c.len();
-            }
-            Item::Instruction(ins) => {
-                s.last_item = i;
-                s.last_offset = s.offset;
-                s.instruction(ins);
-                s.offset += 1 + ins.operand_len(v);
-            }
-        }
+    // may be read lexically earlier (after the call). With labels present, every temp
+    // written from the first label on counts as written from the start. Only SM2 reads
+    // these masks before writing them (E0204 stops at 3.0; the ps_2_0 dependent-read
+    // rule), and labels are rare: when the pass met one, it runs again with the masks
+    // preset.
+    if v.major == 2 && s.label_seen {
+        s = State::new(v, ctx);
+        s.subroutine_writes(shader);
+        s.run(shader);
     }
     s.finish();
     s.out
 }
 
-impl State {
-    fn err(&mut self, code: &'static str, msg: std::fmt::Arguments<'_>) {
-        let message = format!("{msg} [{}]", rule_source(code));
+impl<'a> State<'a> {
+    fn new(v: Version, ctx: &'a Ctx) -> State<'a> {
+        State {
+            v,
+            ctx,
+            out: Vec::new(),
+            item: 0,
+            offset: 1,
+            temp_written: [0; 32],
+            tex_loaded: 0,
+            dep_level: [0; 32],
+            dcl_input: [0; 16],
+            dcl_output: [0; 16],
+            dcl_tex: [0; 8],
+            dcl_sampler: 0,
+            dcl_misc: 0,
+            quiet_read: ctx.quiet_read,
+            sem_in: [0; 14],
+            sem_out: [0; 14],
+            seen_exec: false,
+            stack: [Block::IfBool; MAX_STACK],
+            depth: 0,
+            loops: 0,
+            statics: 0,
+            dynamics: 0,
+            static_flow_count: 0,
+            labels_defined: [0; 32],
+            labels_called: [0; 32],
+            any_call: false,
+            label_seen: false,
+            main_ended: false,
+            in_sub: false,
+            seen_arith: false,
+            phase_seen: false,
+            pad_expect: None,
+            prev_arith: None,
+            slots: 0,
+            arith: 0,
+            tex: 0,
+            last_item: 0,
+            last_offset: 1,
+        }
+    }
+
+    /// Marks every temp written from the first label on as written.
+    fn subroutine_writes(&mut self, shader: &Shader) {
+        let first_label = shader
+            .items
+            .iter()
+            .position(|item| matches!(item, Item::Instruction(ins) if ins.opcode == Opcode::Label));
+        if let Some(first) = first_label {
+            for item in &shader.items[first..] {
+                if let Item::Instruction(ins) = item {
+                    if ins.dst.reg.kind == RegisterType::Temp
+                        && ins.dst.reg.num < 32
+                        && self.ctx.ops[ins.opcode.row()].layout.dst
+                    {
+                        let n = ins.dst.reg.num as usize;
+                        self.temp_written[n] |= ins.dst.mask;
+                        self.temp_now_written(n);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The pass over the items (whole-shader findings are left to [`State::finish`]).
+    fn run(&mut self, shader: &Shader) {
+        let ctx = self.ctx;
+        let (mut last_item, mut last_offset) = (self.last_item, self.last_offset);
+        for (i, item) in shader.items.iter().enumerate() {
+            match item {
+                Item::Comment(c) => {
+                    self.offset += 1 + c.len();
+                }
+                Item::Instruction(ins) => {
+                    self.item = i;
+                    last_item = i;
+                    last_offset = self.offset;
+                    let f = &ctx.ops[ins.opcode.row()];
+                    let len = self.instruction(ins, f);
+                    self.offset += 1 + len;
+                }
+            }
+        }
+        self.last_item = last_item;
+        self.last_offset = last_offset;
+    }
+}
+
+impl State<'_> {
+    #[cold]
+    #[inline(never)]
+    fn finding(&mut self, severity: Severity, code: &'static str, msg: std::fmt::Arguments<'_>) {
+        use std::fmt::Write;
+        let source = rule_source(code);
+        let mut message = String::with_capacity(112 + source.len());
+        let _ = message.write_fmt(msg);
+        message.push_str(" [");
+        message.push_str(source);
+        message.push(']');
         self.out.push(Finding {
             code,
-            severity: Severity::Error,
+            severity,
             item: self.item,
             offset: self.offset,
             message,
         });
     }
 
+    #[cold]
+    #[inline(never)]
+    fn err(&mut self, code: &'static str, msg: std::fmt::Arguments<'_>) {
+        self.finding(Severity::Error, code, msg);
+    }
+
+    #[cold]
+    #[inline(never)]
     fn warn(&mut self, code: &'static str, msg: std::fmt::Arguments<'_>) {
-        let message = format!("{msg} [{}]", rule_source(code));
-        self.out.push(Finding {
-            code,
-            severity: Severity::Warning,
-            item: self.item,
-            offset: self.offset,
-            message,
-        });
+        self.finding(Severity::Warning, code, msg);
     }
 
     #[inline]
     fn file(&self, t: RegisterType) -> Option<RegFile> {
-        self.files[t as usize]
+        self.ctx.files[t as usize]
     }
 
-    fn name(&self, r: Register) -> String {
-        reg_name(self.v, r)
+    /// `r` as the listing spells it (for messages).
+    fn name(&self, r: Register) -> RegName {
+        RegName(self.v, r)
     }
 
-    fn instruction(&mut self, ins: &Instruction) {
+    /// One instruction. Plain instructions (no declaration, flow control, co-issue,
+    /// predicate, controls or instruction-specific rule; not after the main `ret`) take
+    /// the short path; everything else [`State::instruction_full`].
+    /// Returns the instruction's operand length (as [`Instruction::operand_len`]).
+    #[inline]
+    fn instruction(&mut self, ins: &Instruction, f: &OpFacts) -> usize {
+        let c = ins.controls;
+        let plain = f.plain
+            & (c.wrapping_sub(f.ctrl.0) <= f.ctrl.1 - f.ctrl.0)
+            & !ins.coissue
+            & ins.predicate.is_none()
+            & !self.main_ended;
+        if !plain {
+            self.instruction_full(ins, f);
+            return operand_len(ins, f.layout, self.ctx.rel_tok);
+        }
+        if f.flags & flag::NOT_EXEC == 0 {
+            self.seen_exec = true;
+        }
+        if self.ctx.ps1 {
+            self.ps1(ins, f.class);
+        }
+        let mut reads_rel_al = false;
+        let mut rels = 0;
+        for (k, src) in ins.src().iter().enumerate() {
+            match src.rel {
+                None => self.check_src(ins, f, k, src),
+                Some(rel) => {
+                    rels += 1;
+                    reads_rel_al |= rel.reg.kind == RegisterType::Loop;
+                    self.check_src_full(ins, f, k, src);
+                }
+            }
+        }
+        if f.layout.dst {
+            match ins.dst.rel {
+                None => self.check_dst(ins, f, &ins.dst),
+                Some(rel) => {
+                    rels += 1;
+                    reads_rel_al |= rel.reg.kind == RegisterType::Loop;
+                    self.check_dst_full(ins, f, &ins.dst);
+                }
+            }
+        }
+        if reads_rel_al && self.loops == 0 {
+            self.err("E0207", format_args!("aL is used outside a loop"));
+        }
+        if f.texld_mask && ins.dst.mask != 0xF {
+            self.specific(ins);
+        }
+        if self.ctx.ps20 {
+            self.dependent_reads(ins, f.class);
+        }
+        self.mark_written(ins, f);
+        self.count(ins, f);
+        // No predicate here; relative-address tokens only from SM2 on.
+        let l = f.layout;
+        usize::from(l.decl)
+            + l.imms as usize
+            + usize::from(l.dst)
+            + ins.src().len()
+            + if self.ctx.rel_tok { rels } else { 0 }
+    }
+
+    #[inline(never)]
+    fn instruction_full(&mut self, ins: &Instruction, f: &OpFacts) {
         let v = self.v;
         let op = ins.opcode;
+        self.label_seen |= op == Opcode::Label;
         let mn = Mn(op, v);
-        if !op.is_legal(v) {
+        if !f.legal {
             self.err("E0101", format_args!("{mn} is not an instruction of {v}"));
             return;
         }
-        let layout = op.layout(v);
-        let is_decl = matches!(op, Opcode::Dcl | Opcode::Def | Opcode::DefI | Opcode::DefB);
-        let class = op.slot_class();
+        let layout = f.layout;
+        let is_decl = f.flags & flag::DECL != 0;
+        let class = f.class;
 
         // Declarations precede executable instructions.
         if is_decl {
@@ -572,17 +1272,19 @@ impl State {
                     format_args!("{mn} after the first executable instruction"),
                 );
             }
-        } else if !matches!(
-            op,
-            Opcode::Phase | Opcode::Nop | Opcode::Comment | Opcode::End
-        ) {
+        } else if f.flags & flag::NOT_EXEC == 0 {
             self.seen_exec = true;
         }
 
-        self.check_controls(ins);
-        self.check_coissue_predicate(ins, class);
+        if ins.controls < f.ctrl.0 || ins.controls > f.ctrl.1 {
+            self.check_controls(ins);
+        }
+        if ins.coissue || ins.predicate.is_some() {
+            self.check_coissue_predicate(ins, class);
+        }
 
         match op {
+            _ if !is_decl => {}
             Opcode::Dcl => {
                 self.dcl(ins);
                 return;
@@ -626,13 +1328,17 @@ impl State {
             self.in_sub = true;
         }
 
-        self.flow(ins);
-        self.ps1(ins, class);
+        if f.flags & flag::FLOW != 0 {
+            self.flow(ins);
+        }
+        if self.ctx.ps1 {
+            self.ps1(ins, class);
+        }
 
         // Operands.
         let mut reads_rel_al = false;
         for (k, src) in ins.src().iter().enumerate() {
-            self.check_src(ins, k, src);
+            self.check_src(ins, f, k, src);
             if src.rel.is_some_and(|r| r.reg.kind == RegisterType::Loop) {
                 reads_rel_al = true;
             }
@@ -664,7 +1370,7 @@ impl State {
                 self.check_read(ins, &as_src);
                 self.check_dst_mods(ins, &ins.dst);
             } else {
-                self.check_dst(ins, &ins.dst);
+                self.check_dst(ins, f, &ins.dst);
             }
             if ins
                 .dst
@@ -677,10 +1383,14 @@ impl State {
         if reads_rel_al && self.loops == 0 {
             self.err("E0207", format_args!("aL is used outside a loop"));
         }
-        self.specific(ins);
-        self.dependent_reads(ins);
-        self.mark_written(ins);
-        self.count(ins, class);
+        if f.flags & (flag::SPECIFIC | flag::TEXLD) != 0 {
+            self.specific(ins);
+        }
+        if self.ctx.ps20 {
+            self.dependent_reads(ins, f.class);
+        }
+        self.mark_written(ins, f);
+        self.count(ins, f);
     }
 
     fn check_controls(&mut self, ins: &Instruction) {
@@ -769,7 +1479,16 @@ impl State {
         }
     }
 
+    #[inline]
     fn check_index(&mut self, r: Register, write: bool) {
+        if (r.num as u32) < self.ctx.idx_lim[r.kind as usize] {
+            return;
+        }
+        self.check_index_full(r, write);
+    }
+
+    #[inline(never)]
+    fn check_index_full(&mut self, r: Register, write: bool) {
         let v = self.v;
         let Some(f) = self.file(r.kind) else {
             let code = if write { "E0202" } else { "E0201" };
@@ -809,11 +1528,64 @@ impl State {
         }
     }
 
-    fn check_src(&mut self, ins: &Instruction, k: usize, src: &SrcParam) {
+    #[inline]
+    fn check_src(&mut self, ins: &Instruction, f: &OpFacts, k: usize, src: &SrcParam) {
+        let r = src.reg;
+        let t = r.kind as usize;
+        let s = src.swizzle as usize;
+        let quiet = (r.num < f.src_lim[k][t])
+            & src.rel.is_none()
+            & (f.src_mods[src.modifier as usize] >> t & 1 != 0)
+            & (self.ctx.swizzles[f.src_swz[k] as usize][s >> 6] >> (s & 63) & 1 != 0)
+            & (f.flags & flag::SGN == 0);
+        if quiet {
+            self.check_read(ins, src);
+        } else {
+            self.check_src_full(ins, f, k, src);
+        }
+    }
+
+    #[inline(never)]
+    fn check_src_full(&mut self, ins: &Instruction, f: &OpFacts, k: usize, src: &SrcParam) {
         let v = self.v;
         let op = ins.opcode;
         let mn = Mn(op, v);
         let r = src.reg;
+        if (r.num as u32) >= self.ctx.src_lim[r.kind as usize] {
+            self.check_src_file(r);
+        }
+        if src.rel.is_some() {
+            self.check_src_rel(src);
+        }
+        // Operand role checks.
+        if f.src_role[k] & (1 << r.kind as u32) == 0 {
+            self.err(
+                "E0104",
+                format_args!("{mn} cannot take {} as source {}", self.name(r), k),
+            );
+        }
+        let s = src.swizzle as usize;
+        if !(f.src_mods[src.modifier as usize] >> r.kind as u32 & 1 != 0
+            && self.ctx.swizzles[f.src_swz[k] as usize][s >> 6] >> (s & 63) & 1 != 0)
+        {
+            self.check_src_mods(ins, k, src);
+        }
+        // sgn's second and third operands are scratch temporaries, not reads (sgn - vs).
+        if op == Opcode::Sgn && k > 0 {
+            if r.kind != RegisterType::Temp {
+                self.err(
+                    "E0104",
+                    format_args!("sgn source {k} must be a scratch temporary register"),
+                );
+            }
+            return;
+        }
+        self.check_read(ins, src);
+    }
+
+    #[inline(never)]
+    fn check_src_file(&mut self, r: Register) {
+        let v = self.v;
         match self.file(r.kind) {
             Some(f) if f.read => self.check_index(r, false),
             Some(_) => {
@@ -824,6 +1596,12 @@ impl State {
             }
             None => self.check_index(r, false),
         }
+    }
+
+    #[inline(never)]
+    fn check_src_rel(&mut self, src: &SrcParam) {
+        let v = self.v;
+        let r = src.reg;
         // Relative addressing.
         if let Some(rel) = src.rel {
             let ok_reg = match rel.reg.kind {
@@ -855,107 +1633,16 @@ impl State {
                 self.check_index(rel.reg, false);
             }
         }
-        // Operand role checks.
-        let role_ok = match op {
-            Opcode::Call | Opcode::Label => r.kind == RegisterType::Label,
-            Opcode::CallNz => {
-                if k == 0 {
-                    r.kind == RegisterType::Label
-                } else {
-                    matches!(r.kind, RegisterType::ConstBool | RegisterType::Predicate)
-                }
-            }
-            Opcode::If => matches!(r.kind, RegisterType::ConstBool | RegisterType::Predicate),
-            Opcode::BreakP => r.kind == RegisterType::Predicate,
-            Opcode::Loop => {
-                if k == 0 {
-                    r.kind == RegisterType::Loop
-                } else {
-                    r.kind == RegisterType::ConstInt
-                }
-            }
-            Opcode::Rep => r.kind == RegisterType::ConstInt,
-            Opcode::Tex | Opcode::TexLdl | Opcode::TexLdd if k == 1 => {
-                r.kind == RegisterType::Sampler
-            }
-            Opcode::Tex if v.code() == 0x0104 => {
-                matches!(r.kind, RegisterType::AddrOrTexture | RegisterType::Temp)
-            }
-            Opcode::TexCoord => r.kind == RegisterType::AddrOrTexture,
-            Opcode::Tex if v.major == 2 => {
-                matches!(r.kind, RegisterType::AddrOrTexture | RegisterType::Temp)
-            }
-            _ => {
-                // Arithmetic and texture operations read float data.
-                is_float_source(v, r.kind)
-                    && !(v.code() == 0x0104 && r.kind == RegisterType::AddrOrTexture)
-            }
-        };
-        if !role_ok {
-            self.err(
-                "E0104",
-                format_args!("{mn} cannot take {} as source {}", self.name(r), k),
-            );
-        }
-        self.check_src_mods(ins, k, src);
-        // sgn's second and third operands are scratch temporaries, not reads (sgn - vs).
-        if op == Opcode::Sgn && k > 0 {
-            if r.kind != RegisterType::Temp {
-                self.err(
-                    "E0104",
-                    format_args!("sgn source {k} must be a scratch temporary register"),
-                );
-            }
-            return;
-        }
-        self.check_read(ins, src);
     }
 
     fn check_src_mods(&mut self, ins: &Instruction, k: usize, src: &SrcParam) {
-        use SrcModifier as M;
         let v = self.v;
         let op = ins.opcode;
         let mn = Mn(op, v);
         let m = src.modifier;
         let r = src.reg.kind;
-        let ok = match (v.kind, v.major) {
-            _ if m == M::None => true,
-            _ if m == M::Not => {
-                matches!(r, RegisterType::ConstBool | RegisterType::Predicate)
-            }
-            (ShaderKind::Vertex, _) => {
-                matches!(m, M::Neg) || (matches!(m, M::Abs | M::AbsNeg) && v.major >= 3)
-            }
-            (ShaderKind::Pixel, 1) => {
-                let tex_op = op.slot_class() == SlotClass::Texture;
-                match m {
-                    M::Abs | M::AbsNeg | M::Not => false,
-                    M::Dz | M::Dw => v.minor == 4 && matches!(op, Opcode::Tex | Opcode::TexCoord),
-                    M::Sign if tex_op => v.minor <= 3,
-                    M::X2 | M::X2Neg => v.minor == 4 && !tex_op,
-                    _ => !(tex_op || v.minor == 4 && is_const_float(r)),
-                }
-            }
-            (ShaderKind::Pixel, _) => matches!(m, M::Neg | M::Abs | M::AbsNeg),
-        };
-        // Integer, loop, label, sampler, boolean and predicate operands take no float
-        // modifiers (loop - vs, rep - vs, call, texld: "s# with no modifier").
-        let non_float = matches!(
-            r,
-            RegisterType::ConstInt
-                | RegisterType::Loop
-                | RegisterType::Label
-                | RegisterType::Sampler
-                | RegisterType::ConstBool
-                | RegisterType::Predicate
-        );
-        // texld - ps_2_0 and up: src0 "with no modifier or swizzle" in ps_2_0/ps_2_x.
-        let tex_coord = v.is_pixel()
-            && v.major == 2
-            && k < 2
-            && matches!(op, Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl);
-        let ok = ok && !(m != M::None && m != M::Not && non_float) && !(tex_coord && m != M::None);
-        if !ok {
+        let tex_coord = is_tex_coord(v, op, k);
+        if !src_mod_ok(v, op, k, m, r) {
             self.err(
                 "E0301",
                 format_args!(
@@ -965,18 +1652,7 @@ impl State {
                 ),
             );
         }
-        // Flow-control / integer / sampler operands take no negate/abs and no swizzle games.
-        let needs_replicate = match op {
-            // vs_1_x: no swizzle means .w (vs_1_1 rcp, rsq, exp, log, expp, logp).
-            Opcode::Rcp | Opcode::Rsq | Opcode::Exp | Opcode::Log | Opcode::ExpP | Opcode::LogP => {
-                !(v.is_vertex() && v.major == 1 && src.swizzle == 0xE4)
-            }
-            Opcode::Pow => true,
-            Opcode::IfC | Opcode::BreakC => true,
-            Opcode::If | Opcode::BreakP => r == RegisterType::Predicate,
-            Opcode::CallNz => k == 1 && r == RegisterType::Predicate,
-            _ => false,
-        };
+        let needs_replicate = needs_replicate(v, op, k, r, src.swizzle);
         if needs_replicate && !replicate(src.swizzle) {
             self.err(
                 "E0305",
@@ -992,21 +1668,7 @@ impl State {
             );
         } else if v.is_pixel() && v.code() <= 0x0200 && !needs_replicate {
             let s = src.swizzle;
-            let tex_src =
-                matches!(op, Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl) && v.major == 2;
-            let allowed = if tex_src {
-                s == 0xE4
-            } else if v.major == 1 {
-                // ps_1_x: identity, replicate and the ps_1_4 texld/texcrd .xyz/.xyw forms.
-                s == 0xE4
-                    || replicate(s)
-                    || (v.minor == 4 && matches!(s, 0xA4 | 0xF4))
-                    || matches!(s, 0xC9 | 0xD2 | 0x1B)
-            } else {
-                // ps_2_0: identity, replicate, .yzxw, .zxyw, .wzyx.
-                s == 0xE4 || replicate(s) || matches!(s, 0xC9 | 0xD2 | 0x1B)
-            };
-            if !allowed {
+            if !swizzle_ok(v, op, k, needs_replicate, s) {
                 self.err(
                     "E0307",
                     format_args!("swizzle 0x{s:02x} on source {k} of {mn} is not supported in {v}"),
@@ -1015,35 +1677,51 @@ impl State {
         }
     }
 
+    #[inline]
     fn check_read(&mut self, ins: &Instruction, src: &SrcParam) {
-        let v = self.v;
+        let t = src.reg.kind as u32;
+        let n = src.reg.num as u32;
+        let quiet = if n < 32 {
+            self.quiet_read[t as usize] >> n & 1 != 0
+        } else {
+            // Only dcl'd types have a rule for high numbers (none with relative addressing).
+            (self.ctx.needs_dcl >> t & 1 == 0) | src.rel.is_some()
+        };
+        if !quiet {
+            self.check_read_full(ins, src);
+        }
+    }
+
+    /// Keeps `quiet_read` in step with a change of `temp_written[n]` (n < 32).
+    #[inline]
+    fn temp_now_written(&mut self, n: usize) {
+        if self.temp_written[n] != 0 {
+            self.quiet_read[RegisterType::Temp as usize] |= 1 << n;
+        }
+    }
+
+    #[inline(never)]
+    fn check_read_full(&mut self, ins: &Instruction, src: &SrcParam) {
         let r = src.reg;
         let n = r.num as usize;
-        let mn = Mn(ins.opcode, v);
-        match (v.kind, r.kind) {
+        if r.kind == RegisterType::Temp {
             // SM1/SM2 only: the Temporary Register pages are those of vs_1_1/vs_2_0 and
             // ps_2_0; published vs_3_0 overrides read never-written temps.
-            (_, RegisterType::Temp) if n < 32 && v.major < 3 && self.temp_written[n] == 0 => {
+            if n < 32 && self.v.major < 3 && self.temp_written[n] == 0 {
+                let mn = Mn(ins.opcode, self.v);
                 self.err(
                     "E0204",
                     format_args!("{mn} reads r{n}, which no earlier instruction wrote"),
                 );
                 // Report once per register.
                 self.temp_written[n] = 0x80;
+                self.temp_now_written(n);
             }
-            _ => {}
+            // Temporaries need no dcl.
+            return;
         }
         // Declarations.
-        let needs_dcl = match (v.kind, r.kind) {
-            (ShaderKind::Vertex, RegisterType::Input) => v.major >= 2,
-            (ShaderKind::Vertex, RegisterType::Sampler) => true,
-            (ShaderKind::Pixel, RegisterType::Input) => v.major >= 2,
-            (ShaderKind::Pixel, RegisterType::AddrOrTexture) => v.major >= 2,
-            (ShaderKind::Pixel, RegisterType::Sampler) => true,
-            (ShaderKind::Pixel, RegisterType::MiscType) => true,
-            _ => false,
-        };
-        if needs_dcl && src.rel.is_none() {
+        if self.ctx.needs_dcl & (1 << r.kind as u32) != 0 && src.rel.is_none() {
             let declared = match r.kind {
                 RegisterType::Input => n < 16 && self.dcl_input[n] != 0,
                 RegisterType::AddrOrTexture => n < 8 && self.dcl_tex[n] != 0,
@@ -1052,6 +1730,7 @@ impl State {
                 _ => true,
             };
             if !declared {
+                let mn = Mn(ins.opcode, self.v);
                 self.err(
                     "E0401",
                     format_args!("{mn} uses {} without a dcl", self.name(r)),
@@ -1060,11 +1739,58 @@ impl State {
         }
     }
 
-    fn check_dst(&mut self, ins: &Instruction, d: &DstParam) {
+    #[inline]
+    fn check_dst(&mut self, ins: &Instruction, f: &OpFacts, d: &DstParam) {
+        let t = d.reg.kind as usize;
+        let quiet = (d.reg.num < f.dst_lim[t])
+            & d.rel.is_none()
+            & (d.modifiers & !f.dst_mods == 0)
+            & (d.shift == 0)
+            & !(self.ctx.ps1_13 & !matches!(d.mask, 0xF | 0x7 | 0x8));
+        if !quiet {
+            self.check_dst_full(ins, f, d);
+        }
+    }
+
+    #[inline(never)]
+    fn check_dst_full(&mut self, ins: &Instruction, f: &OpFacts, d: &DstParam) {
         let v = self.v;
         let op = ins.opcode;
         let mn = Mn(op, v);
         let r = d.reg;
+        if (r.num as u32) >= self.ctx.dst_lim[r.kind as usize] {
+            self.check_dst_file(ins, r);
+        }
+        if d.rel.is_some() {
+            self.check_dst_rel(d);
+        }
+        // Role of the destination.
+        let role_ok = dst_role_ok(v, op, r);
+        if !role_ok {
+            self.err("E0104", format_args!("{mn} cannot write {}", self.name(r)));
+        }
+        // In vs_3_0 outputs must be declared.
+        if v.is_vertex() && v.major >= 3 && r.kind == RegisterType::Output && d.rel.is_none() {
+            let n = r.num as usize;
+            if n >= 16 || self.dcl_output[n] == 0 {
+                self.err(
+                    "E0401",
+                    format_args!("{mn} writes {} without a dcl", self.name(r)),
+                );
+            }
+        }
+        if d.modifiers & !f.dst_mods != 0
+            || d.shift != 0
+            || (self.ctx.ps1_13 && !matches!(d.mask, 0xF | 0x7 | 0x8))
+        {
+            self.check_dst_mods(ins, d);
+        }
+    }
+
+    #[inline(never)]
+    fn check_dst_file(&mut self, ins: &Instruction, r: Register) {
+        let v = self.v;
+        let mn = Mn(ins.opcode, v);
         match self.file(r.kind) {
             Some(f) if f.write => self.check_index(r, true),
             Some(_) => {
@@ -1075,6 +1801,12 @@ impl State {
             }
             None => self.check_index(r, true),
         }
+    }
+
+    #[inline(never)]
+    fn check_dst_rel(&mut self, d: &DstParam) {
+        let v = self.v;
+        let r = d.reg;
         if let Some(rel) = d.rel {
             let ok = v.is_vertex()
                 && v.major >= 3
@@ -1090,48 +1822,6 @@ impl State {
                 );
             }
         }
-        // Role of the destination.
-        let role_ok = match op {
-            Opcode::Mova => r.kind == RegisterType::AddrOrTexture,
-            Opcode::SetP => r.kind == RegisterType::Predicate,
-            Opcode::Mov if v.is_vertex() && r.kind == RegisterType::AddrOrTexture => v.major == 1,
-            _ if r.kind == RegisterType::Predicate
-                || r.kind == RegisterType::AddrOrTexture && v.is_vertex() =>
-            {
-                false
-            }
-            // ps_3_0: Microsoft's own fxc 5.04 writes `texld oC0, v0, s0` (oblivion
-            // HLSL/COPY000), so colour/depth outputs are accepted there.
-            Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl if v.is_pixel() && v.major >= 3 => {
-                matches!(
-                    r.kind,
-                    RegisterType::Temp | RegisterType::ColorOut | RegisterType::DepthOut
-                )
-            }
-            Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl if v.is_pixel() && v.code() >= 0x0104 => {
-                r.kind == RegisterType::Temp
-            }
-            Opcode::TexCoord if v.code() == 0x0104 => r.kind == RegisterType::Temp,
-            Opcode::TexDepth => r.kind == RegisterType::Temp && r.num == 5,
-            _ if op.slot_class() == SlotClass::Texture && v.major == 1 && v.minor < 4 => {
-                r.kind == RegisterType::AddrOrTexture
-            }
-            _ => true,
-        };
-        if !role_ok {
-            self.err("E0104", format_args!("{mn} cannot write {}", self.name(r)));
-        }
-        // In vs_3_0 outputs must be declared.
-        if v.is_vertex() && v.major >= 3 && r.kind == RegisterType::Output && d.rel.is_none() {
-            let n = r.num as usize;
-            if n >= 16 || self.dcl_output[n] == 0 {
-                self.err(
-                    "E0401",
-                    format_args!("{mn} writes {} without a dcl", self.name(r)),
-                );
-            }
-        }
-        self.check_dst_mods(ins, d);
     }
 
     fn check_dst_mods(&mut self, ins: &Instruction, d: &DstParam) {
@@ -1140,20 +1830,13 @@ impl State {
         let mn = Mn(op, v);
         let m = d.modifiers;
         let tex = op.slot_class() == SlotClass::Texture;
-        if m & result_modifier::SATURATE != 0 {
-            let ok = match v.kind {
-                ShaderKind::Vertex => v.major >= 3,
-                // "Instruction modifiers ... may not be used on texture address instructions."
-                ShaderKind::Pixel => !(v.major == 1 && tex),
-            };
-            if !ok {
-                self.err("E0302", format_args!("_sat is not allowed on {mn} in {v}"));
-            }
+        if m & result_modifier::SATURATE != 0 && !sat_ok(v, tex) {
+            self.err("E0302", format_args!("_sat is not allowed on {mn} in {v}"));
         }
-        if m & result_modifier::PARTIAL_PRECISION != 0 && !(v.is_pixel() && v.major >= 2) {
+        if m & result_modifier::PARTIAL_PRECISION != 0 && !pp_ok(v) {
             self.err("E0302", format_args!("_pp is not allowed in {v}"));
         }
-        if m & result_modifier::CENTROID != 0 && !(v.is_pixel() && v.major >= 2 && tex) {
+        if m & result_modifier::CENTROID != 0 && !centroid_ok(v, tex) {
             self.err(
                 "E0302",
                 format_args!("_centroid is not allowed on {mn} in {v}"),
@@ -1336,6 +2019,7 @@ impl State {
                     self.err("E0403", format_args!("{name} declared twice"));
                 }
                 self.dcl_misc |= 1 << n;
+                self.quiet_read[RegisterType::MiscType as usize] |= 1 << n;
                 return;
             }
             _ => {
@@ -1379,14 +2063,17 @@ impl State {
                 format_args!("dcl of {name} in {v} takes no usage (token 0x{:08x})", d.0),
             );
         }
-        let table: &mut [u8] = match r.kind {
-            RegisterType::Input => &mut self.dcl_input,
-            RegisterType::Output => &mut self.dcl_output,
-            _ => &mut self.dcl_tex,
+        let (table, ty): (&mut [u8], RegisterType) = match r.kind {
+            RegisterType::Input => (&mut self.dcl_input, RegisterType::Input),
+            RegisterType::Output => (&mut self.dcl_output, RegisterType::Output),
+            _ => (&mut self.dcl_tex, RegisterType::AddrOrTexture),
         };
         if n < table.len() {
             let prev = table[n];
             table[n] |= mask;
+            if table[n] != 0 {
+                self.quiet_read[ty as usize] |= 1 << n;
+            }
             let splittable = (r.kind == RegisterType::Output && v.is_vertex() && v.major >= 3)
                 || (r.kind == RegisterType::Input && v.is_pixel() && v.major >= 3);
             if prev != 0 && !splittable {
@@ -1428,6 +2115,7 @@ impl State {
                 self.err("E0403", format_args!("{name} declared twice"));
             }
             self.dcl_sampler |= 1 << n;
+            self.quiet_read[RegisterType::Sampler as usize] |= 1 << n;
         }
         let _ = v;
     }
@@ -1436,7 +2124,7 @@ impl State {
         let v = self.v;
         let op = ins.opcode;
         let mn = Mn(op, v);
-        let (max_loops, max_static, max_dyn) = self.nest;
+        let (max_loops, max_static, max_dyn) = self.ctx.nest;
         match op {
             Opcode::If | Opcode::IfC => {
                 let dynamic = op == Opcode::IfC
@@ -1523,6 +2211,7 @@ impl State {
                     if l.reg.kind == RegisterType::Label && (l.reg.num as usize) < 2048 {
                         let n = l.reg.num as usize;
                         self.labels_called[n / 64] |= 1 << (n % 64);
+                        self.any_call = true;
                     }
                 }
             }
@@ -1713,11 +2402,8 @@ impl State {
         self.tex = 0;
     }
 
-    fn dependent_reads(&mut self, ins: &Instruction) {
+    fn dependent_reads(&mut self, ins: &Instruction, class: SlotClass) {
         let v = self.v;
-        if !(v.is_pixel() && v.code() == 0x0200) {
-            return;
-        }
         let op = ins.opcode;
         let d = ins.dst.reg;
         if d.kind != RegisterType::Temp || d.num >= 32 {
@@ -1731,7 +2417,7 @@ impl State {
             }
         };
         let dn = d.num as usize;
-        if op.slot_class() == SlotClass::Texture && op != Opcode::TexKill {
+        if class == SlotClass::Texture && op != Opcode::TexKill {
             // Order: 0 for t# coordinates, else the level of the coordinate register;
             // rewriting a previously written register also makes the read dependent.
             let mut order = 0u8;
@@ -1750,7 +2436,7 @@ impl State {
                 );
             }
             self.dep_level[dn] = order.saturating_add(1).min(8);
-        } else if op.slot_class() == SlotClass::Arithmetic {
+        } else if class == SlotClass::Arithmetic {
             let m = ins
                 .src()
                 .iter()
@@ -1765,35 +2451,41 @@ impl State {
         }
     }
 
-    fn mark_written(&mut self, ins: &Instruction) {
-        let v = self.v;
-        let op = ins.opcode;
-        if !op.layout(v).dst || op == Opcode::TexKill {
+    #[inline]
+    fn mark_written(&mut self, ins: &Instruction, f: &OpFacts) {
+        if !self.ctx.temp_rbw || !f.layout.dst || ins.opcode == Opcode::TexKill {
             return;
         }
         let d = ins.dst.reg;
         let n = d.num as usize;
-        let mut mask = ins.dst.mask;
-        if v.major == 1 && v.is_pixel() && op.slot_class() == SlotClass::Texture {
-            mask = 0xF;
+        if d.kind == RegisterType::Temp && n < 32 {
+            // ps_1_x texture instructions (texm3x2pad etc.) fill the whole register.
+            let mask = if self.ctx.ps1 && f.class == SlotClass::Texture {
+                0xF
+            } else {
+                ins.dst.mask
+            };
+            self.temp_written[n] |= mask;
+            self.temp_now_written(n);
         }
-        match d.kind {
-            RegisterType::Temp if n < 32 => self.temp_written[n] |= mask,
-            RegisterType::AddrOrTexture if v.is_pixel() && n < 8 => self.tex_written[n] |= mask,
-            _ => {}
-        }
-        // texm3x2pad etc. also fill the whole register; sincos in ps_2 writes temps too.
     }
 
-    fn count(&mut self, ins: &Instruction, class: SlotClass) {
-        let v = self.v;
-        let op = ins.opcode;
-        let ps1 = v.is_pixel() && v.major == 1;
-        let slots = if ps1 {
+    #[inline]
+    fn count(&mut self, ins: &Instruction, f: &OpFacts) {
+        if !self.ctx.split_counts {
+            // Only the total is limited, and nothing reads the previous instruction.
+            self.slots = self.slots.saturating_add(f.slots);
+            if self.slots > self.ctx.limits.0 {
+                self.count_over(f.slots);
+            }
+            return;
+        }
+        let class = f.class;
+        let slots = if self.ctx.ps1 {
             // ps_1_x: every instruction is one slot; a co-issued pair shares one.
             u32::from(class != SlotClass::None && !ins.coissue)
         } else {
-            op.slots(v)
+            f.slots
         };
         self.slots = self.slots.saturating_add(slots);
         match class {
@@ -1801,7 +2493,23 @@ impl State {
             SlotClass::Texture => self.tex = self.tex.saturating_add(slots),
             SlotClass::None => {}
         }
-        let (total, a, t) = self.limits;
+        let (total, a, t) = self.ctx.limits;
+        if (self.slots > total) | (self.arith > a) | (self.tex > t) {
+            self.count_over(slots);
+        }
+        if class == SlotClass::Arithmetic {
+            self.prev_arith = Some((ins.dst.mask, ins.coissue));
+        } else if class != SlotClass::None {
+            self.prev_arith = None;
+        }
+    }
+
+    /// The slot-limit findings, once a count is over its limit.
+    #[cold]
+    #[inline(never)]
+    fn count_over(&mut self, slots: u32) {
+        let v = self.v;
+        let (total, a, t) = self.ctx.limits;
         let (n_slots, n_arith, n_tex) = (self.slots, self.arith, self.tex);
         if self.slots > total && self.slots - slots <= total {
             self.err(
@@ -1820,11 +2528,6 @@ impl State {
                 "E0702",
                 format_args!("texture slot {n_tex} exceeds the {v} limit of {t}"),
             );
-        }
-        if class == SlotClass::Arithmetic {
-            self.prev_arith = Some((ins.dst.mask, ins.coissue));
-        } else if class != SlotClass::None {
-            self.prev_arith = None;
         }
     }
 
@@ -1851,7 +2554,7 @@ impl State {
                 ),
             );
         }
-        for w in 0..32 {
+        for w in 0..if self.any_call { 32 } else { 0 } {
             let missing = self.labels_called[w] & !self.labels_defined[w];
             if missing != 0 {
                 let n = w * 64 + missing.trailing_zeros() as usize;
@@ -1910,6 +2613,40 @@ mod tests {
         // Without the label: call to an undefined label.
         let bad = [0xFFFE0200, 0x01000019, 0xA0E41000, 0x0000FFFF];
         assert_eq!(codes(&bad), vec!["E0506"]);
+    }
+
+    /// The per-version tables: every D3D9 version is cached, opcodes outside
+    /// [`op_swizzle_rules`] follow the version's swizzle rule, and the swizzle sets fit.
+    #[test]
+    fn version_tables_are_complete() {
+        let mut versions = Vec::new();
+        for (major, minor) in [(1, 0), (1, 1), (2, 0), (2, 1), (2, 0xFF), (3, 0), (3, 0xFF)] {
+            versions.push(Version::vertex(major, minor));
+        }
+        for (major, minor) in [(1, 0), (1, 1), (1, 2), (1, 3), (1, 4), (2, 0), (2, 1)] {
+            versions.push(Version::pixel(major, minor));
+        }
+        versions.extend([(2, 0xFF), (3, 0), (3, 0xFF)].map(|(a, b)| Version::pixel(a, b)));
+        for v in versions {
+            assert!(Ctx::cached(v).is_some(), "{v}");
+            let generic = src_swizzles(v, Opcode::Mov, 0);
+            let mut sets = vec![[0; 4], generic];
+            for row in OPCODES {
+                for k in 0..4 {
+                    let own = src_swizzles(v, row.opcode, k);
+                    if !op_swizzle_rules(row.opcode) {
+                        assert_eq!(own, generic, "{v} {:?} source {k}", row.opcode);
+                    } else if !sets.contains(&own) {
+                        sets.push(own);
+                    }
+                }
+            }
+            assert!(
+                sets.len() <= SWIZZLE_SETS,
+                "{v}: {} swizzle sets",
+                sets.len()
+            );
+        }
     }
 
     #[test]
