@@ -79,6 +79,12 @@ fn load() -> (Vec<Vec<u32>>, Vec<String>) {
 fn benches(c: &mut Criterion) {
     let (streams, texts) = load();
     let bytes: u64 = streams.iter().map(|s| s.len() as u64 * 4).sum();
+    let decode_all = || {
+        streams
+            .iter()
+            .map(|s| Shader::decode(s).unwrap().items.len())
+            .sum::<usize>()
+    };
     let shaders: Vec<Shader> = streams.iter().map(|s| Shader::decode(s).unwrap()).collect();
 
     let mut g = c.benchmark_group("bytecode");
@@ -96,14 +102,7 @@ fn benches(c: &mut Criterion) {
             black_box(n)
         })
     });
-    g.bench_function("decode_ir", |b| {
-        b.iter(|| {
-            streams
-                .iter()
-                .map(|s| Shader::decode(s).unwrap().items.len())
-                .sum::<usize>()
-        })
-    });
+    g.bench_function("decode_ir", |b| b.iter(decode_all));
     g.bench_function("encode", |b| {
         b.iter(|| shaders.iter().map(|s| s.encode().len()).sum::<usize>())
     });
@@ -141,14 +140,7 @@ fn benches(c: &mut Criterion) {
 
     let mut g = c.benchmark_group("bytecode_shaders");
     g.throughput(Throughput::Elements(streams.len() as u64));
-    g.bench_function("decode_ir", |b| {
-        b.iter(|| {
-            streams
-                .iter()
-                .map(|s| Shader::decode(s).unwrap().items.len())
-                .sum::<usize>()
-        })
-    });
+    g.bench_function("decode_ir", |b| b.iter(decode_all));
     g.finish();
 
     if !texts.is_empty() {
