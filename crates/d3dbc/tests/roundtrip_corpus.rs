@@ -214,3 +214,28 @@ fn game_listings_assemble_stably() {
         failures.join("\n")
     );
 }
+
+/// Constants `dis` prints with the MSVC runtime's special spellings (`1.#INF`,
+/// `-1.#INF`, `1.#QNAN`, `-1.#IND`), `-0` and denormals reassemble to the same bits.
+#[test]
+fn special_float_constants_round_trip() {
+    let values = [
+        0x7f80_0000u32,
+        0xff80_0000,
+        0x7fc0_0000,
+        0xffc0_0000,
+        0x8000_0000,
+        0x0000_0001,
+        0x807f_ffff,
+        0x7f7f_ffff,
+    ];
+    for pair in values.chunks(4) {
+        let mut tokens = vec![0xffff_0200, 0x0500_0051, 0xa00f_0000];
+        tokens.extend_from_slice(pair);
+        tokens.extend_from_slice(&[0x0200_0001, 0x800f_0800, 0xa0e4_0000, 0x0000_ffff]);
+        let shader = Shader::decode(&tokens).unwrap();
+        let text = print::to_string(&shader);
+        let back = assemble(&text, &opts("special.asm")).unwrap_or_else(|d| panic!("{d}\n{text}"));
+        assert_eq!(back.encode(), tokens, "{text}");
+    }
+}

@@ -1537,6 +1537,25 @@ fn parse_float(cur: &mut Cur) -> LResult<u32> {
         cur.ws();
     }
     let ns = cur.pos;
+    // The MSVC runtime's spellings, as `dis` prints infinities and NaNs (`1.#INF`,
+    // `-1.#INF`, `1.#QNAN`, `-1.#IND`), so every listing reassembles.
+    if cur.s[ns..].starts_with(b"1.#") {
+        let rest = &cur.s[ns + 3..];
+        let upper = |w: &[u8]| rest.len() >= w.len() && rest[..w.len()].eq_ignore_ascii_case(w);
+        let special = [
+            (&b"INF"[..], 0x7f80_0000u32),
+            (b"QNAN", 0x7fc0_0000),
+            (b"SNAN", 0x7f80_0001),
+            (b"IND", 0x7fc0_0000),
+        ]
+        .into_iter()
+        .find(|(w, _)| upper(w));
+        if let Some((w, bits)) = special {
+            cur.pos = ns + 3 + w.len();
+            cur.take_while(|c| c == b'0');
+            return Ok(if neg { bits | 0x8000_0000 } else { bits });
+        }
+    }
     let (_, ie) = cur.take_while(|c| c.is_ascii_digit());
     let mut digits = ie - ns;
     if cur.eat(b'.') {
