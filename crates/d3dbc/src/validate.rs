@@ -1312,6 +1312,7 @@ impl State<'_> {
                 } else {
                     self.check_index(r, false);
                 }
+                self.def_dst_plain(ins);
                 return;
             }
             _ => {}
@@ -1620,6 +1621,9 @@ impl State<'_> {
                 || !ok_target
                 || (al_only && rel.reg.kind != RegisterType::Loop)
                 || (v.major == 1 && rel.component() != 0)
+                // aL is a scalar: Microsoft's assembler writes its token with the identity
+                // swizzle and refuses `aL.x` ("no swizzles allowed").
+                || (rel.reg.kind == RegisterType::Loop && rel.swizzle != crate::ir::SWIZZLE_IDENTITY)
             {
                 self.err(
                     "E0206",
@@ -1746,6 +1750,7 @@ impl State<'_> {
             & d.rel.is_none()
             & (d.modifiers & !f.dst_mods == 0)
             & (d.shift == 0)
+            & (d.mask != 0)
             & !(self.ctx.ps1_13 & !matches!(d.mask, 0xF | 0x7 | 0x8));
         if !quiet {
             self.check_dst_full(ins, f, d);
@@ -1781,6 +1786,7 @@ impl State<'_> {
         }
         if d.modifiers & !f.dst_mods != 0
             || d.shift != 0
+            || d.mask == 0
             || (self.ctx.ps1_13 && !matches!(d.mask, 0xF | 0x7 | 0x8))
         {
             self.check_dst_mods(ins, d);
@@ -1811,7 +1817,8 @@ impl State<'_> {
             let ok = v.is_vertex()
                 && v.major >= 3
                 && r.kind == RegisterType::Output
-                && rel.reg.kind == RegisterType::Loop;
+                && rel.reg.kind == RegisterType::Loop
+                && rel.swizzle == crate::ir::SWIZZLE_IDENTITY;
             if !ok {
                 self.err(
                     "E0206",
@@ -1866,6 +1873,10 @@ impl State<'_> {
                     format_args!("result shift {s} is not allowed on {mn} in {v}"),
                 );
             }
+        }
+        if d.mask == 0 {
+            self.err("E0306", format_args!("{mn} has an empty write mask"));
+            return;
         }
         // ps_1_1-1_3 write masks: .rgba, .rgb, .a (also .b for co-issue forms is not documented).
         if v.is_pixel() && v.major == 1 && v.minor < 4 && !matches!(d.mask, 0xF | 0x7 | 0x8) {
@@ -1980,6 +1991,32 @@ impl State<'_> {
         }
     }
 
+    /// `def`/`defi`/`defb` define whole registers: full mask, no modifier, shift or
+    /// relative addressing (Microsoft's assembler writes nothing else; the listing
+    /// cannot show anything else).
+    fn def_dst_plain(&mut self, ins: &Instruction) {
+        let d = &ins.dst;
+        let mn = Mn(ins.opcode, self.v);
+        if d.mask != 0xF {
+            self.err(
+                "E0306",
+                format_args!("{mn} must write the whole register (mask 0x{:x})", d.mask),
+            );
+        }
+        if d.modifiers != 0 {
+            self.err("E0302", format_args!("{mn} takes no result modifier"));
+        }
+        if d.shift != 0 {
+            self.err("E0303", format_args!("{mn} takes no result shift"));
+        }
+        if d.rel.is_some() {
+            self.err(
+                "E0206",
+                format_args!("{mn} cannot address its register relatively"),
+            );
+        }
+    }
+
     fn dcl(&mut self, ins: &Instruction) {
         let v = self.v;
         let r = ins.dst.reg;
@@ -1995,6 +2032,27 @@ impl State<'_> {
             self.err(
                 "E0302",
                 format_args!("modifier 0x{m:x} not allowed on dcl of {name} in {v}"),
+            );
+        }
+        if ins.dst.shift != 0 {
+            self.err(
+                "E0303",
+                format_args!("a result shift is not allowed on dcl of {name}"),
+            );
+        }
+        if mask == 0 {
+            self.err(
+                "E0306",
+                format_args!("dcl of {name} has an empty write mask"),
+            );
+        }
+        if r.kind != RegisterType::Sampler && d.sampler_type_raw() != 0 {
+            self.err(
+                "E0402",
+                format_args!(
+                    "dcl of {name} carries a sampler texture type (token 0x{:08x})",
+                    d.0
+                ),
             );
         }
         let usage_form = match (v.kind, r.kind) {
@@ -2015,6 +2073,12 @@ impl State<'_> {
                 return;
             }
             (ShaderKind::Pixel, RegisterType::MiscType) if v.major >= 3 && n < 2 => {
+                if d.0 != 0x8000_0000 {
+                    self.err(
+                        "E0402",
+                        format_args!("dcl of {name} takes no usage (token 0x{:08x})", d.0),
+                    );
+                }
                 if self.dcl_misc & (1 << n) != 0 {
                     self.err("E0403", format_args!("{name} declared twice"));
                 }
@@ -2095,6 +2159,21 @@ impl State<'_> {
         let n = r.num;
         let name = RegName(self.v, r);
         self.check_index(r, false);
+        if ins.dst.modifiers != 0 && !(v.is_pixel() && v.major >= 3) {
+            self.err(
+                "E0302",
+                format_args!("sampler dcl of {name} takes no modifier in {v}"),
+            );
+        }
+        if ins.decl.0 & 0x000F_001F != 0 {
+            self.err(
+                "E0402",
+                format_args!(
+                    "sampler dcl of {name} carries a usage (token 0x{:08x})",
+                    ins.decl.0
+                ),
+            );
+        }
         let ty = ins.decl.sampler_type();
         // 1d is defined by D3DSAMPLER_TEXTURE_TYPE though not exposed; accepted.
         let ok = matches!(
@@ -2662,5 +2741,45 @@ mod tests {
         let tokens = [0xFFFE0101, 0x00000001, 0xC00F0000, 0x90E40000, 0x0000FFFF];
         let s = Shader::decode(&tokens).unwrap();
         assert!(validate(&s).is_empty());
+    }
+
+    /// Fields a listing cannot show are rejected, so whatever validates prints in a form
+    /// that reassembles exactly (tests/mutant_roundtrip.rs checks that over thousands of
+    /// corpus mutants).
+    #[test]
+    fn fields_the_listing_cannot_show_are_rejected() {
+        // ps_2_0: def c0 with a partial mask, with _sat, with a shift.
+        for dst in [0xA007_0000u32, 0xA01F_0000, 0xA10F_0000] {
+            let t = [
+                0xFFFF0200, 0x05000051, dst, 0, 0, 0, 0, 0x02000001, 0x800F0800, 0xA0E40000,
+                0x0000FFFF,
+            ];
+            let c = codes(&t);
+            assert!(
+                c.iter().any(|c| matches!(*c, "E0306" | "E0302" | "E0303")),
+                "{dst:08x}: {c:?}"
+            );
+        }
+        // vs_2_0: dcl_position v0 with a shift; with an empty mask.
+        let t = [0xFFFE0200, 0x0200001F, 0x80000000, 0x910F0000, 0x0000FFFF];
+        assert_eq!(codes(&t), ["E0303"]);
+        let t = [0xFFFE0200, 0x0200001F, 0x80000000, 0x90000000, 0x0000FFFF];
+        assert_eq!(codes(&t), ["E0306"]);
+        // vs_2_0: mov r0 with an empty mask.
+        let t = [0xFFFE0200, 0x02000001, 0x80000000, 0xA0E40000, 0x0000FFFF];
+        assert_eq!(codes(&t), ["E0306"]);
+        // ps_3_0: dcl vFace with a usage in its token.
+        let t = [
+            0xFFFF0300, 0x0200001F, 0x80000001, 0x900F1001, 0x02000001, 0x800F0800, 0xA0E40000,
+            0x0000FFFF,
+        ];
+        assert!(codes(&t).contains(&"E0402"), "{:?}", codes(&t));
+        // vs_3_0: c0[aL] whose address token carries a swizzle.
+        let t = [
+            0xFFFE0300, 0x0200001F, 0x80000000, 0xE00F0000, 0x05000030, 0xF00F0000, 1, 0, 1, 0,
+            0x0200001B, 0xF0E40800, 0xF0E40000, 0x03000001, 0xE00F0000, 0xA0E42000, 0xF0000800,
+            0x0000001D, 0x0000FFFF,
+        ];
+        assert!(codes(&t).contains(&"E0206"), "{:?}", codes(&t));
     }
 }
