@@ -5,22 +5,10 @@
 
 mod common;
 
+use common::Rng;
+
 use d3dbc::diag::Severity;
 use d3dbc::{asm, print, validate, Shader};
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 const VERSIONS: &[u32] = &[
     0xFFFE0101, 0xFFFE0200, 0xFFFE0201, 0xFFFE0300, 0xFFFE03FF, 0xFFFF0101, 0xFFFF0102, 0xFFFF0103,

@@ -21,6 +21,13 @@ fn opts(name: &str) -> Options {
     }
 }
 
+/// Assembles a corpus listing, recording a failure (with the diagnostics) if it does not.
+fn assemble_listing(text: &str, label: &str, failures: &mut Vec<String>) -> Option<Shader> {
+    assemble(text, &opts(label))
+        .map_err(|d| failures.push(format!("{label}: does not assemble:\n{d}")))
+        .ok()
+}
+
 fn check_valid(label: &str, shader: &Shader, failures: &mut Vec<String>) {
     if let Some(f) = validate::validate(shader)
         .iter()
@@ -131,12 +138,8 @@ fn microsoft_listings_reassemble_and_print_identically() {
     for r in &records {
         let label = common::label(r);
         let text = r["text"].as_str().unwrap();
-        let shader = match assemble(text, &opts(&label)) {
-            Ok(s) => s,
-            Err(d) => {
-                failures.push(format!("{label}: does not assemble:\n{d}"));
-                continue;
-            }
+        let Some(shader) = assemble_listing(text, &label, &mut failures) else {
+            continue;
         };
         assembled += 1;
         check_valid(&label, &shader, &mut failures);
@@ -189,12 +192,8 @@ fn game_listings_assemble_stably() {
     for r in &records {
         let label = common::label(r);
         let text = r["text"].as_str().unwrap();
-        let shader = match assemble(text, &opts(&label)) {
-            Ok(s) => s,
-            Err(d) => {
-                failures.push(format!("{label}: does not assemble:\n{d}"));
-                continue;
-            }
+        let Some(shader) = assemble_listing(text, &label, &mut failures) else {
+            continue;
         };
         check_valid(&label, &shader, &mut failures);
         let printed = print::to_string(&shader);

@@ -10,6 +10,8 @@
 
 mod common;
 
+use common::Rng;
+
 use d3dbc::diag::Severity;
 use d3dbc::ir::Item;
 use d3dbc::validate::{validate, Finding};
@@ -25,22 +27,6 @@ const VERSIONS: &[u32] = &[
     0xFFFE0101, 0xFFFE0200, 0xFFFE0201, 0xFFFE0300, 0xFFFE02FF, 0xFFFE03FF, 0xFFFF0101, 0xFFFF0102,
     0xFFFF0103, 0xFFFF0104, 0xFFFF0200, 0xFFFF0201, 0xFFFF0300, 0xFFFF02FF, 0xFFFF03FF,
 ];
-
-/// A deterministic xorshift64 generator.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 /// Randomises one bit field of a token: for parameter tokens (bit 31 set) the register
 /// type, number, swizzle/mask, modifier or relative bit; for instruction tokens the

@@ -76,3 +76,22 @@ pub fn all_streams() -> Option<Vec<(String, String, Vec<u32>)>> {
     }
     Some(out)
 }
+
+/// A deterministic xorshift64 generator for mutation tests (same seed, same mutants on
+/// every platform).
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next 64 random bits.
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A number below `n` (0 when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
