@@ -5,6 +5,8 @@
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
+use crate::BatchArgs;
+
 /// Where outputs go.
 pub enum Sink<'a> {
     /// Standard output (single input, no `-o`).
@@ -16,21 +18,15 @@ pub enum Sink<'a> {
 }
 
 impl<'a> Sink<'a> {
-    /// Picks the sink: several inputs or `--out-dir` → one file per input (in DIR, or in the
-    /// current directory when several inputs come without `--out-dir`).
-    pub fn choose(
-        n_inputs: usize,
-        output: Option<&'a Path>,
-        out_dir: Option<&Path>,
-    ) -> Result<Self, String> {
-        match (output, out_dir) {
-            (Some(_), _) if n_inputs > 1 => {
-                Err("-o takes a single input; use --out-dir for several".into())
-            }
-            (Some(p), _) => Ok(Sink::File(p)),
-            (None, Some(d)) => Ok(Sink::Dir(d.to_path_buf())),
-            (None, None) if n_inputs > 1 => Ok(Sink::Dir(PathBuf::from("."))),
-            (None, None) => Ok(Sink::Stdout),
+    /// Picks the sink: several inputs or `--out-dir` → one file per input (in DIR, or in
+    /// the current directory when several inputs come without `--out-dir`). `main`
+    /// has already refused `-o` with several inputs.
+    pub fn for_batch(batch: &'a BatchArgs) -> Self {
+        match (&batch.output, &batch.out_dir) {
+            (Some(p), _) => Sink::File(p),
+            (None, Some(d)) => Sink::Dir(d.clone()),
+            (None, None) if batch.files.len() > 1 => Sink::Dir(PathBuf::from(".")),
+            (None, None) => Sink::Stdout,
         }
     }
 

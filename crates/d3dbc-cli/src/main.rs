@@ -9,7 +9,7 @@ mod verbs;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// Direct3D 9 shader bytecode toolkit (vs_1_1 … vs_3_0, ps_1_1 … ps_3_0).
 #[derive(Parser, Debug)]
@@ -48,19 +48,27 @@ pub enum ReportFormat {
     Json,
 }
 
+/// Inputs and where their outputs go, shared by the verbs that write files.
+#[derive(Args, Debug)]
+pub struct BatchArgs {
+    /// Input files (`-` for stdin).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Output file (single input only; default stdout).
+    #[arg(short, long, conflicts_with = "out_dir")]
+    pub output: Option<PathBuf>,
+    /// Write one `<stem>.<ext>` per input into DIR (`.asm`/`.json` for dis,
+    /// `.bin`/`.hex`/`.h` for asm).
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: Option<PathBuf>,
+}
+
 #[derive(Subcommand, Debug)]
 enum Verb {
     /// Disassemble bytecode (raw, fxc /Fh header, or hex text) into Microsoft's listing.
     Dis {
-        /// Input files (`-` for stdin).
-        #[arg(required = true)]
-        files: Vec<PathBuf>,
-        /// Output file (single input only; default stdout).
-        #[arg(short, long, conflicts_with = "out_dir")]
-        output: Option<PathBuf>,
-        /// Write one `<stem>.asm` (or `.json`) per input into DIR.
-        #[arg(long, value_name = "DIR")]
-        out_dir: Option<PathBuf>,
+        #[command(flatten)]
+        batch: BatchArgs,
         /// Output format.
         #[arg(long, value_enum, default_value_t = DisFormat::Text)]
         format: DisFormat,
@@ -73,15 +81,8 @@ enum Verb {
     },
     /// Assemble Microsoft-format assembly text into bytecode.
     Asm {
-        /// Input files (`-` for stdin).
-        #[arg(required = true)]
-        files: Vec<PathBuf>,
-        /// Output file (single input only; default stdout).
-        #[arg(short, long, conflicts_with = "out_dir")]
-        output: Option<PathBuf>,
-        /// Write one `<stem>.bin`/`.hex`/`.h` per input into DIR.
-        #[arg(long, value_name = "DIR")]
-        out_dir: Option<PathBuf>,
+        #[command(flatten)]
+        batch: BatchArgs,
         /// Predefine a macro.
         #[arg(short = 'D', value_name = "NAME[=VALUE]")]
         define: Vec<String>,
@@ -108,54 +109,31 @@ enum Verb {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let (n, has_o) = match &cli.verb {
-        Verb::Dis { files, output, .. } | Verb::Asm { files, output, .. } => {
-            (files.len(), output.is_some())
+    if let Verb::Dis { batch, .. } | Verb::Asm { batch, .. } = &cli.verb {
+        if batch.files.len() > 1 && batch.output.is_some() {
+            use clap::CommandFactory;
+            Cli::command()
+                .error(
+                    clap::error::ErrorKind::ArgumentConflict,
+                    "-o takes a single input; use --out-dir for several",
+                )
+                .exit();
         }
-        Verb::Validate { .. } => (0, false),
-    };
-    if n > 1 && has_o {
-        use clap::CommandFactory;
-        Cli::command()
-            .error(
-                clap::error::ErrorKind::ArgumentConflict,
-                "-o takes a single input; use --out-dir for several",
-            )
-            .exit();
     }
     let ok = match cli.verb {
         Verb::Dis {
-            files,
-            output,
-            out_dir,
+            batch,
             format,
             offsets,
             tokens,
-        } => verbs::dis(
-            &files,
-            output.as_deref(),
-            out_dir.as_deref(),
-            format,
-            offsets,
-            tokens,
-        ),
+        } => verbs::dis(&batch, format, offsets, tokens),
         Verb::Asm {
-            files,
-            output,
-            out_dir,
+            batch,
             define,
             include,
             format,
             no_validate,
-        } => verbs::asm(
-            &files,
-            output.as_deref(),
-            out_dir.as_deref(),
-            &define,
-            &include,
-            format,
-            no_validate,
-        ),
+        } => verbs::asm(&batch, &define, &include, format, no_validate),
         Verb::Validate { files, format } => verbs::validate(&files, format),
     };
     if ok {

@@ -10,7 +10,7 @@ use d3dbc::{input, Shader};
 use serde_json::{json, Value};
 
 use crate::batch::{self, Sink};
-use crate::{AsmFormat, DisFormat, ReportFormat};
+use crate::{AsmFormat, BatchArgs, DisFormat, ReportFormat};
 
 fn decode_input(path: &Path) -> Result<Vec<(Option<String>, Shader)>, String> {
     let bytes = batch::read_input(path)?;
@@ -76,21 +76,8 @@ pub fn shader_json(name: Option<&str>, shader: &Shader) -> Value {
 }
 
 /// `d3dbc dis`.
-pub fn dis(
-    files: &[PathBuf],
-    output: Option<&Path>,
-    out_dir: Option<&Path>,
-    format: DisFormat,
-    offsets: bool,
-    tokens: bool,
-) -> bool {
-    let sink = match Sink::choose(files.len(), output, out_dir) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("d3dbc dis: {e}");
-            return false;
-        }
-    };
+pub fn dis(batch: &BatchArgs, format: DisFormat, offsets: bool, tokens: bool) -> bool {
+    let (files, sink) = (&batch.files, Sink::for_batch(batch));
     let opts = PrintOptions {
         offsets,
         tokens,
@@ -170,21 +157,13 @@ pub fn c_header(name: &str, shader: &Shader, tokens: &[u32]) -> String {
 
 /// `d3dbc asm`.
 pub fn asm(
-    files: &[PathBuf],
-    output: Option<&Path>,
-    out_dir: Option<&Path>,
+    batch: &BatchArgs,
     defines: &[String],
     include_dirs: &[PathBuf],
     format: AsmFormat,
     no_validate: bool,
 ) -> bool {
-    let sink = match Sink::choose(files.len(), output, out_dir) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("d3dbc asm: {e}");
-            return false;
-        }
-    };
+    let (files, sink) = (&batch.files, Sink::for_batch(batch));
     batch::for_each(files, |path| {
         let bytes = batch::read_input(path)?;
         let text = String::from_utf8_lossy(&bytes);
