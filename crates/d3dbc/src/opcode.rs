@@ -127,12 +127,13 @@ pub enum SlotClass {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum SlotModel {
-    /// fxc / "HLSL Shader Compiler" 6.3–10.1 (and 9.29+): the documented figures, with
-    /// `lrp` one slot in vs_2_0/ps_2_0.
+    /// fxc / "HLSL Shader Compiler" 9.29–10.1 (and the June 2010 D3DX disassembler):
+    /// the documented figures, with `lrp` one slot in 2.0+ models and `texkill`
+    /// arithmetic in ps_3_0.
     #[default]
     Hlsl,
     /// "D3DX9 Shader Compiler" 9.08 and earlier (vsa/psa era): `lrp` always 2 slots,
-    /// `dp2add` and comparison `if` 1 slot.
+    /// `dp2add` and comparison `if` 1 slot, 3.0 `sincos` 2, `texkill` texture.
     D3dx9Legacy,
 }
 
@@ -381,52 +382,65 @@ impl Opcode {
     }
 
     /// Instruction slots this opcode takes in `version`: the count Microsoft's listings
-    /// add up in their `// approximately N instruction slots used` footer. Mostly the
-    /// documented per-version "instruction slots" column, with the per-version rules the
-    /// listings show:
-    /// - vs_1_1: `frc` is a 3-slot macro and `exp`/`log` 10-slot macros; from vs_2_0
-    ///   they are single instructions.
-    /// - ps_1_x: every instruction counts one slot (`lrp`, `cnd`, …), except `bem` (2).
-    /// - vs_2_0/ps_2_0: `lrp` counts one slot (fxc 9.29–10.1 listings; `_x` and 3.0
-    ///   listings count two).
-    /// - 3.0 models: the one-source `sincos` counts two slots.
-    ///
-    /// This is the [`SlotModel::Hlsl`] count; see [`Opcode::slots_in`] for the older one.
+    /// add up in their `// approximately N instruction slots used` footer, under the
+    /// [`SlotModel::Hlsl`] counting (fxc / D3DCompiler 9.29 and later); see
+    /// [`Opcode::slots_in`] for the rules and the older model.
     pub fn slots(self, version: Version) -> u32 {
         self.slots_in(version, SlotModel::Hlsl)
     }
 
     /// Instruction slots under a given tool generation's counting (see [`SlotModel`]).
+    ///
+    /// Mostly the documented per-version "instruction slots" column, with the rules the
+    /// listings show:
+    /// - vs_1_1: `frc` is a 3-slot macro and `exp`/`log` 10-slot macros; from vs_2_0
+    ///   they are single instructions.
+    /// - ps_1_x: every instruction counts one slot (`lrp`, `cnd`, …), except `bem` (2).
+    /// - [`SlotModel::Hlsl`] (fxc 9.29–10.1): `lrp` counts one slot in every 2.0+
+    ///   model (77 fxc listings of vs_2_0/ps_2_0; 1,490 HelixMod vs_3_0/ps_3_0
+    ///   listings printed by the June 2010 D3DX disassembler); `sincos` keeps its
+    ///   documented 8 slots in 3.0 too (HelixMod vs_3_0 listings).
+    /// - [`SlotModel::D3dx9Legacy`] (D3DX9 9.08 and earlier): `lrp` 2 slots in every
+    ///   2.0+ model, `dp2add` and comparison `if` 1, the one-source 3.0 `sincos` 2
+    ///   (690 Oblivion listings).
     pub fn slots_in(self, version: Version, model: SlotModel) -> u32 {
         let info = self.info();
-        if model == SlotModel::D3dx9Legacy && version.major >= 2 {
-            // D3DX9 9.08 / 5.04 listings (690 footers in the corpus, all of them):
-            // lrp 2 slots in every 2.0+ model, dp2add 1, comparison `if` 1.
-            match self {
-                Opcode::Lrp => return 2,
-                Opcode::Dp2Add | Opcode::IfC => return 1,
-                _ => {}
-            }
-        }
         let table = match version.kind {
             ShaderKind::Vertex => info.vs_slots as u32,
             ShaderKind::Pixel => info.ps_slots as u32,
         };
-        match (self, version.kind, version.major, version.minor) {
-            (Opcode::Frc, ShaderKind::Vertex, 1, _) => 3,
-            (Opcode::Exp | Opcode::Log, ShaderKind::Vertex, 1, _) => 10,
-            (Opcode::Bem, ShaderKind::Pixel, 1, _) => table,
-            (_, ShaderKind::Pixel, 1, _) => table.min(1),
-            (Opcode::Lrp, _, 2, 0) => 1,
-            (Opcode::SinCos, _, 3, _) => 2,
+        let legacy = model == SlotModel::D3dx9Legacy;
+        match (self, version.kind, version.major) {
+            (Opcode::Frc, ShaderKind::Vertex, 1) => 3,
+            (Opcode::Exp | Opcode::Log, ShaderKind::Vertex, 1) => 10,
+            (Opcode::Bem, ShaderKind::Pixel, 1) => table,
+            (_, ShaderKind::Pixel, 1) => table.min(1),
+            (Opcode::Lrp, _, 2..) => 1 + u32::from(legacy),
+            (Opcode::Dp2Add | Opcode::IfC, _, 2..) if legacy => 1,
+            (Opcode::SinCos, _, 3..) if legacy => 2,
             _ => table,
         }
     }
 
-    /// Texture, arithmetic or nothing, for footers and split slot limits.
+    /// Texture, arithmetic or nothing, for the split slot limits of ps_1_x/ps_2_0 (the
+    /// documented class of the instruction).
     #[inline]
     pub fn slot_class(self) -> SlotClass {
         self.info().class
+    }
+
+    /// The class a listing footer counts this opcode in: [`Opcode::slot_class`], except
+    /// that fxc 9.29+ ([`SlotModel::Hlsl`]) counts `texkill` as arithmetic in ps_3_0
+    /// (HelixMod ps_3_0 listings: 259 `texkill`s, all in the arithmetic figure), where
+    /// D3DX9 9.08 counts it as texture.
+    #[inline]
+    pub fn footer_class(self, version: Version, model: SlotModel) -> SlotClass {
+        match self {
+            Opcode::TexKill if model == SlotModel::Hlsl && version.major >= 3 => {
+                SlotClass::Arithmetic
+            }
+            _ => self.info().class,
+        }
     }
 
     /// True for opcodes whose controls field carries a comparison (`ifc`, `breakc`, `setp`).

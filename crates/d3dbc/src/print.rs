@@ -157,7 +157,7 @@ pub fn print(shader: &Shader, options: &PrintOptions, out: &mut String) {
             // A predicated instruction costs one more slot (documented under `setp`);
             // `if`/`callnz`/`breakp` read p0 as a source and cost nothing extra.
             let n = ins.opcode.slots_in(version, model) + u32::from(ins.predicate.is_some());
-            match ins.opcode.slot_class() {
+            match ins.opcode.footer_class(version, model) {
                 SlotClass::Texture => texture += n,
                 SlotClass::Arithmetic => arithmetic += n,
                 SlotClass::None => {}

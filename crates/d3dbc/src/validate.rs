@@ -121,7 +121,7 @@ rules! {
         "Predicate Register; setp_comp; Instruction Modifiers (predication)";
 
     // --- declarations ---
-    "E0401", F_DCL, "vs_2_0+, ps_2_0+", "register used without a dcl (inputs vs_2_0+, outputs vs_3_0, t#/v#/s# ps_2_0+, vPos/vFace)",
+    "E0401", F_DCL, "vs_2_0+, ps_2_0+", "register used without a dcl (inputs vs_2_0+, outputs vs_3_0, t#/v#/s# ps_2_0+)",
         "dcl_usage input register (vs/ps), dcl_samplerType (sm2, sm3 - ps asm), Registers - ps_2_0";
     "E0402", F_DCL, "all with dcl", "dcl of a register type the version cannot declare, or a usage form it does not take",
         "dcl_usage input (sm1, sm2, sm3 - vs asm), dcl_usage output (sm3 - vs), dcl_usage input (sm2, sm3 - ps asm)";
@@ -135,6 +135,8 @@ rules! {
         "D3DDECLUSAGE; dcl_usage input (sm2, sm3 - ps asm) (texcoord0-7, color0-1)";
     "E0407", F_DCL, "vs_3_0", "warning: an output register declared for two usages with overlapping masks (the docs ask for disjoint masks; shipped shaders do it and run)",
         "dcl_usage output (sm3 - vs asm); HelixMod TheLongDark overrides (dcl_fog o9 + dcl_color o9)";
+    "E0408", F_DCL, "ps_3_0", "warning: vPos or vFace read without a dcl (the docs require one; shipped shaders omit it and the runtime accepts them)",
+        "Registers - ps_3_0 (misc registers need dcl); HelixMod Betrayer overrides (vPos.xy read without dcl vPos)";
 
     // --- flow control ---
     "E0501", F_FLOW, "vs_2_0+, ps_2_x+", "else/endif without an open if",
@@ -1735,10 +1737,17 @@ impl State<'_> {
             };
             if !declared {
                 let mn = Mn(ins.opcode, self.v);
-                self.err(
-                    "E0401",
-                    format_args!("{mn} uses {} without a dcl", self.name(r)),
-                );
+                if r.kind == RegisterType::MiscType {
+                    self.warn(
+                        "E0408",
+                        format_args!("{mn} reads {} without a dcl", self.name(r)),
+                    );
+                } else {
+                    self.err(
+                        "E0401",
+                        format_args!("{mn} uses {} without a dcl", self.name(r)),
+                    );
+                }
             }
         }
     }

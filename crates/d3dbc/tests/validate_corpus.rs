@@ -125,8 +125,6 @@ const WINE_ASM: &[(&str, u32, &[&str])] = &[
     ("dlls/d3dcompiler_43/tests/asm.c", 1158, &["E0305", "E0306"]), // vs_3_0
     ("dlls/d3dcompiler_43/tests/asm.c", 1169, &["E0203", "E0207"]), // vs_3_0
     ("dlls/d3dcompiler_43/tests/asm.c", 1175, &["E0207"]), // vs_3_0
-    ("dlls/d3dcompiler_43/tests/asm.c", 1198, &["E0401"]), // ps_3_0
-    ("dlls/d3dcompiler_43/tests/asm.c", 1203, &["E0401"]), // ps_3_0
     ("dlls/d3dcompiler_43/tests/asm.c", 1208, &["E0203", "E0207"]), // ps_3_0
     ("dlls/d3dcompiler_43/tests/asm.c", 1221, &["E0401"]), // ps_3_0
     ("dlls/d3dcompiler_43/tests/asm.c", 1236, &["E0104"]), // ps_3_0
@@ -652,6 +650,23 @@ const MUTATIONS: &[(&str, &str, &str, Mutate)] = &[
             }
             s.items.remove(pos);
             true
+        },
+    ),
+    (
+        "declarations",
+        "ps_3_0 reads vPos without dcl (a warning: shipped fixes do it)",
+        "E0408",
+        |s| {
+            let declared = s
+                .instructions()
+                .any(|i| i.opcode == Opcode::Dcl && i.dst.reg.kind == R::MiscType);
+            is(s.version, "ps_3_0")
+                && !declared
+                && find(s, |i| {
+                    i.opcode == Opcode::Mov && i.src().first().is_some_and(|x| x.rel.is_none())
+                })
+                .map(|i| i.srcs[0].reg = reg(R::MiscType, 0))
+                .is_some()
         },
     ),
     ("declarations", "dcl of a constant register", "E0402", |s| {
