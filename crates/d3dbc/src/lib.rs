@@ -25,6 +25,7 @@ pub mod input;
 pub mod ir;
 pub mod opcode;
 pub mod print;
+pub mod regs;
 pub mod semantics;
 pub mod token;
 pub mod validate;

@@ -423,56 +423,10 @@ fn write_rel(rel: RelAddr, version: Version, out: &mut String) {
     out.push(']');
 }
 
+#[inline]
 fn write_register(reg: Register, version: Version, out: &mut String) {
-    use RegisterType::*;
-    let n = reg.num as u32;
-    // The common one-letter files first, without a string copy.
-    let letter = match reg.kind {
-        Temp => Some('r'),
-        Input => Some('v'),
-        Const => Some('c'),
-        AddrOrTexture if version.is_pixel() => Some('t'),
-        _ => None,
-    };
-    if let Some(c) = letter {
-        out.push(c);
-        push_u32(out, n);
-        return;
-    }
-    let (prefix, num): (&str, Option<u32>) = match reg.kind {
-        Temp => ("r", Some(n)),
-        Input => ("v", Some(n)),
-        Const => ("c", Some(n)),
-        AddrOrTexture if version.is_vertex() => ("a", Some(n)),
-        AddrOrTexture => ("t", Some(n)),
-        RastOut => match n {
-            0 => ("oPos", None),
-            1 => ("oFog", None),
-            2 => ("oPts", None),
-            _ => ("oRast", Some(n)),
-        },
-        AttrOut => ("oD", Some(n)),
-        Output if version.is_vertex() && version.major >= 3 => ("o", Some(n)),
-        Output => ("oT", Some(n)),
-        ConstInt => ("i", Some(n)),
-        ColorOut => ("oC", Some(n)),
-        DepthOut => ("oDepth", None),
-        Sampler => ("s", Some(n)),
-        Const2 => ("c", Some(n + 2048)),
-        Const3 => ("c", Some(n + 4096)),
-        Const4 => ("c", Some(n + 6144)),
-        ConstBool => ("b", Some(n)),
-        Loop => ("aL", None),
-        TempFloat16 => ("half", Some(n)),
-        MiscType => match n {
-            0 => ("vPos", None),
-            1 => ("vFace", None),
-            _ => ("vMisc", Some(n)),
-        },
-        Label => ("l", Some(n)),
-        Predicate => ("p", Some(n)),
-    };
-    out.push_str(prefix);
+    let (name, num) = crate::regs::spelling(reg, version);
+    out.push_str(name);
     if let Some(n) = num {
         push_u32(out, n);
     }

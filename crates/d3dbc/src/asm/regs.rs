@@ -1,7 +1,7 @@
 //! Register names of the assembly language and which of them each shader version has:
-//! the name → register-file mapping (`oT0` and `o0` share a file, so do `a0` and `t0`),
-//! the per-version register counts the assembler enforces, and where relative
-//! addressing is allowed.
+//! the name → register-file mapping (`oT0` and `o0` share a file, so do `a0` and `t0`).
+//! Which names each version has, their counts and relative addressing come from the
+//! register table ([`crate::regs`]).
 
 use crate::ir::Register;
 use crate::token::RegisterType;
@@ -149,107 +149,23 @@ pub(crate) struct RegRule {
     pub rel: bool,
 }
 
-const fn rr(count: u32, rel: bool) -> Option<RegRule> {
-    Some(RegRule { count, rel })
-}
-
-/// Constant registers addressable by the encoding (`c0`…`c8191` over the four files).
-const CONST_MAX: u32 = 8192;
-
 /// The register files of `version` and their sizes, as Microsoft's assembler checks
-/// them (it does not tell sources from destinations; the validator does that later).
+/// them (it does not tell sources from destinations; the validator does that later):
+/// the `asm_count` of the register table, for a name spelled as `version` spells it
+/// (`t#` only in pixel shaders, `oT#` before vs_3_0, `o#` in vs_3_0).
 pub(crate) fn rule(version: Version, name: RegName) -> Option<RegRule> {
-    let v = version.code();
-    let sw = version.is_software();
-    if version.is_vertex() {
-        match version.major {
-            1 => match name {
-                RegName::Temp => rr(12, false),
-                RegName::Input => rr(16, false),
-                RegName::Const => rr(CONST_MAX, true),
-                RegName::Addr => rr(1, false),
-                RegName::RastOut => rr(3, false),
-                RegName::AttrOut => rr(2, false),
-                RegName::TexCrdOut => rr(8, false),
-                _ => None,
-            },
-            2 => match name {
-                RegName::Temp => rr(if v == 0x0200 { 12 } else { 32 }, false),
-                RegName::Input => rr(16, false),
-                RegName::Const => rr(CONST_MAX, true),
-                RegName::Addr => rr(1, false),
-                RegName::ConstBool => rr(if sw { 2048 } else { 16 }, false),
-                RegName::ConstInt => rr(if sw { 2048 } else { 16 }, false),
-                RegName::Loop => rr(1, false),
-                RegName::Label => rr(2048, false),
-                RegName::Predicate if v >= 0x0201 => rr(1, false),
-                RegName::RastOut => rr(3, false),
-                RegName::AttrOut => rr(2, false),
-                RegName::TexCrdOut => rr(8, false),
-                _ => None,
-            },
-            _ => match name {
-                RegName::Temp => rr(32, false),
-                RegName::Input => rr(16, true),
-                RegName::Const => rr(CONST_MAX, true),
-                RegName::Addr => rr(1, false),
-                RegName::ConstBool => rr(if sw { 2048 } else { 16 }, false),
-                RegName::ConstInt => rr(if sw { 2048 } else { 16 }, false),
-                RegName::Loop => rr(1, false),
-                RegName::Label => rr(2048, false),
-                RegName::Predicate => rr(1, false),
-                RegName::Sampler => rr(4, false),
-                RegName::Output => rr(12, true),
-                _ => None,
-            },
+    let reg = name.register(0);
+    let file = crate::regs::file(version, reg.kind).filter(|f| f.asm_count > 0)?;
+    let spelled = match name {
+        RegName::Addr | RegName::Texture | RegName::TexCrdOut | RegName::Output => {
+            crate::regs::spelling(reg, version).0 == name.spelling().trim_end_matches('#')
         }
-    } else {
-        match (version.major, version.minor) {
-            (1, 0..=3) => match name {
-                RegName::Const => rr(8, false),
-                RegName::Temp => rr(2, false),
-                RegName::Texture => rr(4, false),
-                RegName::Input => rr(2, false),
-                _ => None,
-            },
-            (1, _) => match name {
-                RegName::Const => rr(8, false),
-                RegName::Temp => rr(6, false),
-                RegName::Texture => rr(6, false),
-                RegName::Input => rr(2, false),
-                _ => None,
-            },
-            (2, _) => match name {
-                RegName::Input => rr(2, false),
-                RegName::Temp => rr(32, false),
-                RegName::Const => rr(if sw { CONST_MAX } else { 32 }, false),
-                RegName::ConstInt => rr(16, false),
-                RegName::ConstBool => rr(16, false),
-                RegName::Sampler => rr(16, false),
-                RegName::Texture => rr(8, false),
-                RegName::ColorOut => rr(4, false),
-                RegName::DepthOut => rr(1, false),
-                RegName::Predicate if v >= 0x0201 => rr(1, false),
-                RegName::Label if v >= 0x0201 => rr(2048, false),
-                _ => None,
-            },
-            _ => match name {
-                RegName::Input => rr(10, true),
-                RegName::Temp => rr(32, false),
-                RegName::Const => rr(if sw { CONST_MAX } else { 224 }, false),
-                RegName::ConstInt => rr(16, false),
-                RegName::ConstBool => rr(16, false),
-                RegName::Predicate => rr(1, false),
-                RegName::Sampler => rr(16, false),
-                RegName::Misc => rr(2, false),
-                RegName::Loop => rr(1, false),
-                RegName::Label => rr(2048, false),
-                RegName::ColorOut => rr(4, false),
-                RegName::DepthOut => rr(1, false),
-                _ => None,
-            },
-        }
-    }
+        _ => true,
+    };
+    spelled.then_some(RegRule {
+        count: file.asm_count,
+        rel: file.rel,
+    })
 }
 
 /// Whether `reg` may serve as the address register inside `[...]` in `version`:

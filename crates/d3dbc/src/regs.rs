@@ -1,0 +1,232 @@
+//! The register table: the one place that knows, per shader version, how each register
+//! file is spelled in assembly (`oPos`, `oT0`/`o0`, `a0`/`t0`, `vFace`, `aL`, `c2048` for
+//! `CONST2`…), how many registers it has (the runtime's limit and the assembler's), whether
+//! it can be read or written, and whether it may be relatively addressed.
+//!
+//! The printer, the assembler, the validator (and the executor and translator) read this
+//! table; none of them keeps its own list of register names or counts.
+
+use crate::ir::Register;
+use crate::token::RegisterType;
+use crate::version::{ShaderKind, Version};
+
+/// What one register file is in one shader version.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct RegFile {
+    /// Registers the runtime accepts (indices `0..count`), at the documented maximum caps
+    /// (`_sw` models: software-vertex-processing limits). 0: the runtime has no such file
+    /// in this version (the assembler may still accept the name, see `asm_count`).
+    pub count: u32,
+    /// Registers Microsoft's assembler accepts by name (it does not tell sources from
+    /// destinations and checks fewer limits than the runtime). 0: not a name the
+    /// assembler knows in this version. For `c#` this counts across the four constant
+    /// files (`c0`…`c8191`).
+    pub asm_count: u32,
+    /// The file can be a source operand.
+    pub read: bool,
+    /// The file can be a destination operand.
+    pub write: bool,
+    /// The register may be relatively addressed (`c[a0.x + n]`, `v[aL]`, `o[a0.x]`).
+    pub rel: bool,
+}
+
+/// Constant registers addressable by the encoding (`c0`…`c8191` over the four files).
+pub const CONST_NAMES: u32 = 8192;
+
+const fn f(count: u32, asm_count: u32, read: bool, write: bool, rel: bool) -> Option<RegFile> {
+    Some(RegFile {
+        count,
+        asm_count,
+        read,
+        write,
+        rel,
+    })
+}
+
+/// The register table: `Registers - vs_1_1`, `vs_2_0`, `vs_2_x`, `vs_3_0`,
+/// `Registers - ps_1_1 - ps_1_3`, `ps_1_4`, `ps_2_0`, `ps_2_x`, `ps_3_0`. `None`: the
+/// file does not exist in `v` for the runtime nor the assembler.
+pub fn file(v: Version, t: RegisterType) -> Option<RegFile> {
+    use RegisterType::*;
+    let sw = v.is_software();
+    let c = v.code();
+    let (r, w) = (true, false);
+    match v.kind {
+        ShaderKind::Vertex => match t {
+            Temp => {
+                let n = if c < 0x0201 { 12 } else { 32 };
+                f(n, n, true, true, false)
+            }
+            Input => f(16, 16, r, w, v.major >= 3),
+            Const => f(2048, CONST_NAMES, r, w, true),
+            Const2 | Const3 | Const4 => f(2048, 0, r, w, true),
+            AddrOrTexture => f(1, 1, false, true, false),
+            RastOut if v.major < 3 => f(3, 3, false, true, false),
+            AttrOut if v.major < 3 => f(2, 2, false, true, false),
+            Output if v.major < 3 => f(8, 8, false, true, false),
+            Output => f(12, 12, false, true, true),
+            ConstInt | ConstBool if v.major >= 2 => {
+                let n = if sw { 2048 } else { 16 };
+                f(n, n, r, w, false)
+            }
+            Loop if v.major >= 2 => f(1, 1, r, w, false),
+            Label if v.major >= 2 => f(
+                if v.major >= 3 || sw { 2048 } else { 16 },
+                2048,
+                r,
+                w,
+                false,
+            ),
+            Predicate if c >= 0x0201 => f(1, 1, true, true, false),
+            Sampler if v.major >= 3 => f(4, 4, r, w, false),
+            _ => None,
+        },
+        ShaderKind::Pixel => match t {
+            Temp => match c {
+                0x0100..=0x0103 => f(2, 2, true, true, false),
+                0x0104 => f(6, 6, true, true, false),
+                0x0200 => f(12, 32, true, true, false),
+                _ => f(32, 32, true, true, false),
+            },
+            Input if v.major >= 3 => f(10, 10, r, w, true),
+            Input => f(2, 2, r, w, false),
+            Const => match c {
+                _ if sw => f(8192, CONST_NAMES, r, w, false),
+                0x0100..=0x0104 => f(8, 8, r, w, false),
+                0x0200 | 0x0201 => f(32, 32, r, w, false),
+                _ => f(224, 224, r, w, false),
+            },
+            AddrOrTexture => match c {
+                0x0100..=0x0103 => f(4, 4, true, true, false),
+                0x0104 => f(6, 6, r, w, false),
+                _ if v.major == 2 => f(8, 8, r, w, false),
+                _ => None,
+            },
+            Sampler if v.major >= 2 => f(16, 16, r, w, false),
+            ColorOut if v.major >= 2 => f(4, 4, false, true, false),
+            DepthOut if v.major >= 2 => f(1, 1, false, true, false),
+            // The assembler takes i#/b# from ps_2_0 (the runtime from ps_2_x).
+            ConstInt | ConstBool if v.major >= 2 => {
+                let n = if c < 0x0201 {
+                    0
+                } else if sw {
+                    2048
+                } else {
+                    16
+                };
+                f(n, 16, r, w, false)
+            }
+            Predicate if c >= 0x0201 => f(1, 1, true, true, false),
+            Label if c >= 0x0201 => f(
+                if v.major >= 3 || sw { 2048 } else { 16 },
+                2048,
+                r,
+                w,
+                false,
+            ),
+            Loop if v.major >= 3 => f(1, 1, r, w, false),
+            MiscType if v.major >= 3 => f(2, 2, r, w, false),
+            _ => None,
+        },
+    }
+}
+
+/// The runtime's view of [`file`]: `None` where the runtime has no such file.
+#[inline]
+pub fn runtime_file(v: Version, t: RegisterType) -> Option<RegFile> {
+    file(v, t).filter(|f| f.count > 0)
+}
+
+/// How a register is spelled in `version`: the name, and the number written after it
+/// (`None` for the named registers `oPos`, `oFog`, `oPts`, `oDepth`, `aL`, `vPos`,
+/// `vFace`). Constants of the `CONST2`…`CONST4` files are numbered on from 2048.
+#[inline]
+pub fn spelling(reg: Register, version: Version) -> (&'static str, Option<u32>) {
+    use RegisterType::*;
+    let n = reg.num as u32;
+    match reg.kind {
+        Temp => ("r", Some(n)),
+        Input => ("v", Some(n)),
+        Const => ("c", Some(n)),
+        AddrOrTexture if version.is_vertex() => ("a", Some(n)),
+        AddrOrTexture => ("t", Some(n)),
+        RastOut => match n {
+            0 => ("oPos", None),
+            1 => ("oFog", None),
+            2 => ("oPts", None),
+            _ => ("oRast", Some(n)),
+        },
+        AttrOut => ("oD", Some(n)),
+        Output if version.is_vertex() && version.major >= 3 => ("o", Some(n)),
+        Output => ("oT", Some(n)),
+        ConstInt => ("i", Some(n)),
+        ColorOut => ("oC", Some(n)),
+        DepthOut => ("oDepth", None),
+        Sampler => ("s", Some(n)),
+        Const2 => ("c", Some(n + 2048)),
+        Const3 => ("c", Some(n + 4096)),
+        Const4 => ("c", Some(n + 6144)),
+        ConstBool => ("b", Some(n)),
+        Loop => ("aL", None),
+        TempFloat16 => ("half", Some(n)),
+        MiscType => match n {
+            0 => ("vPos", None),
+            1 => ("vFace", None),
+            _ => ("vMisc", Some(n)),
+        },
+        Label => ("l", Some(n)),
+        Predicate => ("p", Some(n)),
+    }
+}
+
+/// A register as the listing spells it, for messages (`format!("{}", Name(v, r))`);
+/// formats nothing until displayed.
+#[derive(Clone, Copy, Debug)]
+pub struct Name(pub Version, pub Register);
+
+impl std::fmt::Display for Name {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (p, n) = spelling(self.1, self.0);
+        f.write_str(p)?;
+        match n {
+            Some(n) => write!(f, "{n}"),
+            None => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spellings_per_version() {
+        let vs11 = Version::vertex(1, 1);
+        let vs30 = Version::vertex(3, 0);
+        let ps30 = Version::pixel(3, 0);
+        let name = |v, k, n| Name(v, Register::new(k, n)).to_string();
+        assert_eq!(name(vs11, RegisterType::Output, 3), "oT3");
+        assert_eq!(name(vs30, RegisterType::Output, 3), "o3");
+        assert_eq!(name(vs11, RegisterType::AddrOrTexture, 0), "a0");
+        assert_eq!(name(ps30, RegisterType::MiscType, 1), "vFace");
+        assert_eq!(name(ps30, RegisterType::MiscType, 5), "vMisc5");
+        assert_eq!(name(vs30, RegisterType::Const3, 1), "c4097");
+        assert_eq!(name(vs11, RegisterType::RastOut, 0), "oPos");
+    }
+
+    #[test]
+    fn runtime_and_assembler_counts() {
+        let ps20 = Version::pixel(2, 0);
+        let t = file(ps20, RegisterType::Temp).unwrap();
+        assert_eq!((t.count, t.asm_count), (12, 32));
+        assert!(runtime_file(ps20, RegisterType::ConstBool).is_none());
+        assert_eq!(file(ps20, RegisterType::ConstBool).unwrap().asm_count, 16);
+        assert!(file(Version::vertex(3, 0), RegisterType::RastOut).is_none());
+        assert!(
+            file(Version::vertex(3, 0), RegisterType::Output)
+                .unwrap()
+                .rel
+        );
+    }
+}
