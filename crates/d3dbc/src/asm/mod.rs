@@ -28,6 +28,7 @@
 //! - `texldp`/`texldb` are `texld` with controls 1/2; `if_gt`, `break_ne` select the
 //!   comparison opcodes; `setp_xx` carries the comparison in the controls.
 
+pub mod ctab_header;
 pub mod preprocess;
 
 mod parser;
