@@ -173,6 +173,7 @@ pub fn asm(
             defines: defines.iter().map(|d| parse_define(d)).collect(),
             include_dirs: include_dirs.to_vec(),
             no_validate,
+            lenient: no_validate,
         };
         let shader = d3dbc::asm::assemble(&text, &opts).map_err(|d| {
             if d.0.is_empty() {

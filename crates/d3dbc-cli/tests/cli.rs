@@ -101,7 +101,7 @@ fn batch_reports_each_failure_and_keeps_going() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.contains(&format!(
-            "{}: DWORD 1 (0x00000031): unknown opcode",
+            "{}: DWORD +0001 (0x00000031): unknown opcode",
             bad.display()
         )),
         "{err}"

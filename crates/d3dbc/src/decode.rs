@@ -11,8 +11,11 @@ use crate::token::{instruction as it, param_register_type_bits, RegisterType, Sr
 use crate::version::Version;
 
 /// What went wrong while decoding, and where.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("DWORD {offset} (0x{token:08x}): {kind}")]
+///
+/// Displayed with the offset in hex as `dis --offsets` prints it (`DWORD +01b7
+/// (0x00000031): unknown opcode …`); when the stream ended there, no token is quoted
+/// (`end of input after 1 DWORD: …`).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DecodeError {
     /// Offset in DWORDs from the start of the stream (the version token is offset 0).
     pub offset: usize,
@@ -21,6 +24,40 @@ pub struct DecodeError {
     /// The problem.
     pub kind: DecodeErrorKind,
 }
+
+impl DecodeError {
+    /// True when the error is about the stream ending (no token at [`Self::offset`]).
+    pub fn at_end(&self) -> bool {
+        matches!(
+            self.kind,
+            DecodeErrorKind::Empty
+                | DecodeErrorKind::MissingEnd
+                | DecodeErrorKind::Truncated { .. }
+                | DecodeErrorKind::ByteLength(_)
+        )
+    }
+}
+
+impl std::fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.at_end() {
+            let s = if self.offset == 1 { "" } else { "S" };
+            write!(
+                f,
+                "end of input after {} DWORD{s}: {}",
+                self.offset, self.kind
+            )
+        } else {
+            write!(
+                f,
+                "DWORD +{:04x} (0x{:08x}): {}",
+                self.offset, self.token, self.kind
+            )
+        }
+    }
+}
+
+impl std::error::Error for DecodeError {}
 
 /// The kinds of decoding failure.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -419,6 +456,21 @@ impl Shader {
     /// Decodes a whole token stream (up to and including its end token) into the IR.
     /// DWORDs after the end token are ignored; [`Decoder::remainder`] exposes them.
     pub fn decode(tokens: &[u32]) -> Result<Shader, DecodeError> {
+        Shader::decode_prefix(tokens).map(|(shader, _)| shader)
+    }
+
+    /// Decodes the first shader of a stream and says where it ended: the DWORD count up
+    /// to and including its end token. Tokens after it (a second shader, padding) are
+    /// left to the caller, who may warn about them or decode them in turn.
+    ///
+    /// ```
+    /// let two = [0xFFFE0101, 0x0000FFFF, 0xFFFF0101, 0x0000FFFF];
+    /// let (vs, used) = d3dbc::Shader::decode_prefix(&two).unwrap();
+    /// assert_eq!((vs.version.to_string().as_str(), used), ("vs_1_1", 2));
+    /// let (ps, _) = d3dbc::Shader::decode_prefix(&two[used..]).unwrap();
+    /// assert!(ps.version.is_pixel());
+    /// ```
+    pub fn decode_prefix(tokens: &[u32]) -> Result<(Shader, usize), DecodeError> {
         let mut d = Decoder::new(tokens)?;
         let mut items = Vec::with_capacity(tokens.len() / 4);
         while let Some((_, ev)) = d.next_event()? {
@@ -427,10 +479,14 @@ impl Shader {
                 Event::Comment(c) => Item::Comment(c.to_vec()),
             });
         }
-        Ok(Shader {
-            version: d.version(),
-            items,
-        })
+        let used = d.offset().min(tokens.len());
+        Ok((
+            Shader {
+                version: d.version(),
+                items,
+            },
+            used,
+        ))
     }
 
     /// Decodes little-endian bytes.

@@ -2,6 +2,12 @@
 //! `.pso`, `.cso`), fxc `/Fh` C headers (`const BYTE g_x[] = { … }` or
 //! `const DWORD g_x[] = { … }`), and hex text (DWORDs like `0xfffe0101, 0x00000001`,
 //! or a plain byte dump like `0101feff…`).
+//!
+//! Text may be UTF-8 (with or without a byte-order mark) or UTF-16 (little- or
+//! big-endian, as Windows PowerShell's `>` writes it): [`decode_text`] turns any of them
+//! into a `str`, for this module and for the assembler's input alike.
+
+use std::borrow::Cow;
 
 use crate::version::Version;
 
@@ -17,6 +23,15 @@ pub struct Found {
 /// Why an input holds no bytecode.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum InputError {
+    /// Zero bytes.
+    #[error("empty input")]
+    Empty,
+    /// Fewer bytes than one version token.
+    #[error("input is {0} byte(s): too short to hold a version token")]
+    TooShort(usize),
+    /// Assembly text (a version statement like `vs_2_0`) given where bytecode is expected.
+    #[error("this is assembly text: use `d3dbc asm` (or `d3dbc validate`)")]
+    AssemblyText,
     /// Binary input whose length is not a multiple of 4.
     #[error("binary input is {0} bytes, not a multiple of 4")]
     ByteLength(usize),
@@ -49,8 +64,117 @@ fn le_words(bytes: &[u8]) -> Vec<u32> {
         .collect()
 }
 
+/// Decodes text input: UTF-8 (a leading byte-order mark `EF BB BF` is dropped), or
+/// UTF-16LE/BE (with its mark `FF FE`/`FE FF`, or without one when the text is plainly
+/// ASCII in 16-bit units). Invalid sequences become U+FFFD; never fails.
+///
+/// ```
+/// use d3dbc::input::decode_text;
+/// assert_eq!(decode_text(b"\xEF\xBB\xBFvs_2_0"), "vs_2_0");
+/// let utf16le: Vec<u8> = [0xFF, 0xFE].into_iter()
+///     .chain("ps_2_0".encode_utf16().flat_map(|u| u.to_le_bytes())).collect();
+/// assert_eq!(decode_text(&utf16le), "ps_2_0");
+/// ```
+pub fn decode_text(bytes: &[u8]) -> Cow<'_, str> {
+    if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
+        return String::from_utf8_lossy(rest);
+    }
+    match utf16_order(bytes) {
+        Some((body, big)) => {
+            let units = body.chunks(2).map(|c| {
+                let pair = [c[0], c.get(1).copied().unwrap_or(0)];
+                if big {
+                    u16::from_be_bytes(pair)
+                } else {
+                    u16::from_le_bytes(pair)
+                }
+            });
+            Cow::Owned(
+                char::decode_utf16(units)
+                    .map(|r| r.unwrap_or(char::REPLACEMENT_CHARACTER))
+                    .collect(),
+            )
+        }
+        None => String::from_utf8_lossy(bytes),
+    }
+}
+
+/// UTF-16 body and byte order (`true` = big-endian), when the input is UTF-16.
+fn utf16_order(bytes: &[u8]) -> Option<(&[u8], bool)> {
+    if let Some(rest) = bytes.strip_prefix(&[0xFF, 0xFE]) {
+        return Some((rest, false));
+    }
+    if let Some(rest) = bytes.strip_prefix(&[0xFE, 0xFF]) {
+        return Some((rest, true));
+    }
+    // No mark: ASCII text in 16-bit units has a zero in every other byte.
+    let head = &bytes[..bytes.len().min(64) & !1];
+    if head.len() < 4 {
+        return None;
+    }
+    let zeros_at = |odd: usize| {
+        head.chunks(2)
+            .all(|c| c[odd] == 0 && c[1 - odd] != 0 && c[1 - odd] < 0x80)
+    };
+    if zeros_at(1) {
+        Some((bytes, false))
+    } else if zeros_at(0) {
+        Some((bytes, true))
+    } else {
+        None
+    }
+}
+
+/// True when the input is not text: after [`decode_text`], it holds NUL bytes or other
+/// control characters beyond tabs, line breaks and form feeds.
+pub fn is_binary(bytes: &[u8]) -> bool {
+    let text = decode_text(bytes);
+    let controls = text
+        .chars()
+        .filter(|&c| c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\x0c'))
+        .count();
+    text.contains('\0') || controls * 20 > text.chars().count().max(1)
+}
+
+/// True when text starts (after comments and blank lines) with a version statement
+/// such as `vs_2_0`, `ps.1.4` or `vs_3_sw`: assembly source, not bytecode.
+pub fn looks_like_assembly(text: &str) -> bool {
+    text.lines()
+        .map(|l| {
+            let l = l.split("//").next().unwrap_or("");
+            l.split(';').next().unwrap_or("").trim()
+        })
+        .find(|l| !l.is_empty())
+        .is_some_and(|l| {
+            let w = l
+                .split(|c: char| c.is_whitespace())
+                .next()
+                .unwrap_or("")
+                .to_ascii_lowercase();
+            (w.starts_with("vs") || w.starts_with("ps"))
+                && matches!(w.as_bytes().get(2), Some(b'_' | b'.'))
+                && w.as_bytes().get(3).is_some_and(|b| b.is_ascii_digit())
+        })
+}
+
 /// Finds the shaders in an input of any supported kind.
+///
+/// Raw bytecode is recognised by its version token; anything else is read as text
+/// ([`decode_text`]: UTF-8 with or without a BOM, UTF-16) holding C arrays or hex.
+///
+/// ```
+/// use d3dbc::input::{read_any, InputError};
+/// let raw: Vec<u8> = [0xFFFE0101u32, 0x0000FFFF].iter().flat_map(|t| t.to_le_bytes()).collect();
+/// assert_eq!(read_any(&raw).unwrap()[0].tokens, [0xFFFE0101, 0x0000FFFF]);
+/// let header = b"const DWORD g_vs[] = { 0xfffe0101, 0x0000ffff };";
+/// assert_eq!(read_any(header).unwrap()[0].name.as_deref(), Some("g_vs"));
+/// assert_eq!(read_any(b"vs_1_1\nmov oPos, v0\n"), Err(InputError::AssemblyText));
+/// assert_eq!(read_any(b""), Err(InputError::Empty));
+/// ```
 pub fn read_any(bytes: &[u8]) -> Result<Vec<Found>, InputError> {
+    if bytes.is_empty() {
+        return Err(InputError::Empty);
+    }
     if bytes.len() >= 4
         && looks_like_version(u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]))
     {
@@ -62,15 +186,22 @@ pub fn read_any(bytes: &[u8]) -> Result<Vec<Found>, InputError> {
             tokens: le_words(bytes),
         }]);
     }
-    let Ok(text) = std::str::from_utf8(bytes) else {
+    if bytes.len() < 4 {
+        return Err(InputError::TooShort(bytes.len()));
+    }
+    if is_binary(bytes) {
         return Err(InputError::Unrecognized);
-    };
-    let arrays = c_arrays(text)?;
+    }
+    let text = decode_text(bytes);
+    let arrays = c_arrays(&text)?;
     if !arrays.is_empty() {
         return Ok(arrays);
     }
-    if let Some(tokens) = hex_text(text)? {
+    if let Some(tokens) = hex_text(&text)? {
         return Ok(vec![Found { name: None, tokens }]);
+    }
+    if looks_like_assembly(&text) {
+        return Err(InputError::AssemblyText);
     }
     Err(InputError::Unrecognized)
 }
@@ -287,6 +418,31 @@ mod tests {
             vec![0xFFFE0101, 0xFFFF]
         );
         assert!(read_any(b"hello world").is_err());
+        // BOMs and UTF-16 around a C array.
+        let mut bom = b"\xEF\xBB\xBF".to_vec();
+        bom.extend_from_slice(dw);
+        assert_eq!(read_any(&bom).unwrap()[0].tokens, vec![0xFFFF0200, 0xFFFF]);
+        let text = std::str::from_utf8(dw).unwrap();
+        for big in [false, true] {
+            for mark in [true, false] {
+                let mut b: Vec<u8> = Vec::new();
+                let unit = |u: u16| {
+                    if big {
+                        u.to_be_bytes()
+                    } else {
+                        u.to_le_bytes()
+                    }
+                };
+                if mark {
+                    b.extend(unit(0xFEFF));
+                }
+                b.extend(text.encode_utf16().flat_map(unit));
+                assert_eq!(read_any(&b).unwrap()[0].tokens, vec![0xFFFF0200, 0xFFFF]);
+            }
+        }
+        assert_eq!(read_any(b"\x01\x02"), Err(InputError::TooShort(2)));
+        assert_eq!(read_any(b"// x\n  ps.1.4\n"), Err(InputError::AssemblyText));
+        assert!(is_binary(b"abc\0def") && !is_binary(b"mov r0, r1\r\n\tnop\n"));
         assert!(matches!(
             read_any(b"0xzz"),
             Err(InputError::BadNumber { .. })

@@ -432,6 +432,45 @@ fn write_register(reg: Register, version: Version, out: &mut String) {
     }
 }
 
+/// Appends a register as `dis` prints it (`r0`, `oPos`, `t1` in a pixel shader, `a0` in a
+/// vertex shader, `c2048` for the high constant files, `vFace`).
+///
+/// ```
+/// use d3dbc::{print, Register, RegisterType, Version};
+/// let vs: Version = "vs_2_0".parse().unwrap();
+/// let ps: Version = "ps_2_0".parse().unwrap();
+/// let mut s = String::new();
+/// print::write_register_name(Register::new(RegisterType::AddrOrTexture, 0), vs, &mut s);
+/// s.push(' ');
+/// print::write_register_name(Register::new(RegisterType::AddrOrTexture, 0), ps, &mut s);
+/// assert_eq!(s, "a0 t0");
+/// ```
+pub fn write_register_name(reg: Register, version: Version, out: &mut String) {
+    write_register(reg, version, out);
+}
+
+/// Appends a destination operand as `dis` prints it: register, relative address and the
+/// write mask when partial (`r0.xy`, `o[a0.x]`); result modifiers belong to the mnemonic
+/// and are not written.
+pub fn write_dst_operand(dst: &DstParam, version: Version, out: &mut String) {
+    write_dst(dst, version, out);
+}
+
+/// Appends a source operand as `dis` prints it: modifier, register, relative address
+/// and swizzle (`-c4[a0.x].yzwx`, `r1_bx2.x`, `1-t0`).
+///
+/// ```
+/// use d3dbc::{print, Register, RegisterType, SrcParam, Swizzle, Version};
+/// let v: Version = "vs_2_0".parse().unwrap();
+/// let src = SrcParam::new(Register::new(RegisterType::Const, 4)).with_swizzle(Swizzle::X);
+/// let mut s = String::new();
+/// print::write_src_operand(&src, v, &mut s);
+/// assert_eq!(s, "c4.x");
+/// ```
+pub fn write_src_operand(src: &SrcParam, version: Version, out: &mut String) {
+    write_src(src, version, out);
+}
+
 // ---------------------------------------------------------------------------------
 // CTAB header
 

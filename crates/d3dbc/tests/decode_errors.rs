@@ -105,7 +105,13 @@ fn errors_name_offset_and_problem() {
     let e = Shader::decode(&[0xFFFE_0200, 0x0000_0031, 0xFFFF]).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "DWORD 1 (0x00000031): unknown opcode 49 (0x0031)"
+        "DWORD +0001 (0x00000031): unknown opcode 49 (0x0031)"
+    );
+    // A stream that ends early quotes no token it does not have.
+    let e = Shader::decode(&[0xFFFE_0200]).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "end of input after 1 DWORD: stream ends without an end token (0x0000FFFF)"
     );
 }
 

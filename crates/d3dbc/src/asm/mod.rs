@@ -28,6 +28,7 @@
 //! - `texldp`/`texldb` are `texld` with controls 1/2; `if_gt`, `break_ne` select the
 //!   comparison opcodes; `setp_xx` carries the comparison in the controls.
 
+pub mod ctab_header;
 pub mod preprocess;
 
 mod parser;
@@ -45,8 +46,13 @@ pub struct Options {
     pub defines: Vec<(String, Option<String>)>,
     /// `-I DIR` include directories, searched after the including file's directory.
     pub include_dirs: Vec<std::path::PathBuf>,
-    /// Skip the validator (`asm --no-validate`).
+    /// Skip the validator (D3DAssemble's `D3DCOMPILE_SKIP_VALIDATION`: the assembler's
+    /// own checks still run, as Microsoft's do).
     pub no_validate: bool,
+    /// Accept whatever the token format can encode, even where the version lacks it
+    /// (`r36` in vs_2_0, co-issue in ps_3_0): with `no_validate`, everything the printer
+    /// writes reassembles to the same tokens (`asm --no-validate` sets both).
+    pub lenient: bool,
 }
 
 /// A column range within one source line (1-based column, length in characters).
@@ -168,9 +174,9 @@ pub fn assemble_with_sources(text: &str, options: &Options) -> Result<Assembled,
             include: None,
         },
     )?;
-    let assembled = parse_mapped(&pp.text, name, &|i| {
-        pp.lines.get(i).map(|o| (&*o.file, o.line))
-    })?;
+    let assembled = parser::Parser::new(&pp.text)
+        .lenient(options.lenient)
+        .run(name, &|i| pp.lines.get(i).map(|o| (&*o.file, o.line)))?;
     if options.no_validate {
         return Ok(assembled);
     }
@@ -330,6 +336,37 @@ mod tests {
         fn return_name(name: &mut String, full: &str, operand: &str) -> String {
             *name = full.to_string();
             operand.to_string()
+        }
+    }
+
+    /// `no_validate` takes back whatever the printer writes for shaders the runtime
+    /// rejects, token for token.
+    #[test]
+    fn no_validate_reassembles_what_dis_prints() {
+        let cases: &[&[u32]] = &[
+            // r36 in vs_2_0.
+            &[0xfffe0200, 0x02000001, 0x800f0024, 0x90e40000, 0xffff],
+            // Co-issue in ps_3_0.
+            &[
+                0xffff0300, 0x02000001, 0x800f0000, 0xa0e40000, 0x42000001, 0x800f0001, 0xa0e40001,
+                0xffff,
+            ],
+            // `_abs` in vs_2_0, `_x4` shift and `_pp` in vs_2_0, `!r1` on a temp.
+            &[0xfffe0200, 0x02000001, 0x800f0000, 0x8be40001, 0xffff],
+            &[0xfffe0200, 0x02000001, 0x821f0000, 0x90e40000, 0xffff],
+            &[0xfffe0200, 0x02000001, 0x800f0000, 0x8de40001, 0xffff],
+        ];
+        let opts = Options {
+            no_validate: true,
+            lenient: true,
+            ..Default::default()
+        };
+        for tokens in cases {
+            let shader = crate::Shader::decode(tokens).unwrap();
+            let text = crate::print::to_string(&shader);
+            assert!(assemble(&text, &Default::default()).is_err(), "{text}");
+            let back = assemble(&text, &opts).unwrap_or_else(|e| panic!("{text}{e}"));
+            assert_eq!(back.encode(), *tokens, "{text}");
         }
     }
 

@@ -509,6 +509,10 @@ pub(crate) struct Parser<'a> {
     cur_line: u32,
     cur_text: &'a str,
     cur_ascii: bool,
+    /// `--no-validate`: accept what the token format can encode even where the version
+    /// lacks it (register counts, co-issue, predication, modifiers), so that everything
+    /// the printer writes reassembles; the validator reports it instead.
+    lenient: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -526,7 +530,14 @@ impl<'a> Parser<'a> {
             cur_line: 0,
             cur_text: "",
             cur_ascii: true,
+            lenient: false,
         }
+    }
+
+    /// Accepts what the token format can encode even where `version` lacks it.
+    pub(crate) fn lenient(mut self, on: bool) -> Self {
+        self.lenient = on;
+        self
     }
 
     fn file_index(&mut self, name: &str) -> u32 {
@@ -713,7 +724,7 @@ impl<'a> Parser<'a> {
         if cur.peek() == Some(b'+') {
             let p = cur.pos;
             cur.pos += 1;
-            if !(version.is_pixel() && version.major < 2) {
+            if !(self.lenient || version.is_pixel() && version.major < 2) {
                 return err(
                     p,
                     p + 1,
@@ -741,7 +752,7 @@ impl<'a> Parser<'a> {
                     "the predicate must be the predicate register `p0`",
                 );
             }
-            if regs::rule(version, RegName::Predicate).is_none() {
+            if regs::rule(version, RegName::Predicate).is_none() && !self.lenient {
                 return err(
                     ps,
                     cur.pos,
@@ -844,7 +855,7 @@ impl<'a> Parser<'a> {
             }
             (op, _) => op,
         };
-        if !opcode.is_legal(version) {
+        if !opcode.is_legal(version) && !self.lenient {
             let name = String::from_utf8_lossy(base);
             return err(
                 ms,
@@ -856,7 +867,7 @@ impl<'a> Parser<'a> {
             opcode,
             Opcode::Phase | Opcode::Def | Opcode::DefI | Opcode::DefB | Opcode::Dcl | Opcode::Label
         );
-        if coissue && declaration {
+        if coissue && declaration && !self.lenient {
             return err(ins_start, me, "this instruction cannot be co-issued");
         }
         if predicate.is_some() && declaration {
@@ -1134,7 +1145,7 @@ impl<'a> Parser<'a> {
         let version = self.version.expect("version");
         let name = opcode.mnemonic(version);
         if m.shift.is_some() {
-            if !(version.is_pixel() && version.major < 2) {
+            if !(self.lenient || version.is_pixel() && version.major < 2) {
                 return err(
                     ms,
                     me,
@@ -1155,7 +1166,7 @@ impl<'a> Parser<'a> {
                 return err(ms, me, format!("`{name}` takes no instruction modifiers"));
             }
             if opcode == Opcode::Dcl {
-                if version.is_vertex() {
+                if version.is_vertex() && !self.lenient {
                     return err(ms, me, "vertex shader declarations take no modifiers");
                 }
                 if m.modifiers & result_modifier::SATURATE != 0 {
@@ -1164,7 +1175,7 @@ impl<'a> Parser<'a> {
             }
             let pp_or_centroid =
                 m.modifiers & (result_modifier::PARTIAL_PRECISION | result_modifier::CENTROID);
-            if pp_or_centroid != 0 && !(version.is_pixel() && version.major >= 2) {
+            if pp_or_centroid != 0 && !(self.lenient || version.is_pixel() && version.major >= 2) {
                 return err(
                     ms,
                     me,
@@ -1180,7 +1191,18 @@ impl<'a> Parser<'a> {
 
     fn check_reg(&self, r: &RegRef) -> LResult<()> {
         let version = self.version.expect("version");
-        let Some(rule) = regs::rule(version, r.name) else {
+        let max = if r.name == RegName::Const { 8191 } else { 2047 };
+        if self.lenient && (r.num > max || r.rel.is_some_and(|a| a.num > 2047)) {
+            return err(
+                r.start,
+                r.end,
+                "register number too large for the token format",
+            );
+        }
+        let Some(rule) = regs::rule(version, r.name).or(self.lenient.then_some(regs::RegRule {
+            count: max + 1,
+            rel: true,
+        })) else {
             return err(
                 r.start,
                 r.end,
@@ -1191,7 +1213,7 @@ impl<'a> Parser<'a> {
             );
         };
         if let Some(a) = r.rel {
-            if !rule.rel {
+            if !rule.rel && !self.lenient {
                 return err(
                     r.start,
                     r.end,
@@ -1201,7 +1223,7 @@ impl<'a> Parser<'a> {
                     ),
                 );
             }
-            if !regs::address_register_allowed(version, a.name) {
+            if !regs::address_register_allowed(version, a.name) && !self.lenient {
                 return err(
                     a.start,
                     a.end,
@@ -1211,7 +1233,7 @@ impl<'a> Parser<'a> {
                     ),
                 );
             }
-            if regs::rule(version, a.name).is_none_or(|ar| a.num >= ar.count) {
+            if regs::rule(version, a.name).is_none_or(|ar| a.num >= ar.count) && !self.lenient {
                 return err(a.start, a.end, "no such address register");
             }
             match a.name {
@@ -1233,7 +1255,7 @@ impl<'a> Parser<'a> {
             if r.num > 8191 {
                 return err(r.start, r.end, "register offset out of range");
             }
-        } else if r.num >= rule.count {
+        } else if r.num >= rule.count && !self.lenient {
             return err(
                 r.start,
                 r.end,
@@ -1317,7 +1339,7 @@ impl<'a> Parser<'a> {
         let modifier = match s.suffix {
             Suffix::None => {
                 if s.comp {
-                    if !ps1 {
+                    if !ps1 && !self.lenient {
                         return err(
                             s.start,
                             s.end,
@@ -1335,7 +1357,7 @@ impl<'a> Parser<'a> {
                 }
             }
             Suffix::Bias | Suffix::Bx2 | Suffix::X2 => {
-                if !ps1 {
+                if !ps1 && !self.lenient {
                     return err(
                         ss,
                         se,
@@ -1354,14 +1376,14 @@ impl<'a> Parser<'a> {
                 }
             }
             Suffix::Dz | Suffix::Dw => {
-                if !(version.is_pixel() && version.code() == 0x0104) {
+                if !(self.lenient || version.is_pixel() && version.code() == 0x0104) {
                     return err(
                         ss,
                         se,
                         format!("`_dz`/`_dw` are only available in ps_1_4, not in {version}"),
                     );
                 }
-                if !matches!(opcode, Opcode::Tex | Opcode::TexCoord) {
+                if !matches!(opcode, Opcode::Tex | Opcode::TexCoord) && !self.lenient {
                     return err(
                         ss,
                         se,
@@ -1378,7 +1400,7 @@ impl<'a> Parser<'a> {
                 }
             }
             Suffix::Abs => {
-                if version.major < 3 {
+                if version.major < 3 && !self.lenient {
                     return err(
                         ss,
                         se,
@@ -1403,7 +1425,7 @@ impl<'a> Parser<'a> {
                     "`!` cannot be combined with other modifiers",
                 );
             }
-            if !matches!(s.reg.name, RegName::ConstBool | RegName::Predicate) {
+            if !matches!(s.reg.name, RegName::ConstBool | RegName::Predicate) && !self.lenient {
                 return err(
                     s.start,
                     s.end,
@@ -1475,7 +1497,7 @@ impl<'a> Parser<'a> {
             (false, T::MiscType) => version.major >= 3,
             _ => false,
         };
-        if !ok_reg {
+        if !ok_reg && !self.lenient {
             return err(
                 os,
                 oe,
