@@ -66,19 +66,19 @@ impl State<'_> {
         let (n_slots, n_arith, n_tex) = (self.slots, self.arith, self.tex);
         if self.slots > total && self.slots - slots <= total {
             self.err(
-                "E0701",
+                Rule::E0701,
                 format_args!("instruction slot {n_slots} exceeds the {v} limit of {total}"),
             );
         }
         if self.arith > a && self.arith - slots <= a {
             self.err(
-                "E0703",
+                Rule::E0703,
                 format_args!("arithmetic slot {n_arith} exceeds the {v} limit of {a}"),
             );
         }
         if self.tex > t && self.tex - slots <= t {
             self.err(
-                "E0702",
+                Rule::E0702,
                 format_args!("texture slot {n_tex} exceeds the {v} limit of {t}"),
             );
         }
@@ -94,13 +94,13 @@ impl State<'_> {
                 _ => "if",
             };
             self.err(
-                "E0503",
+                Rule::E0503,
                 format_args!("{what} block not closed at the end of the shader"),
             );
         }
         if let Some((pad, ..)) = self.pad_expect {
             self.err(
-                "E0602",
+                Rule::E0602,
                 format_args!(
                     "{} sequence not completed at the end of the shader",
                     pad.mnemonic(self.v)
@@ -112,7 +112,7 @@ impl State<'_> {
             if missing != 0 {
                 let n = w * 64 + missing.trailing_zeros() as usize;
                 self.err(
-                    "E0506",
+                    Rule::E0506,
                     format_args!("call to l{n}, which no label defines"),
                 );
                 break;

@@ -12,19 +12,19 @@ impl State<'_> {
         let mn = Mn(ins.opcode, self.v);
         if d.mask != 0xF {
             self.err(
-                "E0306",
+                Rule::E0306,
                 format_args!("{mn} must write the whole register (mask 0x{:x})", d.mask),
             );
         }
         if d.modifiers != 0 {
-            self.err("E0302", format_args!("{mn} takes no result modifier"));
+            self.err(Rule::E0302, format_args!("{mn} takes no result modifier"));
         }
         if d.shift != 0 {
-            self.err("E0303", format_args!("{mn} takes no result shift"));
+            self.err(Rule::E0303, format_args!("{mn} takes no result shift"));
         }
         if d.rel.is_some() {
             self.err(
-                "E0206",
+                Rule::E0206,
                 format_args!("{mn} cannot address its register relatively"),
             );
         }
@@ -43,25 +43,25 @@ impl State<'_> {
             || (m != 0 && !(v.is_pixel() && v.major >= 2))
         {
             self.err(
-                "E0302",
+                Rule::E0302,
                 format_args!("modifier 0x{m:x} not allowed on dcl of {name} in {v}"),
             );
         }
         if ins.dst.shift != 0 {
             self.err(
-                "E0303",
+                Rule::E0303,
                 format_args!("a result shift is not allowed on dcl of {name}"),
             );
         }
         if mask == 0 {
             self.err(
-                "E0306",
+                Rule::E0306,
                 format_args!("dcl of {name} has an empty write mask"),
             );
         }
         if r.kind != RegisterType::Sampler && d.sampler_type_raw() != 0 {
             self.err(
-                "E0402",
+                Rule::E0402,
                 format_args!(
                     "dcl of {name} carries a sampler texture type (token 0x{:08x})",
                     d.0
@@ -88,19 +88,22 @@ impl State<'_> {
             (ShaderKind::Pixel, RegisterType::MiscType) if v.major >= 3 && n < 2 => {
                 if d.0 != 0x8000_0000 {
                     self.err(
-                        "E0402",
+                        Rule::E0402,
                         format_args!("dcl of {name} takes no usage (token 0x{:08x})", d.0),
                     );
                 }
                 if self.dcl_misc & (1 << n) != 0 {
-                    self.err("E0403", format_args!("{name} declared twice"));
+                    self.err(Rule::E0403, format_args!("{name} declared twice"));
                 }
                 self.dcl_misc |= 1 << n;
                 self.quiet_read[RegisterType::MiscType as usize] |= 1 << n;
                 return;
             }
             _ => {
-                self.err("E0402", format_args!("{name} cannot be declared in {v}"));
+                self.err(
+                    Rule::E0402,
+                    format_args!("{name} cannot be declared in {v}"),
+                );
                 return;
             }
         };
@@ -109,7 +112,7 @@ impl State<'_> {
         if usage_form {
             let Some(u) = d.usage_kind() else {
                 self.err(
-                    "E0406",
+                    Rule::E0406,
                     format_args!(
                         "dcl of {name}: usage {} is not a D3DDECLUSAGE",
                         d.usage_raw()
@@ -130,13 +133,13 @@ impl State<'_> {
             sem[u as usize] |= bit;
             if dup_sem && !(output || v.is_pixel()) {
                 self.err(
-                    "E0403",
+                    Rule::E0403,
                     format_args!("semantic {}{idx} declared twice", u.name()),
                 );
             }
         } else if v.is_pixel() && (d.0 & 0x7FFF_FFFF) != 0 {
             self.err(
-                "E0402",
+                Rule::E0402,
                 format_args!("dcl of {name} in {v} takes no usage (token 0x{:08x})", d.0),
             );
         }
@@ -154,14 +157,14 @@ impl State<'_> {
             let splittable = (r.kind == RegisterType::Output && v.is_vertex() && v.major >= 3)
                 || (r.kind == RegisterType::Input && v.is_pixel() && v.major >= 3);
             if prev != 0 && !splittable {
-                self.err("E0403", format_args!("{name} declared twice"));
+                self.err(Rule::E0403, format_args!("{name} declared twice"));
             } else if prev & mask != 0 && r.kind == RegisterType::Output && !same_semantic {
                 self.warn(
-                    "E0407",
+                    Rule::E0407,
                     format_args!("{name} declared again with an overlapping mask"),
                 );
             } else if prev & mask != 0 {
-                self.err("E0403", format_args!("{name} declared twice"));
+                self.err(Rule::E0403, format_args!("{name} declared twice"));
             }
         }
     }
@@ -174,13 +177,13 @@ impl State<'_> {
         self.check_index(r, false);
         if ins.dst.modifiers != 0 && !(v.is_pixel() && v.major >= 3) {
             self.err(
-                "E0302",
+                Rule::E0302,
                 format_args!("sampler dcl of {name} takes no modifier in {v}"),
             );
         }
         if ins.decl.0 & 0x000F_001F != 0 {
             self.err(
-                "E0402",
+                Rule::E0402,
                 format_args!(
                     "sampler dcl of {name} carries a usage (token 0x{:08x})",
                     ins.decl.0
@@ -195,7 +198,7 @@ impl State<'_> {
         );
         if !ok {
             self.err(
-                "E0404",
+                Rule::E0404,
                 format_args!(
                     "dcl of {name}: texture type {} is not 2d, cube or volume",
                     ins.decl.sampler_type_raw()
@@ -204,7 +207,7 @@ impl State<'_> {
         }
         if n < 32 {
             if self.dcl_sampler & (1 << n) != 0 {
-                self.err("E0403", format_args!("{name} declared twice"));
+                self.err(Rule::E0403, format_args!("{name} declared twice"));
             }
             self.dcl_sampler |= 1 << n;
             self.quiet_read[RegisterType::Sampler as usize] |= 1 << n;

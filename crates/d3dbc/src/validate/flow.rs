@@ -21,7 +21,7 @@ impl State<'_> {
                     self.dynamics += 1;
                     if self.dynamics > max_dyn {
                         self.err(
-                            "E0505",
+                            Rule::E0505,
                             format_args!("{mn} nests dynamic flow control deeper than {max_dyn}"),
                         );
                     }
@@ -30,7 +30,7 @@ impl State<'_> {
                     self.static_flow_count += 1;
                     if self.statics > max_static {
                         self.err(
-                            "E0505",
+                            Rule::E0505,
                             format_args!("{mn} nests static flow control deeper than {max_static}"),
                         );
                     }
@@ -39,7 +39,7 @@ impl State<'_> {
             }
             Opcode::Else => match self.top() {
                 Some(Block::IfBool | Block::IfDyn) => {}
-                _ => self.err("E0501", format_args!("else without an open if")),
+                _ => self.err(Rule::E0501, format_args!("else without an open if")),
             },
             Opcode::EndIf => match self.top() {
                 Some(b @ (Block::IfBool | Block::IfDyn)) => {
@@ -50,14 +50,14 @@ impl State<'_> {
                     }
                     self.depth -= 1;
                 }
-                _ => self.err("E0501", format_args!("endif without an open if")),
+                _ => self.err(Rule::E0501, format_args!("endif without an open if")),
             },
             Opcode::Loop | Opcode::Rep => {
                 self.loops += 1;
                 self.static_flow_count += 1;
                 if self.loops > max_loops {
                     self.err(
-                        "E0505",
+                        Rule::E0505,
                         format_args!("{mn} nests loop/rep deeper than {max_loops}"),
                     );
                 }
@@ -78,7 +78,7 @@ impl State<'_> {
                     self.loops -= 1;
                 } else {
                     self.err(
-                        "E0502",
+                        Rule::E0502,
                         format_args!(
                             "{mn} does not close an open {}",
                             if want == Block::Loop { "loop" } else { "rep" }
@@ -87,7 +87,7 @@ impl State<'_> {
                 }
             }
             Opcode::Break | Opcode::BreakC | Opcode::BreakP if self.loops == 0 => {
-                self.err("E0504", format_args!("{mn} outside a loop or rep"));
+                self.err(Rule::E0504, format_args!("{mn} outside a loop or rep"));
             }
             Opcode::Call | Opcode::CallNz => {
                 self.static_flow_count += 1;
@@ -102,7 +102,7 @@ impl State<'_> {
             Opcode::Label => {
                 if self.depth != 0 {
                     self.err(
-                        "E0503",
+                        Rule::E0503,
                         format_args!("label inside an open flow-control block"),
                     );
                     self.depth = 0;
@@ -111,7 +111,10 @@ impl State<'_> {
                     self.dynamics = 0;
                 }
                 if !self.main_ended {
-                    self.err("E0506", format_args!("label before the main program's ret"));
+                    self.err(
+                        Rule::E0506,
+                        format_args!("label before the main program's ret"),
+                    );
                     self.main_ended = true;
                 }
                 self.in_sub = true;
@@ -119,7 +122,7 @@ impl State<'_> {
                     if l.reg.kind == RegisterType::Label && (l.reg.num as usize) < 2048 {
                         let n = l.reg.num as usize;
                         if self.labels_defined[n / 64] & (1 << (n % 64)) != 0 {
-                            self.err("E0506", format_args!("label l{n} defined twice"));
+                            self.err(Rule::E0506, format_args!("label l{n} defined twice"));
                         }
                         self.labels_defined[n / 64] |= 1 << (n % 64);
                     }
@@ -137,7 +140,7 @@ impl State<'_> {
         if v.is_vertex() && v.code() == 0x0200 && self.static_flow_count == 17 {
             self.static_flow_count += 1;
             self.err(
-                "E0505",
+                Rule::E0505,
                 format_args!("more than 16 static flow-control instructions in vs_2_0"),
             );
         }
@@ -149,7 +152,7 @@ impl State<'_> {
             self.depth += 1;
         } else {
             self.err(
-                "E0505",
+                Rule::E0505,
                 format_args!("flow control nested deeper than {MAX_STACK}"),
             );
         }

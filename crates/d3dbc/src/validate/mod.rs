@@ -27,8 +27,11 @@ use crate::version::{ShaderKind, Version, MINOR_SW};
 
 /// One rule violation.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Finding {
-    /// Stable rule code (`E0203`), a row of [`rules()`].
+    /// The rule broken.
+    pub rule: Rule,
+    /// Stable rule code (`E0203`), a row of [`rules()`] (`rule.code()`).
     pub code: &'static str,
     /// Error (the runtime rejects the shader) or warning.
     pub severity: Severity,
@@ -37,9 +40,16 @@ pub struct Finding {
     pub item: usize,
     /// DWORD offset of the instruction token (the version token is offset 0).
     pub offset: usize,
+    /// The operand the finding is about, numbered as the listing writes them: the
+    /// destination first (when the instruction has one), then the sources (`mov oC0,
+    /// r7`: `r7` is operand 1). `None`: the instruction as a whole.
+    pub operand: Option<usize>,
     /// One line: what is wrong, and the rule's documentation page in brackets.
     pub message: String,
 }
+
+/// `State::operand` when no operand is being checked.
+const NO_OPERAND: u8 = u8::MAX;
 
 mod counts;
 mod decl;
@@ -49,8 +59,7 @@ mod ps1;
 mod rules;
 mod tables;
 
-use rules::*;
-pub use rules::{rules, Rule};
+pub use rules::{rules, Rule, RuleInfo};
 use tables::*;
 
 // ---------------------------------------------------------------------------------------
@@ -74,6 +83,8 @@ struct State<'a> {
     out: Vec<Finding>,
     item: usize,
     offset: usize,
+    // The operand being checked (`Finding::operand`), or NO_OPERAND.
+    operand: u8,
     // Written component masks of temps (read-before-write).
     temp_written: [u8; 32],
     tex_loaded: u8,
@@ -169,6 +180,7 @@ impl<'a> State<'a> {
             out: Vec::new(),
             item: 0,
             offset: 1,
+            operand: NO_OPERAND,
             temp_written: [0; 32],
             tex_loaded: 0,
             dep_level: [0; 32],
@@ -254,33 +266,35 @@ impl<'a> State<'a> {
 impl State<'_> {
     #[cold]
     #[inline(never)]
-    fn finding(&mut self, severity: Severity, code: &'static str, msg: std::fmt::Arguments<'_>) {
+    fn finding(&mut self, severity: Severity, rule: Rule, msg: std::fmt::Arguments<'_>) {
         use std::fmt::Write;
-        let source = rule_source(code);
+        let source = rule.info().source;
         let mut message = String::with_capacity(112 + source.len());
         let _ = message.write_fmt(msg);
         message.push_str(" [");
         message.push_str(source);
         message.push(']');
         self.out.push(Finding {
-            code,
+            rule,
+            code: rule.code(),
             severity,
             item: self.item,
             offset: self.offset,
+            operand: (self.operand != NO_OPERAND).then_some(self.operand as usize),
             message,
         });
     }
 
     #[cold]
     #[inline(never)]
-    fn err(&mut self, code: &'static str, msg: std::fmt::Arguments<'_>) {
-        self.finding(Severity::Error, code, msg);
+    fn err(&mut self, rule: Rule, msg: std::fmt::Arguments<'_>) {
+        self.finding(Severity::Error, rule, msg);
     }
 
     #[cold]
     #[inline(never)]
-    fn warn(&mut self, code: &'static str, msg: std::fmt::Arguments<'_>) {
-        self.finding(Severity::Warning, code, msg);
+    fn warn(&mut self, rule: Rule, msg: std::fmt::Arguments<'_>) {
+        self.finding(Severity::Warning, rule, msg);
     }
 
     #[inline]
@@ -317,7 +331,9 @@ impl State<'_> {
         }
         let mut reads_rel_al = false;
         let mut rels = 0;
+        let first_src = u8::from(f.layout.dst);
         for (k, src) in ins.src().iter().enumerate() {
+            self.operand = first_src + k as u8;
             match src.rel {
                 None => self.check_src(ins, f, k, src),
                 Some(rel) => {
@@ -328,6 +344,7 @@ impl State<'_> {
             }
         }
         if f.layout.dst {
+            self.operand = 0;
             match ins.dst.rel {
                 None => self.check_dst(ins, f, &ins.dst),
                 Some(rel) => {
@@ -337,8 +354,9 @@ impl State<'_> {
                 }
             }
         }
+        self.operand = NO_OPERAND;
         if reads_rel_al && self.loops == 0 {
-            self.err("E0207", format_args!("aL is used outside a loop"));
+            self.err(Rule::E0207, format_args!("aL is used outside a loop"));
         }
         if f.texld_mask && ins.dst.mask != 0xF {
             self.specific(ins);
@@ -364,7 +382,10 @@ impl State<'_> {
         self.label_seen |= op == Opcode::Label;
         let mn = Mn(op, v);
         if !f.legal {
-            self.err("E0101", format_args!("{mn} is not an instruction of {v}"));
+            self.err(
+                Rule::E0101,
+                format_args!("{mn} is not an instruction of {v}"),
+            );
             return;
         }
         let layout = f.layout;
@@ -375,7 +396,7 @@ impl State<'_> {
         if is_decl {
             if self.seen_exec {
                 self.err(
-                    "E0405",
+                    Rule::E0405,
                     format_args!("{mn} after the first executable instruction"),
                 );
             }
@@ -405,7 +426,7 @@ impl State<'_> {
                 let r = ins.dst.reg;
                 if r.kind != want && !(op == Opcode::Def && is_const_float(r.kind)) {
                     self.err(
-                        "E0104",
+                        Rule::E0104,
                         format_args!(
                             "{mn} must define a {} register, not {}",
                             match want {
@@ -428,7 +449,7 @@ impl State<'_> {
         // Subroutine structure: after the main program's ret, only labelled code.
         if self.main_ended && !self.in_sub && op != Opcode::Label {
             self.err(
-                "E0506",
+                Rule::E0506,
                 format_args!(
                     "{mn} after the main program's ret is not inside a labelled subroutine"
                 ),
@@ -445,27 +466,31 @@ impl State<'_> {
 
         // Operands.
         let mut reads_rel_al = false;
+        let first_src = u8::from(layout.dst);
         for (k, src) in ins.src().iter().enumerate() {
+            self.operand = first_src + k as u8;
             self.check_src(ins, f, k, src);
             if src.rel.is_some_and(|r| r.reg.kind == RegisterType::Loop) {
                 reads_rel_al = true;
             }
         }
+        self.operand = NO_OPERAND;
         if let Some(p) = &ins.predicate {
             if p.reg.kind != RegisterType::Predicate {
                 self.err(
-                    "E0104",
+                    Rule::E0104,
                     format_args!("the predicate of {mn} must be p0, not {}", self.name(p.reg)),
                 );
             }
             if !matches!(p.modifier, SrcModifier::None | SrcModifier::Not) {
                 self.err(
-                    "E0301",
+                    Rule::E0301,
                     format_args!("the predicate of {mn} takes only the ! modifier"),
                 );
             }
         }
         if layout.dst {
+            self.operand = 0;
             if op == Opcode::TexKill {
                 // texkill's operand is read, not written.
                 let as_src = SrcParam {
@@ -487,9 +512,10 @@ impl State<'_> {
             {
                 reads_rel_al = true;
             }
+            self.operand = NO_OPERAND;
         }
         if reads_rel_al && self.loops == 0 {
-            self.err("E0207", format_args!("aL is used outside a loop"));
+            self.err(Rule::E0207, format_args!("aL is used outside a loop"));
         }
         if f.flags & (flag::SPECIFIC | flag::TEXLD) != 0 {
             self.specific(ins);

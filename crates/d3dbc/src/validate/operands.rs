@@ -13,20 +13,20 @@ impl State<'_> {
         if op.has_comparison() {
             if !(1..=6).contains(&c) {
                 self.err(
-                    "E0102",
+                    Rule::E0102,
                     format_args!("{mn} has controls {c}, not a comparison (1 gt .. 6 le)"),
                 );
             }
         } else if op == Opcode::Tex && v.major >= 2 {
             if c > 2 {
                 self.err(
-                    "E0103",
+                    Rule::E0103,
                     format_args!("texld controls {c} is neither texldp (1) nor texldb (2)"),
                 );
             }
         } else if c != 0 {
             self.err(
-                "E0103",
+                Rule::E0103,
                 format_args!("{mn} does not take controls (field is {c})"),
             );
         }
@@ -40,7 +40,7 @@ impl State<'_> {
             let ps1 = v.is_pixel() && v.major == 1;
             if !ps1 || class != SlotClass::Arithmetic {
                 self.err(
-                    "E0304",
+                    Rule::E0304,
                     format_args!("{mn} cannot be co-issued (only ps_1_x arithmetic instructions)"),
                 );
             } else {
@@ -50,7 +50,7 @@ impl State<'_> {
                         let ok = m & mask == 0 && (m == 0x8 || mask == 0x8);
                         if !ok {
                             self.err(
-                                "E0304",
+                                Rule::E0304,
                                 format_args!(
                                     "co-issued pair must write colour and alpha separately (masks 0x{mask:x} and 0x{m:x})"
                                 ),
@@ -58,7 +58,7 @@ impl State<'_> {
                         }
                     }
                     _ => self.err(
-                        "E0304",
+                        Rule::E0304,
                         format_args!(
                             "co-issued {mn} does not follow a non-co-issued arithmetic instruction"
                         ),
@@ -86,7 +86,10 @@ impl State<'_> {
                     | Opcode::Phase
             );
             if v.code() < 0x0201 || flow || class == SlotClass::None {
-                self.err("E0309", format_args!("{mn} cannot be predicated in {v}"));
+                self.err(
+                    Rule::E0309,
+                    format_args!("{mn} cannot be predicated in {v}"),
+                );
             }
         }
     }
@@ -103,7 +106,7 @@ impl State<'_> {
     pub(super) fn check_index_full(&mut self, r: Register, write: bool) {
         let v = self.v;
         let Some(f) = self.file(r.kind) else {
-            let code = if write { "E0202" } else { "E0201" };
+            let code = if write { Rule::E0202 } else { Rule::E0201 };
             self.err(
                 code,
                 format_args!(
@@ -128,13 +131,13 @@ impl State<'_> {
         };
         if n >= count {
             self.err(
-                "E0203",
+                Rule::E0203,
                 format_args!("{} is out of range in {v} (has {count})", self.name(r)),
             );
         } else if is_const_float(r.kind) && v.is_vertex() && !v.is_software() && n >= 256 {
             let name = self.name(r);
             self.warn(
-                "E0208",
+                Rule::E0208,
                 format_args!("{name} needs a device with software vertex processing (hardware {v} has 256 constants)"),
             );
         }
@@ -178,7 +181,7 @@ impl State<'_> {
         // Operand role checks.
         if f.src_role[k] & (1 << r.kind as u32) == 0 {
             self.err(
-                "E0104",
+                Rule::E0104,
                 format_args!("{mn} cannot take {} as source {}", self.name(r), k),
             );
         }
@@ -192,7 +195,7 @@ impl State<'_> {
         if op == Opcode::Sgn && k > 0 {
             if r.kind != RegisterType::Temp {
                 self.err(
-                    "E0104",
+                    Rule::E0104,
                     format_args!("sgn source {k} must be a scratch temporary register"),
                 );
             }
@@ -208,7 +211,7 @@ impl State<'_> {
             Some(f) if f.read => self.check_index(r, false),
             Some(_) => {
                 self.err(
-                    "E0201",
+                    Rule::E0201,
                     format_args!("{} cannot be read in {v}", self.name(r)),
                 );
             }
@@ -243,7 +246,7 @@ impl State<'_> {
                 || (rel.reg.kind == RegisterType::Loop && rel.swizzle != crate::ir::SWIZZLE_IDENTITY)
             {
                 self.err(
-                    "E0206",
+                    Rule::E0206,
                     format_args!(
                         "{}[{}] relative addressing is not allowed in {v}",
                         self.name(r),
@@ -265,7 +268,7 @@ impl State<'_> {
         let tex_coord = is_tex_coord(v, op, k);
         if !src_mod_ok(v, op, k, m, r) {
             self.err(
-                "E0301",
+                Rule::E0301,
                 format_args!(
                     "source modifier {:?} is not allowed on {} of {mn} in {v}",
                     m,
@@ -276,7 +279,7 @@ impl State<'_> {
         let needs_replicate = needs_replicate(v, op, k, r, src.swizzle);
         if needs_replicate && !replicate(src.swizzle) {
             self.err(
-                "E0305",
+                Rule::E0305,
                 format_args!("source {k} of {mn} needs a replicate swizzle (.x, .y, .z or .w)"),
             );
         }
@@ -284,14 +287,14 @@ impl State<'_> {
         if tex_coord && src.swizzle != 0xE4 {
             let s = src.swizzle;
             self.err(
-                "E0307",
+                Rule::E0307,
                 format_args!("source {k} of {mn} takes no swizzle in {v} (has 0x{s:02x})"),
             );
         } else if v.is_pixel() && v.code() <= 0x0200 && !needs_replicate {
             let s = src.swizzle;
             if !swizzle_ok(v, op, k, needs_replicate, s) {
                 self.err(
-                    "E0307",
+                    Rule::E0307,
                     format_args!("swizzle 0x{s:02x} on source {k} of {mn} is not supported in {v}"),
                 );
             }
@@ -331,7 +334,7 @@ impl State<'_> {
             if n < 32 && self.v.major < 3 && self.temp_written[n] == 0 {
                 let mn = Mn(ins.opcode, self.v);
                 self.err(
-                    "E0204",
+                    Rule::E0204,
                     format_args!("{mn} reads r{n}, which no earlier instruction wrote"),
                 );
                 // Report once per register.
@@ -354,12 +357,12 @@ impl State<'_> {
                 let mn = Mn(ins.opcode, self.v);
                 if r.kind == RegisterType::MiscType {
                     self.warn(
-                        "E0408",
+                        Rule::E0408,
                         format_args!("{mn} reads {} without a dcl", self.name(r)),
                     );
                 } else {
                     self.err(
-                        "E0401",
+                        Rule::E0401,
                         format_args!("{mn} uses {} without a dcl", self.name(r)),
                     );
                 }
@@ -396,14 +399,17 @@ impl State<'_> {
         // Role of the destination.
         let role_ok = dst_role_ok(v, op, r);
         if !role_ok {
-            self.err("E0104", format_args!("{mn} cannot write {}", self.name(r)));
+            self.err(
+                Rule::E0104,
+                format_args!("{mn} cannot write {}", self.name(r)),
+            );
         }
         // In vs_3_0 outputs must be declared.
         if v.is_vertex() && v.major >= 3 && r.kind == RegisterType::Output && d.rel.is_none() {
             let n = r.num as usize;
             if n >= 16 || self.dcl_output[n] == 0 {
                 self.err(
-                    "E0401",
+                    Rule::E0401,
                     format_args!("{mn} writes {} without a dcl", self.name(r)),
                 );
             }
@@ -425,7 +431,7 @@ impl State<'_> {
             Some(f) if f.write => self.check_index(r, true),
             Some(_) => {
                 self.err(
-                    "E0205",
+                    Rule::E0205,
                     format_args!("{mn} writes {}, which is read-only in {v}", self.name(r)),
                 );
             }
@@ -445,7 +451,7 @@ impl State<'_> {
                 && rel.swizzle == crate::ir::SWIZZLE_IDENTITY;
             if !ok {
                 self.err(
-                    "E0206",
+                    Rule::E0206,
                     format_args!(
                         "relative addressing of the destination {} is not allowed in {v}",
                         self.name(r)
@@ -462,20 +468,23 @@ impl State<'_> {
         let m = d.modifiers;
         let tex = op.slot_class() == SlotClass::Texture;
         if m & result_modifier::SATURATE != 0 && !sat_ok(v, tex) {
-            self.err("E0302", format_args!("_sat is not allowed on {mn} in {v}"));
+            self.err(
+                Rule::E0302,
+                format_args!("_sat is not allowed on {mn} in {v}"),
+            );
         }
         if m & result_modifier::PARTIAL_PRECISION != 0 && !pp_ok(v) {
-            self.err("E0302", format_args!("_pp is not allowed in {v}"));
+            self.err(Rule::E0302, format_args!("_pp is not allowed in {v}"));
         }
         if m & result_modifier::CENTROID != 0 && !centroid_ok(v, tex) {
             self.err(
-                "E0302",
+                Rule::E0302,
                 format_args!("_centroid is not allowed on {mn} in {v}"),
             );
         }
         if m & !7 != 0 {
             self.err(
-                "E0302",
+                Rule::E0302,
                 format_args!("unknown result modifier bits 0x{m:x}"),
             );
         }
@@ -493,19 +502,19 @@ impl State<'_> {
                 };
             if !ok {
                 self.err(
-                    "E0303",
+                    Rule::E0303,
                     format_args!("result shift {s} is not allowed on {mn} in {v}"),
                 );
             }
         }
         if d.mask == 0 {
-            self.err("E0306", format_args!("{mn} has an empty write mask"));
+            self.err(Rule::E0306, format_args!("{mn} has an empty write mask"));
             return;
         }
         // ps_1_1-1_3 write masks: .rgba, .rgb, .a (also .b for co-issue forms is not documented).
         if v.is_pixel() && v.major == 1 && v.minor < 4 && !matches!(d.mask, 0xF | 0x7 | 0x8) {
             self.err(
-                "E0306",
+                Rule::E0306,
                 format_args!(
                     "write mask 0x{:x} on {mn}: ps_1_1-ps_1_3 allow only .rgba, .rgb, .a",
                     d.mask
@@ -525,13 +534,13 @@ impl State<'_> {
             Opcode::SinCos => {
                 if !matches!(mask, 1..=3) {
                     self.err(
-                        "E0306",
+                        Rule::E0306,
                         format_args!("sincos writes .x, .y or .xy only (mask 0x{mask:x})"),
                     );
                 }
                 if !replicate(srcs[0].swizzle) {
                     self.err(
-                        "E0305",
+                        Rule::E0305,
                         format_args!("source 0 of sincos needs a replicate swizzle"),
                     );
                 }
@@ -539,7 +548,7 @@ impl State<'_> {
                     for (k, s) in srcs.iter().enumerate().skip(1) {
                         if !is_const_float(s.reg.kind) {
                             self.err(
-                                "E0104",
+                                Rule::E0104,
                                 format_args!("sincos source {k} must be a constant register"),
                             );
                         }
@@ -549,13 +558,13 @@ impl State<'_> {
             Opcode::Crs => {
                 if mask & 8 != 0 || mask == 0 {
                     self.err(
-                        "E0306",
+                        Rule::E0306,
                         format_args!("crs writes a subset of .xyz (mask 0x{mask:x})"),
                     );
                 }
                 if srcs.iter().any(|s| s.reg == ins.dst.reg) {
                     self.err(
-                        "E0308",
+                        Rule::E0308,
                         format_args!(
                             "crs destination {} is also a source",
                             self.name(ins.dst.reg)
@@ -571,20 +580,20 @@ impl State<'_> {
                 };
                 if mask != want {
                     self.err(
-                        "E0306",
+                        Rule::E0306,
                         format_args!("{mn} must write mask 0x{want:x} (has 0x{mask:x})"),
                     );
                 }
                 let s1 = &srcs[1];
                 if s1.swizzle != 0xE4 || s1.modifier != SrcModifier::None {
                     self.err(
-                        "E0308",
+                        Rule::E0308,
                         format_args!("{mn}: the matrix source takes no swizzle or modifier"),
                     );
                 }
                 if srcs[0].reg == ins.dst.reg && ins.dst.reg.kind == RegisterType::Temp {
                     self.err(
-                        "E0308",
+                        Rule::E0308,
                         format_args!("{mn}: destination cannot be the vector source"),
                     );
                 }
@@ -593,13 +602,13 @@ impl State<'_> {
                 // nrm - vs/ps: "The dest and src registers cannot be the same. The dest
                 // register must be a temporary register."
                 self.err(
-                    "E0308",
+                    Rule::E0308,
                     format_args!("nrm writes a temporary other than its source"),
                 );
             }
             Opcode::Bem if mask != 0x3 => {
                 self.err(
-                    "E0306",
+                    Rule::E0306,
                     format_args!("bem writes .rg only (mask 0x{mask:x})"),
                 );
             }
@@ -607,7 +616,7 @@ impl State<'_> {
                 if v.major >= 2 && v.major == 2 && mask != 0xF =>
             {
                 self.err(
-                    "E0306",
+                    Rule::E0306,
                     format_args!("{mn} in {v} writes the full .xyzw mask (mask 0x{mask:x})"),
                 );
             }

@@ -14,7 +14,7 @@ impl State<'_> {
         let mn = Mn(op, v);
         if op == Opcode::Phase {
             if self.phase_seen {
-                self.err("E0604", format_args!("second phase instruction"));
+                self.err(Rule::E0604, format_args!("second phase instruction"));
             }
             self.phase_seen = true;
             self.seen_arith = false;
@@ -25,7 +25,7 @@ impl State<'_> {
             SlotClass::Texture => {
                 if self.seen_arith {
                     self.err(
-                        "E0601",
+                        Rule::E0601,
                         format_args!("texture instruction {mn} after an arithmetic instruction"),
                     );
                 }
@@ -39,7 +39,7 @@ impl State<'_> {
                 if let Some(s) = ins.src().first() {
                     if s.reg.kind == RegisterType::Temp && !self.phase_seen {
                         self.err(
-                            "E0704",
+                            Rule::E0704,
                             format_args!("texld from r{} before phase is a dependent read ps_1_4 allows only in phase 2", s.reg.num),
                         );
                     }
@@ -54,7 +54,7 @@ impl State<'_> {
             if op != Opcode::TexKill && d.kind == RegisterType::AddrOrTexture && dn < 8 {
                 if self.tex_loaded & (1 << dn) != 0 {
                     self.err(
-                        "E0605",
+                        Rule::E0605,
                         format_args!("t{dn} is written by a second texture instruction"),
                     );
                 }
@@ -63,7 +63,7 @@ impl State<'_> {
             if let Some(s) = ins.src().first() {
                 if s.reg.kind == RegisterType::AddrOrTexture && s.reg.num >= dn {
                     self.err(
-                        "E0603",
+                        Rule::E0603,
                         format_args!(
                             "{mn} t{dn} reads t{}, which is not numbered below it",
                             s.reg.num
@@ -88,7 +88,7 @@ impl State<'_> {
                 };
                 if !followers.contains(&op) || dn != next || src != psrc {
                     self.err(
-                        "E0602",
+                        Rule::E0602,
                         format_args!("{} sequence broken by {mn} t{dn}", pad.mnemonic(v)),
                     );
                     self.pad_expect = None;
@@ -108,7 +108,7 @@ impl State<'_> {
                     | Opcode::TexM3x3VSpec
                     | Opcode::TexM3x3 => {
                         self.err(
-                            "E0602",
+                            Rule::E0602,
                             format_args!("{mn} without the preceding pad instruction(s)"),
                         );
                     }
@@ -118,7 +118,7 @@ impl State<'_> {
         } else if class == SlotClass::Arithmetic {
             if let Some((pad, ..)) = self.pad_expect.take() {
                 self.err(
-                    "E0602",
+                    Rule::E0602,
                     format_args!("{} sequence not completed before {mn}", pad.mnemonic(v)),
                 );
             }
@@ -160,7 +160,7 @@ impl State<'_> {
             }
             if order > 3 {
                 self.err(
-                    "E0704",
+                    Rule::E0704,
                     format_args!("{} is a dependent read of order {order}; ps_2_0 allows at most third order", op.mnemonic(v)),
                 );
             }
