@@ -13,6 +13,7 @@ use crate::version::Version;
 /// What went wrong while decoding, and where.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("DWORD {offset} (0x{token:08x}): {kind}")]
+#[non_exhaustive]
 pub struct DecodeError {
     /// Offset in DWORDs from the start of the stream (the version token is offset 0).
     pub offset: usize,
@@ -24,6 +25,7 @@ pub struct DecodeError {
 
 /// The kinds of decoding failure.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum DecodeErrorKind {
     /// Input bytes are not a whole number of DWORDs.
     #[error("input is {0} bytes, not a multiple of 4")]

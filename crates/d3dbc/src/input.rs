@@ -16,6 +16,7 @@ pub struct Found {
 
 /// Why an input holds no bytecode.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum InputError {
     /// Binary input whose length is not a multiple of 4.
     #[error("binary input is {0} bytes, not a multiple of 4")]
