@@ -16,6 +16,7 @@ const MAX_TYPES: usize = 65_536;
 /// Why a `CTAB` block could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("CTAB byte {offset}: {reason}")]
+#[non_exhaustive]
 pub struct CtabError {
     /// Byte offset inside the table (after the FourCC).
     pub offset: usize,

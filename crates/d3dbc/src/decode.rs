@@ -16,6 +16,7 @@ use crate::version::Version;
 /// (0x00000031): unknown opcode …`); when the stream ended there, no token is quoted
 /// (`end of input after 1 DWORD: …`).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct DecodeError {
     /// Offset in DWORDs from the start of the stream (the version token is offset 0).
     pub offset: usize,
@@ -61,6 +62,7 @@ impl std::error::Error for DecodeError {}
 
 /// The kinds of decoding failure.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum DecodeErrorKind {
     /// Input bytes are not a whole number of DWORDs.
     #[error("input is {0} bytes, not a multiple of 4")]

@@ -22,6 +22,7 @@ pub struct Found {
 
 /// Why an input holds no bytecode.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum InputError {
     /// Zero bytes.
     #[error("empty input")]

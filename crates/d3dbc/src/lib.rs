@@ -5,7 +5,7 @@
 //! printer that writes Microsoft's listing format, an assembler (preprocessor + parser)
 //! that produces Microsoft's exact bytes, and a validator with the runtime's rules.
 //!
-//! Data flows one way: bytes → [`decode`] → [`ir`] → {[`print`], [`validate`]};
+//! Data flows one way: bytes → [`decode`] → [`ir`] → {[`print`](mod@print), [`validate`]};
 //! text → [`asm`] → [`ir`] → [`encode`].
 //!
 //! ```
@@ -32,11 +32,17 @@ pub mod token;
 pub mod validate;
 pub mod version;
 
-pub use ctab::Ctab;
+pub use ctab::{Ctab, CtabError};
 pub use decode::{DecodeError, DecodeErrorKind, Decoder, Event};
+pub use diag::Severity;
+pub use diag::{Diagnostic, Diagnostics};
+pub use input::InputError;
 pub use ir::{DstParam, Instruction, Item, Register, RelAddr, Shader, SrcParam};
 pub use mask::{Swizzle, WriteMask};
-pub use opcode::Opcode;
+pub use opcode::{Opcode, SlotModel};
+pub use print::PrintOptions;
+pub use regs::RegFile;
 pub use semantics::Semantics;
 pub use token::RegisterType;
+pub use validate::{Finding, Rule};
 pub use version::{ShaderKind, Version};

@@ -132,7 +132,7 @@ pub fn file(v: Version, t: RegisterType) -> Option<RegFile> {
     }
 }
 
-/// The runtime's view of [`file`]: `None` where the runtime has no such file.
+/// The runtime's view of [`file()`]: `None` where the runtime has no such file.
 #[inline]
 pub fn runtime_file(v: Version, t: RegisterType) -> Option<RegFile> {
     file(v, t).filter(|f| f.count > 0)

@@ -110,12 +110,14 @@ impl RegisterType {
     }
 }
 
+#[doc(hidden)]
 /// Extracts the 5-bit register type of a parameter token (bits 28–30 low, 11–12 high).
 #[inline]
 pub const fn param_register_type_bits(token: u32) -> u8 {
     (((token >> 28) & 0x7) | ((token >> 8) & 0x18)) as u8
 }
 
+#[doc(hidden)]
 /// Places a 5-bit register type into parameter-token bits.
 #[inline]
 pub const fn register_type_to_bits(t: RegisterType) -> u32 {
@@ -406,6 +408,7 @@ impl SamplerType {
 }
 
 /// Instruction-token fields.
+#[doc(hidden)]
 pub mod instruction {
     /// Bits 0–15: opcode.
     pub const OPCODE_MASK: u32 = 0x0000_FFFF;
@@ -426,6 +429,7 @@ pub mod instruction {
 /// The end token.
 pub const END_TOKEN: u32 = 0x0000_FFFF;
 
+#[doc(hidden)]
 /// Builds a comment token for `len` payload DWORDs (bits 16–30).
 #[inline]
 pub const fn comment_token(len: u32) -> u32 {

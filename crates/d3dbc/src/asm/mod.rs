@@ -185,7 +185,7 @@ pub fn assemble_with_sources(text: &str, options: &Options) -> Result<Assembled,
         .into_iter()
         .filter(|f| f.severity == crate::diag::Severity::Error)
         .map(|f| {
-            let mut d = assembled.error_at(f.item, None, f.message);
+            let mut d = assembled.error_at(f.item, f.operand, f.message);
             d.code = Some(f.code);
             d
         })
@@ -408,5 +408,19 @@ mod tests {
         let e = parse("vs_1_1\nfoo r0\nmov r0, r1, r2\nvs.1.1\n", "f.vsh").unwrap_err();
         assert_eq!(e.0.len(), 3, "{e}");
         assert_eq!(e.0[2].message, "only one version statement is allowed");
+    }
+
+    #[test]
+    fn validator_findings_point_at_the_operand() {
+        // r7 read before any write: the caret goes under r7, not the mnemonic.
+        let e = assemble("ps_2_0\nmov oC0, r7\n", &Options::default()).unwrap_err();
+        assert_eq!(e.0[0].code, Some("E0204"));
+        assert_eq!((e.0[0].line, e.0[0].col, e.0[0].len), (2, 10, 2));
+        // A destination finding: c0 cannot be written.
+        let e = assemble("vs_2_0\ndcl_position v0\nmov c0, v0\n", &Options::default()).unwrap_err();
+        assert_eq!((e.0[0].line, e.0[0].col), (3, 5), "{e}");
+        // A whole-instruction finding stays at the mnemonic.
+        let e = assemble("ps_2_0\nendif\n", &Options::default()).unwrap_err();
+        assert_eq!((e.0[0].line, e.0[0].col), (2, 1), "{e}");
     }
 }

@@ -1,0 +1,5 @@
+ps_2_0
+dcl t0
+dcl_2d s3
+texld r0, t0, s3
+mov oC0, r0

@@ -1,0 +1,5 @@
+ps_3_0
+dcl_texcoord v0
+dcl_volume s3
+texld r0, v0, s3
+mov oC0, r0

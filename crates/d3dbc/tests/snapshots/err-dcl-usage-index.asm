@@ -1,0 +1,3 @@
+ps_2_0
+dcl_texcoord9 t0
+mov oC0, t0

@@ -1,0 +1,5 @@
+vs_2_0
+defb b0, true
+dcl_position v0
+if b0
+mov oPos, v0

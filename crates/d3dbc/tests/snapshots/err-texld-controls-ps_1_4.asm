@@ -1,0 +1,3 @@
+ps_1_4
+texld r0, t0
+mov r0, r0

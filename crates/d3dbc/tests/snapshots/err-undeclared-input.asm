@@ -1,0 +1,2 @@
+vs_2_0
+mov oPos, v0

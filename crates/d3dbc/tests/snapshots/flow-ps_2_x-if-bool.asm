@@ -1,0 +1,16 @@
+ps_2_x
+def c0, 0.5, 1, 2, 0.25
+dcl t0
+dcl t1
+dcl v0
+dcl_2d s0
+defb b0, true
+mov r1, t0
+mov r2, t1
+mov r0, c0
+if b0
+add r0, r0, r1
+else
+mul r0, r0, r1
+endif
+mov oC0, r0

@@ -1,0 +1,16 @@
+ps_3_0
+def c0, 0.5, 1, 2, 0.25
+dcl_texcoord v0
+dcl_texcoord1 v1
+dcl_color v2
+dcl_2d s0
+defb b0, true
+mov r1, v0
+mov r2, v1
+mov r0, c0
+if b0
+add r0, r0, r1
+else
+mul r0, r0, r1
+endif
+mov oC0, r0

@@ -1,0 +1,14 @@
+vs_2_0
+def c0, 0.5, 1, 2, 0.25
+dcl_position v0
+dcl_normal v1
+defb b0, true
+mov r1, v0
+mov r2, v1
+mov r0, c0
+if b0
+add r0, r0, r1
+else
+mul r0, r0, r1
+endif
+mov oPos, r0

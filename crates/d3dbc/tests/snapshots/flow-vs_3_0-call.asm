@@ -1,0 +1,20 @@
+vs_3_0
+dcl_position o0
+dcl_texcoord o1
+def c0, 0.5, 1, 2, 0.25
+dcl_position v0
+dcl_normal v1
+mov r1, v0
+mov r2, v1
+mov r0, c0
+call l1
+callnz l2, b2
+mov o0, r0
+mov o1, r1
+ret
+label l1
+add r0, r0, r1
+ret
+label l2
+mul r0, r0, r1
+ret

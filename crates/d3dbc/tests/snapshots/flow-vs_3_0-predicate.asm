@@ -1,0 +1,25 @@
+vs_3_0
+dcl_position o0
+dcl_texcoord o1
+def c0, 0.5, 1, 2, 0.25
+dcl_position v0
+dcl_normal v1
+defi i1, 2, 0, 0, 0
+mov r1, v0
+mov r2, v1
+mov r0, c0
+setp_ne p0, r1, r2
+(p0) add r0, r0, r1
+(!p0.y) mul r0.y, r0.y, r2.y
+if p0.x
+mov r0.z, c0.x
+endif
+callnz l1, !p0.z
+rep i1
+breakp p0.w
+endrep
+mov o0, r0
+mov o1, r1
+ret
+label l1
+ret

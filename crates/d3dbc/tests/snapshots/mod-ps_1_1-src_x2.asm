@@ -1,0 +1,6 @@
+ps_1_1
+def c0, 0.5, 1, 0.25, 0
+tex t0
+tex t1
+mov r1, t0
+add r0, r1_x2, c0

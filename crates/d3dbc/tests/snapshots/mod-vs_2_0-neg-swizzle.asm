@@ -1,0 +1,8 @@
+vs_2_0
+def c0, 0.5, 1, 2, 0.25
+dcl_position v0
+dcl_normal v1
+mov r1, v0
+mov r2, v1
+add r0, -r1.yzwx, c0.wzyx
+mov oPos, r0

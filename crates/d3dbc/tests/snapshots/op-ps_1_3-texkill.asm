@@ -1,0 +1,4 @@
+ps_1_3
+tex t0
+texkill t1
+mov r0, t0

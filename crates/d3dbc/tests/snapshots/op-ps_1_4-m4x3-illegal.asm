@@ -1,0 +1,7 @@
+ps_1_4
+def c0, 0.5, 1, 0.25, 0
+texcrd r1.xyz, t0
+texld r2, t1
+mov r1.w, c0.y
+m4x3 r0.xyz, r1, c1
+mov r0.w, c0.y

@@ -1,0 +1,6 @@
+ps_1_4
+def c0, 0.5, 1, 0.25, 0
+texcrd r1.xyz, t0
+texld r2, t1
+mov r1.w, c0.y
+rcp r0, r1.w

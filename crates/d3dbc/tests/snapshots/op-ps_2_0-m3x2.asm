@@ -1,0 +1,11 @@
+ps_2_0
+def c0, 0.5, 1, 2, 0.25
+dcl t0
+dcl t1
+dcl v0
+dcl_2d s0
+mov r1, t0
+mov r2, t1
+m3x2 r0.xy, r1, c1
+mov r0.zw, c0.y
+mov oC0, r0

@@ -1,0 +1,8 @@
+vs_1_1
+dcl_position v0
+dcl_normal v1
+def c0, 0.5, 1, 2, 0.25
+mov r1, v0
+mov r2, v1
+dp4 r0, r1, r2
+mov oPos, r0

@@ -1,0 +1,9 @@
+vs_2_x
+def c0, 0.5, 1, 2, 0.25
+dcl_position v0
+dcl_normal v1
+mov r1, v0
+mov r2, v1
+m4x3 r0.xyz, r1, c1
+mov r0.w, c0.y
+mov oPos, r0

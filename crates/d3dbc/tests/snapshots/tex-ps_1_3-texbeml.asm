@@ -1,0 +1,4 @@
+ps_1_3
+tex t0
+texbeml t1, t0
+mov r0, t1
