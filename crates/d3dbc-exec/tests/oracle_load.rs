@@ -1,4 +1,5 @@
 //! Every record of both execution oracles loads into a `Scene` with its probes.
+#[path = "../../d3dbc/tests/common/mod.rs"]
 mod common;
 
 use d3dbc_exec::oracle;
