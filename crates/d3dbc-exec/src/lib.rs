@@ -10,3 +10,8 @@ pub mod draw;
 pub mod oracle;
 
 pub use draw::{Draw, Op, Scene};
+pub mod exec;
+pub mod render;
+pub mod texture;
+
+pub use render::{Image, Options, RenderError, Renderer};
