@@ -164,6 +164,8 @@ struct SVert {
     rhw: f64,
     clip_w: f32,
     psize: f32,
+    /// Vertex fog factor (`oFog`, else the specular alpha; 1 when neither).
+    fog: f32,
     v: [[f32; 4]; NVARY],
 }
 
@@ -354,6 +356,7 @@ impl Renderer {
             budget: self.opts.budget,
             links: &links,
             flat: rs.shade == ShadeMode::Flat,
+            fog: FogSetup::new(rs, ps.as_ref()),
         };
 
         // Primitive assembly.
@@ -539,7 +542,7 @@ impl Renderer {
             let b_ = bx - ax;
             let c_ = -(a_ * ax + b_ * ay);
             // Top edge: horizontal with the interior below; left edge: interior to the right.
-            let top = ay == by && bx < ax;
+            let top = ay == by && bx > ax;
             let left = by < ay;
             eq[k] = (a_, b_, c_, top || left);
         }
@@ -670,6 +673,50 @@ struct PixelCtx<'a> {
     budget: u64,
     links: &'a [Link],
     flat: bool,
+    fog: Option<FogSetup>,
+}
+
+/// Fixed-function fog applied after pixel shaders below 3.0.
+#[derive(Clone, Copy)]
+struct FogSetup {
+    table: FogMode,
+    w_fog: bool,
+    start: f32,
+    end: f32,
+    density: f32,
+    color: [f32; 3],
+}
+
+impl FogSetup {
+    fn new(rs: &RenderStates, ps: Option<&Program>) -> Option<FogSetup> {
+        if !rs.fog_enable || ps.is_some_and(|p| p.version.major >= 3) {
+            return None;
+        }
+        let c = rs.fog_color;
+        Some(FogSetup {
+            table: rs.fog_table_mode,
+            w_fog: rs.projection_44 != 1.0,
+            start: rs.fog_start,
+            end: rs.fog_end,
+            density: rs.fog_density,
+            color: [
+                ((c >> 16) & 255) as f32 / 255.0,
+                ((c >> 8) & 255) as f32 / 255.0,
+                (c & 255) as f32 / 255.0,
+            ],
+        })
+    }
+
+    /// The fog factor (1 = no fog) from the vertex value or the pixel's depth.
+    fn factor(&self, vertex: f32, z: f32, w: f32) -> f32 {
+        let d = if self.w_fog { w } else { z };
+        exec_sat(match self.table {
+            FogMode::None => vertex,
+            FogMode::Linear => (self.end - d) / (self.end - self.start),
+            FogMode::Exp => (-(self.density * d)).exp(),
+            FogMode::Exp2 => (-(self.density * d) * (self.density * d)).exp(),
+        })
+    }
 }
 
 struct TriSetup {
@@ -743,11 +790,19 @@ fn shade_quad(
     lanes.reset();
     let v = &t.v;
     let mut depth = [0.0f32; 4];
+    let mut fogf = [1.0f32; 4];
     for l in 0..LANES {
         let b = bary[l];
         let w = b[0] * v[0].rhw + b[1] * v[1].rhw + b[2] * v[2].rhw;
         let z = b[0] * v[0].z + b[1] * v[1].z + b[2] * v[2].z;
         depth[l] = z as f32;
+        if let Some(f) = &ctx.fog {
+            let vf = (b[0] * v[0].fog as f64 * v[0].rhw
+                + b[1] * v[1].fog as f64 * v[1].rhw
+                + b[2] * v[2].fog as f64 * v[2].rhw)
+                / w;
+            fogf[l] = f.factor(vf as f32, z as f32, (1.0 / w) as f32);
+        }
         for (k, link) in ctx.links.iter().enumerate() {
             let val: [f32; 4] = if ctx.flat && link.color {
                 t.flat_v[k]
@@ -793,7 +848,8 @@ fn shade_quad(
             stats.ps_lane_instructions += 4 * lanes.executed;
             for l in 0..LANES {
                 if p.version.major < 2 {
-                    colors[0][l] = lanes.get(exec::temp_reg(0), l);
+                    // The ps_1_x colour output is saturated.
+                    colors[0][l] = lanes.get(exec::temp_reg(0), l).map(exec_sat);
                 } else {
                     for (c, col) in colors.iter_mut().enumerate() {
                         col[l] = lanes.get(exec::color_reg(c as u16), l);
@@ -815,6 +871,14 @@ fn shade_quad(
                     Some(k) => lanes.get(ctx.links[k].ps_reg, l),
                     None => [1.0; 4],
                 };
+            }
+        }
+    }
+    if let Some(f) = &ctx.fog {
+        for l in 0..LANES {
+            for c in 0..3 {
+                let x = colors[0][l][c];
+                colors[0][l][c] = fogf[l] * x + (1.0 - fogf[l]) * f.color[c];
             }
         }
     }
@@ -1032,6 +1096,24 @@ fn vs_output(
             [0.0; 4]
         });
     }
+    let fog = if p.version.major >= 3 {
+        p.outputs
+            .iter()
+            .find(|s| s.usage == DeclUsage::Fog as u8)
+            .map(|s| lanes.get(s.reg, l)[0])
+            .or_else(|| {
+                p.outputs
+                    .iter()
+                    .find(|s| s.usage == color && s.index == 1)
+                    .map(|s| lanes.get(s.reg, l)[3])
+            })
+    } else if p.writes[exec::FOG] {
+        Some(lanes.get(exec::FOG, l)[0])
+    } else if p.writes[exec::attr_reg(1)] {
+        Some(lanes.get(exec::attr_reg(1), l)[3])
+    } else {
+        None
+    };
     SVert {
         x,
         y,
@@ -1039,6 +1121,7 @@ fn vs_output(
         rhw,
         clip_w: pos[3],
         psize,
+        fog: exec_sat(fog.unwrap_or(1.0)),
         v,
     }
 }
@@ -1076,6 +1159,7 @@ fn pretransformed(d: &Draw, vi: usize, links: &[Link]) -> SVert {
         rhw: 1.0 / rhw,
         clip_w: 1.0,
         psize: 0.0,
+        fog: 1.0,
         v,
     }
 }
