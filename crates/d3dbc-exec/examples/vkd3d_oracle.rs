@@ -17,8 +17,10 @@ fn main() {
             std::process::exit(2);
         }
     };
+    // Optional second argument: only records whose source contains it.
+    let filter = std::env::args().nth(2).unwrap_or_default();
     let (mut pass, mut fail) = (0, 0);
-    for rec in &recs {
+    for rec in recs.iter().filter(|r| r.source.contains(&filter)) {
         for o in render::replay(rec, render::Options::default()) {
             match o.failure {
                 None => pass += 1,

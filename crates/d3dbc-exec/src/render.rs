@@ -112,6 +112,10 @@ pub struct Renderer {
     pub opts: Options,
     /// Statistics.
     pub stats: Stats,
+    /// When set, only the 2×2 quads touching these rectangles `[l, t, r, b)` are
+    /// shaded: the pixels inside come out exactly as in a full render (derivatives are
+    /// taken within quads), everything else is left untouched. For checking probes fast.
+    pub regions: Option<Vec<[u32; 4]>>,
 }
 
 fn quantize(format: Format, v: [f32; 4]) -> [f32; 4] {
@@ -217,6 +221,7 @@ impl Renderer {
             depth,
             opts,
             stats: Stats::default(),
+            regions: None,
         })
     }
 
@@ -247,9 +252,11 @@ impl Renderer {
     pub fn run_scene(
         scene: &Scene,
         opts: Options,
+        regions: Option<Vec<[u32; 4]>>,
         mut after_draw: impl FnMut(usize, &Renderer),
     ) -> Result<Renderer, RenderError> {
         let mut r = Renderer::new(scene, opts)?;
+        r.regions = regions;
         let mut n = 0;
         for op in &scene.ops {
             r.op(op)?;
@@ -548,14 +555,35 @@ impl Renderer {
         }
         let qx0 = bx0 & !1;
         let qy0 = by0 & !1;
-        let rows: Vec<i64> = (qy0..=by1).step_by(2).collect();
+        let regions: Vec<[i64; 4]> = match &self.regions {
+            Some(r) => r
+                .iter()
+                .map(|r| {
+                    [
+                        (r[0] as i64) & !1,
+                        (r[1] as i64) & !1,
+                        r[2] as i64,
+                        r[3] as i64,
+                    ]
+                })
+                .collect(),
+            None => vec![[qx0, qy0, bx1 + 1, by1 + 1]],
+        };
+        let rows: Vec<(i64, i64, i64)> = (qy0..=by1)
+            .step_by(2)
+            .flat_map(|y| {
+                regions
+                    .iter()
+                    .filter(move |r| y + 1 >= r[1] && y < r[3])
+                    .map(move |r| (y, r[0].max(qx0), r[2].min(bx1 + 1)))
+            })
+            .collect();
         let tri = TriSetup {
             v,
             eq,
             area,
             face,
             flat_v,
-            qx0,
             bx0,
             bx1,
             by0,
@@ -563,7 +591,9 @@ impl Renderer {
         };
         let frags: Vec<(Vec<Frag>, Stats)> = rows
             .par_iter()
-            .map_init(Lanes::default, |lanes, &qy| shade_row(&tri, qy, ctx, lanes))
+            .map_init(Lanes::default, |lanes, &(qy, x0, x1)| {
+                shade_row(&tri, qy, x0, x1, ctx, lanes)
+            })
             .collect::<Result<Vec<_>, RenderError>>()?;
         for (fs, st) in frags {
             self.stats.ps_lanes += st.ps_lanes;
@@ -725,7 +755,6 @@ struct TriSetup {
     area: f64,
     face: f32,
     flat_v: [[f32; 4]; NVARY],
-    qx0: i64,
     bx0: i64,
     bx1: i64,
     by0: i64,
@@ -742,13 +771,15 @@ struct Frag {
 fn shade_row(
     t: &TriSetup,
     qy: i64,
+    x0: i64,
+    x1: i64,
     ctx: &PixelCtx,
     lanes: &mut Lanes,
 ) -> Result<(Vec<Frag>, Stats), RenderError> {
     let mut out = Vec::new();
     let mut stats = Stats::default();
-    let mut qx = t.qx0;
-    while qx <= t.bx1 {
+    let mut qx = x0 & !1;
+    while qx < x1 {
         let mut cover = 0u8;
         let mut bary = [[0.0f64; 3]; 4];
         for l in 0..LANES {
@@ -1177,7 +1208,8 @@ pub struct ProbeOutcome {
 /// Renders an oracle record on the CPU and checks every probe.
 pub fn replay(rec: &crate::oracle::Record, opts: Options) -> Vec<ProbeOutcome> {
     let mut results: Vec<Option<Option<String>>> = vec![None; rec.probes.len()];
-    let run = Renderer::run_scene(&rec.scene, opts, |n, r| {
+    let regions = rec.probes.iter().map(|p| p.rect).collect();
+    let run = Renderer::run_scene(&rec.scene, opts, Some(regions), |n, r| {
         for (i, p) in rec.probes.iter().enumerate() {
             if p.after_draws != n {
                 continue;

@@ -344,6 +344,16 @@ fn border(s: &SamplerState) -> [f32; 4] {
     ]
 }
 
+/// Clamps a texel-space coordinate to a finite range (NaN → 0).
+#[inline]
+fn finite(x: f32) -> f32 {
+    if x.is_nan() {
+        0.0
+    } else {
+        x.clamp(-1.0e9, 1.0e9)
+    }
+}
+
 /// Float-to-int that saturates and maps NaN to 0 (texel coordinates).
 #[inline]
 fn fi(x: f32) -> i32 {
@@ -389,7 +399,8 @@ impl Level {
         let mut i0 = [0i32; 3];
         let mut fr = [0.0f32; 3];
         for a in 0..naxes {
-            let t = uvw[a] * dims[a] as f32 - 0.5;
+            // Infinite and NaN coordinates address like huge finite ones (and 0).
+            let t = finite(uvw[a] * dims[a] as f32 - 0.5);
             let f = t.floor();
             i0[a] = fi(f);
             fr[a] = t - f;
@@ -522,5 +533,53 @@ pub fn sample(tex: &Decoded, s: &SamplerState, c: [f32; 4], lod: Lod) -> [f32; 4
             }
             o
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn linear_centre_of_3x3() {
+        let mut data = Vec::new();
+        for y in 0..3 {
+            for x in 0..3 {
+                for v in [x as f32, y as f32, 0.0, 1.0] {
+                    data.extend_from_slice(&v.to_le_bytes());
+                }
+            }
+        }
+        let t = Texture {
+            kind: TextureKind::Tex2D,
+            format: Format::A32B32G32R32F,
+            width: 3,
+            height: 3,
+            depth: 1,
+            levels: 1,
+            data,
+        };
+        let d = Decoded::new(&t).unwrap();
+        let s = SamplerState {
+            address_u: Address::Clamp,
+            address_v: Address::Clamp,
+            min_filter: Filter::Linear,
+            mag_filter: Filter::Linear,
+            mip_filter: Filter::Linear,
+            ..SamplerState::default()
+        };
+        let v = sample(
+            &d,
+            &s,
+            [0.5, 0.5, 0.0, 1.0],
+            Lod::Grad([0.0; 3], [0.0; 3], 0.0),
+        );
+        assert_eq!(v, [1.0, 1.0, 0.0, 1.0]);
+        // Point sampling picks texel floor(u * size); wrap repeats.
+        let p = SamplerState::default();
+        assert_eq!(
+            sample(&d, &p, [1.2, -0.1, 0.0, 1.0], Lod::Level(0.0)),
+            [0.0, 2.0, 0.0, 1.0]
+        );
     }
 }
