@@ -8,6 +8,7 @@
 
 pub mod draw;
 pub mod oracle;
+pub mod quick;
 
 pub use draw::{Draw, Op, Scene};
 pub mod exec;
