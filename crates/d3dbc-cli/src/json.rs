@@ -12,10 +12,9 @@ use std::io::Write;
 
 use d3dbc::ctab::{Ctab, RegisterSet, TypeInfo};
 use d3dbc::diag::{Diagnostic, Severity};
-use d3dbc::ir::Item;
 use d3dbc::opcode::Shape;
 use d3dbc::token::SrcModifier;
-use d3dbc::{print, DstParam, Instruction, RegisterType, Shader, SrcParam, Version};
+use d3dbc::{print, Decoder, DstParam, Event, Instruction, RegisterType, SrcParam, Version};
 use serde_json::{json, Map, Value};
 
 use crate::batch::json_ok;
@@ -114,25 +113,34 @@ pub fn severity(s: Severity) -> &'static str {
     }
 }
 
-/// The head of a shader record, everything but its items.
-pub fn shader_head(name: Option<&str>, at: usize, shader: &Shader) -> Map<String, Value> {
+/// The head of a shader record, everything but its items: `tokens` is the shader's
+/// stream (already decoded once without error), `at` its offset in the input.
+pub fn shader_head(name: Option<&str>, at: usize, tokens: &[u32]) -> Map<String, Value> {
     let mut m = Map::new();
     m.insert("name".into(), json!(name));
     m.insert("offset".into(), json!(at));
     m.insert("offset_hex".into(), json!(hex_offset(at)));
-    m.insert("version".into(), json!(shader.version.to_string()));
-    m.insert(
-        "version_token".into(),
-        json!(format!("0x{:08x}", shader.version.token())),
-    );
-    m.insert(
-        "ctab".into(),
-        match shader.ctab() {
-            Some(Ok(c)) => ctab(&c),
-            Some(Err(e)) => json!({ "error": e.to_string() }),
-            None => Value::Null,
-        },
-    );
+    let mut ctab_json = Value::Null;
+    if let Ok(mut d) = Decoder::new(tokens) {
+        let v = d.version();
+        m.insert("version".into(), json!(v.to_string()));
+        m.insert(
+            "version_token".into(),
+            json!(format!("0x{:08x}", v.token())),
+        );
+        while let Ok(Some((_, ev))) = d.next_event() {
+            if let Event::Comment(c) = ev {
+                if Ctab::is_ctab(c) {
+                    ctab_json = match Ctab::parse(c) {
+                        Ok(c) => ctab(&c),
+                        Err(e) => json!({ "error": e.to_string() }),
+                    };
+                    break;
+                }
+            }
+        }
+    }
+    m.insert("ctab".into(), ctab_json);
     m
 }
 
@@ -324,25 +332,29 @@ pub fn instruction(ins: &Instruction, v: Version, offset: usize, tokens: &[u32])
     Value::Object(m)
 }
 
-/// Streams a shader's items (`"items": [ … ]` body) to `w`; returns the DWORD offset
-/// after its last item.
+/// Streams a shader's items (`"items": [ … ]` body) to `w` straight from the decoder,
+/// without building the IR: memory stays bounded per instruction. `tokens` is the
+/// shader's stream (decoded once without error), `at` its offset in the input; returns
+/// the offset of its end token.
 pub fn write_items(
     w: &mut JsonWriter,
-    shader: &Shader,
-    start: usize,
+    tokens: &[u32],
+    at: usize,
     depth: usize,
 ) -> Result<usize, String> {
-    let mut offset = start + 1;
+    let mut d = Decoder::new(tokens).map_err(|e| e.to_string())?;
+    let version = d.version();
+    let mut i = 0usize;
     let mut toks = Vec::with_capacity(8);
-    for (i, item) in shader.items.iter().enumerate() {
-        toks.clear();
-        let v = match item {
-            Item::Instruction(ins) => {
-                d3dbc::encode::encode_instruction(ins, shader.version, &mut toks);
-                instruction(ins, shader.version, offset, &toks)
+    while let Some((off, ev)) = d.next_event().map_err(|e| e.to_string())? {
+        let offset = at + off;
+        let v = match ev {
+            Event::Instruction(ins) => {
+                toks.clear();
+                d3dbc::encode::encode_instruction(&ins, version, &mut toks);
+                instruction(&ins, version, offset, &toks)
             }
-            Item::Comment(c) => {
-                d3dbc::encode::encode_comment(c, &mut toks);
+            Event::Comment(c) => {
                 let fourcc = c.first().map(|d| {
                     d3dbc::diag::escape(&String::from_utf8_lossy(&d.to_le_bytes())).into_owned()
                 });
@@ -358,7 +370,8 @@ pub fn write_items(
         }
         w.nl(depth)?;
         w.value(&v, depth)?;
-        offset += toks.len();
+        i += 1;
     }
-    Ok(offset)
+    // The offset of the end token.
+    Ok(at + d.offset() - 1)
 }

@@ -9,7 +9,7 @@ use d3dbc::ctab::Ctab;
 use d3dbc::input::{self, InputError};
 use d3dbc::ir::Item;
 use d3dbc::print::{self, PrintOptions};
-use d3dbc::{DecodeError, Shader};
+use d3dbc::{DecodeError, Decoder, Shader};
 use serde_json::{json, Map, Value};
 
 use crate::batch::{self, Input, Out, Progress, Target};
@@ -17,17 +17,29 @@ use crate::json::{self, JsonWriter};
 use crate::{AsmFormat, BatchArgs, DisFormat, ReportFormat};
 
 /// One shader found in an input: its array name (C headers), DWORD offset in its
-/// stream (non-zero for the later shaders of `dis --all`) and the decoded shader.
-struct Found {
-    name: Option<String>,
+/// stream (non-zero for the later shaders of `dis --all`) and its tokens, already
+/// decoded once without error.
+struct Located<'a> {
+    name: Option<&'a str>,
     at: usize,
-    shader: Shader,
+    tokens: &'a [u32],
 }
 
-/// Decodes every shader of an input. Data after an end token is a warning (pushed to
-/// `warnings`) unless `all`, which decodes it as the next shader.
-fn decode_input(bytes: &[u8], all: bool, warnings: &mut Vec<String>) -> Result<Vec<Found>, String> {
-    let found = input::read_any(bytes).map_err(|e| e.to_string())?;
+impl Located<'_> {
+    fn shader(&self) -> Shader {
+        // Checked by `locate`; an empty shader cannot happen.
+        Shader::decode(self.tokens).unwrap_or_else(|_| Shader::new(d3dbc::Version::vertex(1, 1)))
+    }
+}
+
+/// Finds every shader of an input with the zero-copy decoder (no IR is built). Data
+/// after an end token is a warning (pushed to `warnings`) unless `all`, which decodes
+/// it as the next shader.
+fn locate<'a>(
+    found: &'a [input::Found],
+    all: bool,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<Located<'a>>, String> {
     let many = found.len() > 1;
     let mut out = Vec::new();
     for f in found {
@@ -37,7 +49,8 @@ fn decode_input(bytes: &[u8], all: bool, warnings: &mut Vec<String>) -> Result<V
         };
         let mut at = 0usize;
         loop {
-            let (shader, used) = Shader::decode_prefix(&f.tokens[at..]).map_err(|e| {
+            let rest = &f.tokens[at..];
+            let adjust = |e: DecodeError| {
                 label(
                     DecodeError {
                         offset: e.offset + at,
@@ -45,23 +58,26 @@ fn decode_input(bytes: &[u8], all: bool, warnings: &mut Vec<String>) -> Result<V
                     }
                     .to_string(),
                 )
-            })?;
-            out.push(Found {
-                name: f.name.clone(),
+            };
+            let mut d = Decoder::new(rest).map_err(adjust)?;
+            while d.next_event().map_err(adjust)?.is_some() {}
+            let used = d.offset().min(rest.len());
+            out.push(Located {
+                name: f.name.as_deref(),
                 at,
-                shader,
+                tokens: &rest[..used],
             });
             at += used;
-            let rest = f.tokens.len() - at;
-            if rest == 0 {
+            let left = f.tokens.len() - at;
+            if left == 0 {
                 break;
             }
             if !all {
                 warnings.push(label(format!(
-                    "{} bytes ({rest} DWORD{}) after the end token, from +{at:04x} \
+                    "{} bytes ({left} DWORD{}) after the end token, from +{at:04x} \
                      (another shader? `d3dbc dis --all` prints every shader found)",
-                    rest * 4,
-                    if rest == 1 { "" } else { "s" }
+                    left * 4,
+                    if left == 1 { "" } else { "s" }
                 )));
                 break;
             }
@@ -95,7 +111,7 @@ pub struct DisOptions {
 }
 
 /// The listing of every shader of one input.
-fn listing(found: &[Found], o: &DisOptions) -> String {
+fn listing(found: &[Located], o: &DisOptions) -> String {
     let opts = PrintOptions {
         offsets: o.offsets,
         tokens: o.tokens,
@@ -117,7 +133,7 @@ fn listing(found: &[Found], o: &DisOptions) -> String {
                 }
             }
         }
-        print::print(&f.shader, &opts, &mut out);
+        print::print(&f.shader(), &opts, &mut out);
     }
     out
 }
@@ -126,7 +142,7 @@ fn listing(found: &[Found], o: &DisOptions) -> String {
 fn dis_record(
     w: &mut JsonWriter,
     name: &str,
-    result: &Result<Vec<Found>, String>,
+    result: &Result<Vec<Located>, String>,
     warnings: &[String],
     depth: usize,
 ) -> Result<(), String> {
@@ -156,15 +172,12 @@ fn dis_record(
         }
         w.nl(depth + 2)?;
         w.raw("{")?;
-        w.fields(
-            &json::shader_head(f.name.as_deref(), f.at, &f.shader),
-            depth + 3,
-        )?;
+        w.fields(&json::shader_head(f.name, f.at, f.tokens), depth + 3)?;
         w.raw(",")?;
         w.nl(depth + 3)?;
         w.key("items")?;
         w.raw("[")?;
-        let end = json::write_items(w, &f.shader, f.at, depth + 4)?;
+        let end = json::write_items(w, f.tokens, f.at, depth + 4)?;
         w.nl(depth + 3)?;
         w.raw("],")?;
         w.nl(depth + 3)?;
@@ -208,8 +221,12 @@ pub fn dis(batch: &BatchArgs, o: &DisOptions) -> Result<bool, String> {
         for input in &inputs {
             let name = input.display();
             let mut warnings = Vec::new();
-            let result = batch::read_input(&input.path)
-                .and_then(|bytes| decode_input(&bytes, o.all, &mut warnings));
+            let found = batch::read_input(&input.path)
+                .and_then(|bytes| input::read_any(&bytes).map_err(|e| e.to_string()));
+            let result = match &found {
+                Ok(found) => locate(found, o.all, &mut warnings),
+                Err(e) => Err(e.clone()),
+            };
             for w in &warnings {
                 progress.eprintln(&format!("{name}: warning: {w}"));
             }
@@ -564,13 +581,15 @@ fn check_input(input: &Input) -> InputReport {
         }
     };
     match input::read_any(&bytes) {
-        Ok(_) => {
+        Ok(found) => {
             let mut warnings = Vec::new();
-            match decode_input(&bytes, false, &mut warnings) {
-                Ok(found) => {
-                    for f in found {
-                        let fs = findings(&f.shader, f.at, &|_| None);
-                        r.shaders.push((f.name, f.at, f.shader, fs));
+            match locate(&found, false, &mut warnings) {
+                Ok(located) => {
+                    for l in located {
+                        let shader = l.shader();
+                        let fs = findings(&shader, l.at, &|_| None);
+                        r.shaders
+                            .push((l.name.map(str::to_string), l.at, shader, fs));
                     }
                 }
                 Err(e) => fail(&mut r, e),
