@@ -1,72 +1,34 @@
-//! Batch plumbing shared by every verb: reading inputs (`-` = stdin), choosing where each
-//! output goes (stdout, `-o FILE`, or `--out-dir DIR/<stem>.<ext>`), and reporting
-//! per-file failures as `path: error` while the other inputs are still processed.
+//! Batch plumbing shared by every verb: expanding inputs (files, directories recursed
+//! with an extension filter, `-` = stdin, stdin when none is given), planning where
+//! each output goes (stdout, `-o FILE`, `-o -`, `--out-dir DIR/<name>.<ext>`) with
+//! name collisions refused before anything is written, the one stdout writer (a closed
+//! pipe ends the program quietly), colour and the progress bar.
 
-use std::io::{Read, Write};
+use std::collections::HashMap;
+use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::BatchArgs;
+use crate::{BatchArgs, ColorChoice};
 
-/// Where outputs go.
-pub enum Sink<'a> {
-    /// Standard output (single input, no `-o`).
-    Stdout,
-    /// One named file (single input with `-o`).
-    File(&'a Path),
-    /// One file per input in a directory.
-    Dir(PathBuf),
+/// Exit status after a closed output pipe: what a shell reports for a tool killed by
+/// SIGPIPE (coreutils' `cat big | head`), without a message.
+pub const BROKEN_PIPE_STATUS: i32 = 141;
+
+/// One input: the path to read (`-` = stdin) and the name its output takes under
+/// `--out-dir` (the file name, or the path below a directory given as input).
+#[derive(Clone, Debug)]
+pub struct Input {
+    /// What to read.
+    pub path: PathBuf,
+    /// Relative output name (extension replaced later).
+    pub rel: PathBuf,
 }
 
-impl<'a> Sink<'a> {
-    /// Picks the sink: several inputs or `--out-dir` → one file per input (in DIR, or in
-    /// the current directory when several inputs come without `--out-dir`). `main`
-    /// has already refused `-o` with several inputs.
-    pub fn for_batch(batch: &'a BatchArgs) -> Self {
-        match (&batch.output, &batch.out_dir) {
-            (Some(p), _) => Sink::File(p),
-            (None, Some(d)) => Sink::Dir(d.clone()),
-            (None, None) if batch.files.len() > 1 => Sink::Dir(PathBuf::from(".")),
-            (None, None) => Sink::Stdout,
-        }
-    }
-
-    /// Writes one input's output.
-    pub fn write(&self, input: &Path, ext: &str, data: &[u8]) -> Result<(), String> {
-        match self {
-            Sink::Stdout => {
-                let mut out = std::io::stdout().lock();
-                out.write_all(data)
-                    .and_then(|_| out.flush())
-                    .map_err(|e| format!("stdout: {e}"))
-            }
-            Sink::File(p) => std::fs::write(p, data).map_err(|e| format!("{}: {e}", p.display())),
-            Sink::Dir(d) => {
-                std::fs::create_dir_all(d).map_err(|e| format!("{}: {e}", d.display()))?;
-                let stem = if input == Path::new("-") {
-                    "stdin".into()
-                } else {
-                    input
-                        .file_stem()
-                        .map(|s| s.to_string_lossy().into_owned())
-                        .unwrap_or_else(|| "out".into())
-                };
-                let p = d.join(format!("{stem}.{ext}"));
-                std::fs::write(&p, data).map_err(|e| format!("{}: {e}", p.display()))
-            }
-        }
-    }
-}
-
-/// Reads an input file, or stdin for `-`.
-pub fn read_input(path: &Path) -> Result<Vec<u8>, String> {
-    if path == Path::new("-") {
-        let mut buf = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut buf)
-            .map_err(|e| format!("stdin: {e}"))?;
-        Ok(buf)
-    } else {
-        std::fs::read(path).map_err(|e| e.to_string())
+impl Input {
+    /// The name shown in messages.
+    pub fn display(&self) -> String {
+        display_name(&self.path)
     }
 }
 
@@ -79,19 +41,353 @@ pub fn display_name(path: &Path) -> String {
     }
 }
 
-/// Runs `f` over every input, printing `path: error` for failures; true if all succeeded.
-pub fn for_each(files: &[PathBuf], mut f: impl FnMut(&Path) -> Result<(), String>) -> bool {
-    let mut ok = true;
-    for file in files {
-        if let Err(e) = f(file) {
-            ok = false;
-            let name = display_name(file);
-            if e.starts_with(&format!("{name}:")) {
-                eprintln!("{e}");
+/// Expands the command line's inputs: no input means stdin; a directory means every
+/// file below it (sorted) whose extension is in `exts` (case-insensitive; all files
+/// when `exts` is empty).
+pub fn expand(files: &[PathBuf], exts: &[String]) -> Result<Vec<Input>, String> {
+    if files.is_empty() {
+        return Ok(vec![Input {
+            path: "-".into(),
+            rel: "stdin".into(),
+        }]);
+    }
+    let mut out = Vec::new();
+    for f in files {
+        if f.is_dir() {
+            let mut found = Vec::new();
+            walk(f, exts, &mut found).map_err(|e| format!("{}: {e}", f.display()))?;
+            found.sort();
+            if found.is_empty() {
+                return Err(format!(
+                    "{}: directory holds no file with extension {}",
+                    f.display(),
+                    exts.join(", ")
+                ));
+            }
+            out.extend(found.into_iter().map(|p| Input {
+                rel: p.strip_prefix(f).unwrap_or(&p).to_path_buf(),
+                path: p,
+            }));
+        } else {
+            let rel = if f == Path::new("-") {
+                PathBuf::from("stdin")
             } else {
-                eprintln!("{name}: {e}");
+                f.file_name().map_or_else(|| "out".into(), PathBuf::from)
+            };
+            out.push(Input {
+                path: f.clone(),
+                rel,
+            });
+        }
+    }
+    Ok(out)
+}
+
+fn walk(dir: &Path, exts: &[String], out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let p = entry?.path();
+        if p.is_dir() {
+            walk(&p, exts, out)?;
+        } else if exts.is_empty()
+            || p.extension().is_some_and(|e| {
+                exts.iter().any(|x| {
+                    x.trim_start_matches('.')
+                        .eq_ignore_ascii_case(&e.to_string_lossy())
+                })
+            })
+        {
+            out.push(p);
+        }
+    }
+    Ok(())
+}
+
+/// The comma-separated extension list of `--ext`, or `default`.
+pub fn ext_list(given: &[String], default: &[&str]) -> Vec<String> {
+    if given.is_empty() {
+        default.iter().map(|s| s.to_string()).collect()
+    } else {
+        given
+            .iter()
+            .flat_map(|s| s.split(','))
+            .map(|s| s.trim().trim_start_matches('.').to_string())
+            .filter(|s| !s.is_empty())
+            .collect()
+    }
+}
+
+/// Reads an input file, or stdin for `-`.
+pub fn read_input(path: &Path) -> Result<Vec<u8>, String> {
+    if path == Path::new("-") {
+        let mut buf = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut buf)
+            .map_err(|e| format!("stdin: {e}"))?;
+        Ok(buf)
+    } else if path.is_dir() {
+        Err("is a directory".into())
+    } else {
+        std::fs::read(path).map_err(|e| e.to_string())
+    }
+}
+
+/// Where outputs go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// Standard output (one input, `-o -`, or several inputs for verbs that can
+    /// concatenate).
+    Stdout,
+    /// One named file (`-o FILE`, one input).
+    File(PathBuf),
+    /// One file per input in a directory.
+    Dir(PathBuf),
+}
+
+impl Target {
+    /// Picks the target. Several inputs go to stdout only when the verb can put them
+    /// one after another (`concat`); otherwise `--out-dir` is required, and outputs are
+    /// never written next to the inputs or into the current directory unasked.
+    pub fn plan(batch: &BatchArgs, inputs: usize, concat: bool) -> Result<Target, String> {
+        match (&batch.output, &batch.out_dir) {
+            (Some(p), _) if p == Path::new("-") => Ok(Target::Stdout),
+            (Some(p), _) if inputs > 1 => Err(format!(
+                "-o {} takes a single input ({inputs} given); use --out-dir DIR",
+                p.display()
+            )),
+            (Some(p), _) => Ok(Target::File(p.clone())),
+            (None, Some(d)) => {
+                if d.exists() && !d.is_dir() {
+                    return Err(format!(
+                        "--out-dir {}: exists and is not a directory",
+                        d.display()
+                    ));
+                }
+                Ok(Target::Dir(d.clone()))
+            }
+            (None, None) if inputs > 1 && !concat => Err(format!(
+                "{inputs} inputs: name an output directory with --out-dir DIR (or -o - for stdout)"
+            )),
+            (None, None) => Ok(Target::Stdout),
+        }
+    }
+
+    /// The file an input's output goes to under `--out-dir`.
+    pub fn path_for(&self, input: &Input, ext: &str) -> Option<PathBuf> {
+        match self {
+            Target::Dir(d) => Some(d.join(input.rel.with_extension(ext))),
+            Target::File(p) => Some(p.clone()),
+            Target::Stdout => None,
+        }
+    }
+
+    /// Refuses two inputs whose outputs would land on the same file (`a/x.pso` and
+    /// `b/x.pso` → `x.asm`), before anything is written.
+    pub fn check_collisions<'a>(
+        &self,
+        outputs: impl IntoIterator<Item = (&'a Input, PathBuf)>,
+    ) -> Result<(), String> {
+        let mut seen: HashMap<PathBuf, &Input> = HashMap::new();
+        for (input, path) in outputs {
+            if let Some(first) = seen.insert(path.clone(), input) {
+                return Err(format!(
+                    "{} and {} would both be written to {}; nothing written (give them separate runs or rename one)",
+                    first.display(),
+                    input.display(),
+                    path.display()
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes one input's whole output to its file (stdout goes through [`Out`]).
+    pub fn write_file(&self, input: &Input, ext: &str, data: &[u8]) -> Result<(), String> {
+        let Some(p) = self.path_for(input, ext) else {
+            return Out::with(|o| o.write(data));
+        };
+        if let Some(parent) = p.parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+        }
+        std::fs::write(&p, data).map_err(|e| format!("{}: {e}", p.display()))
+    }
+}
+
+/// The one standard-output writer. A closed pipe (`d3dbc dis big.pso | head`) ends the
+/// program at once, quietly, with [`BROKEN_PIPE_STATUS`].
+pub struct Out<'a>(std::io::BufWriter<std::io::StdoutLock<'a>>);
+
+impl Out<'_> {
+    /// Runs `f` with the writer and flushes.
+    pub fn with<T>(f: impl FnOnce(&mut Out) -> Result<T, String>) -> Result<T, String> {
+        let mut o = Out(std::io::BufWriter::with_capacity(
+            1 << 16,
+            std::io::stdout().lock(),
+        ));
+        let r = f(&mut o)?;
+        o.flush()?;
+        Ok(r)
+    }
+
+    /// Writes bytes.
+    pub fn write(&mut self, data: &[u8]) -> Result<(), String> {
+        pipe_ok(self.0.write_all(data))
+    }
+
+    /// Writes a string.
+    pub fn str(&mut self, s: &str) -> Result<(), String> {
+        self.write(s.as_bytes())
+    }
+
+    /// Flushes.
+    pub fn flush(&mut self) -> Result<(), String> {
+        pipe_ok(self.0.flush())
+    }
+
+    /// The raw writer (for serde_json).
+    pub fn inner(&mut self) -> &mut dyn Write {
+        &mut self.0
+    }
+}
+
+/// Turns a write result into a message, or ends the program quietly on a closed pipe.
+pub fn pipe_ok(r: std::io::Result<()>) -> Result<(), String> {
+    match r {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+            std::process::exit(BROKEN_PIPE_STATUS)
+        }
+        Err(e) => Err(format!("stdout: {e}")),
+    }
+}
+
+/// Same for serde_json errors while streaming to stdout.
+pub fn json_ok(r: serde_json::Result<()>) -> Result<(), String> {
+    pipe_ok(r.map_err(std::io::Error::from))
+}
+
+static COLOR_STDOUT: AtomicBool = AtomicBool::new(false);
+static COLOR_STDERR: AtomicBool = AtomicBool::new(false);
+
+/// Sets colour for both streams from `--color` (auto: a terminal, and `NO_COLOR` unset).
+pub fn init_color(choice: ColorChoice) {
+    let auto = |tty: bool| tty && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    let (out, err) = match choice {
+        ColorChoice::Always => (true, true),
+        ColorChoice::Never => (false, false),
+        ColorChoice::Auto => (
+            auto(std::io::stdout().is_terminal()),
+            auto(std::io::stderr().is_terminal()),
+        ),
+    };
+    COLOR_STDOUT.store(out, Ordering::Relaxed);
+    COLOR_STDERR.store(err, Ordering::Relaxed);
+}
+
+/// Colours a diagnostic text (`file:line:col: error[E0203]: …`, source line, carets)
+/// for stdout (`stderr == false`) or stderr, when colour is on for that stream.
+pub fn paint(text: &str, stderr: bool) -> String {
+    let on = if stderr {
+        COLOR_STDERR.load(Ordering::Relaxed)
+    } else {
+        COLOR_STDOUT.load(Ordering::Relaxed)
+    };
+    if !on {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 32);
+    for (i, line) in text.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let sev = [(": error", "\x1b[1;31m"), (": warning", "\x1b[1;33m")]
+            .into_iter()
+            .find_map(|(s, c)| line.find(s).map(|at| (at, s, c)));
+        if let Some((at, s, c)) = sev {
+            let end = line[at + s.len()..]
+                .find(": ")
+                .map_or(line.len(), |e| at + s.len() + e);
+            out.push_str("\x1b[1m");
+            out.push_str(&line[..at]);
+            out.push_str("\x1b[0m: ");
+            out.push_str(c);
+            out.push_str(&line[at + 2..end]);
+            out.push_str("\x1b[0m");
+            out.push_str(&line[end..]);
+        } else if !line.trim().is_empty() && line.trim().chars().all(|c| c == '^') {
+            out.push_str("\x1b[1;32m");
+            out.push_str(line);
+            out.push_str("\x1b[0m");
+        } else {
+            out.push_str(line);
+        }
+    }
+    out
+}
+
+/// Inputs from which a batch shows a progress bar (when stderr is a terminal).
+pub const PROGRESS_FROM: usize = 2000;
+
+/// A progress bar on big batches when stderr is a terminal; messages printed through
+/// it do not tear the bar.
+pub struct Progress(Option<indicatif::ProgressBar>);
+
+impl Progress {
+    /// A bar for `n` inputs, shown only for big batches on a terminal.
+    pub fn new(n: usize) -> Self {
+        if n < PROGRESS_FROM || !std::io::stderr().is_terminal() {
+            return Progress(None);
+        }
+        let bar = indicatif::ProgressBar::new(n as u64);
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} files {elapsed_precise} (eta {eta})",
+        ) {
+            bar.set_style(style);
+        }
+        Progress(Some(bar))
+    }
+
+    /// One input done.
+    pub fn inc(&self) {
+        if let Some(b) = &self.0 {
+            b.inc(1);
+        }
+    }
+
+    /// Prints a message on stderr (coloured when enabled).
+    pub fn eprintln(&self, msg: &str) {
+        let msg = paint(msg, true);
+        match &self.0 {
+            Some(b) => b.suspend(|| {
+                let _ = writeln!(std::io::stderr(), "{msg}");
+            }),
+            None => {
+                let _ = writeln!(std::io::stderr(), "{msg}");
             }
         }
     }
-    ok
+
+    /// Runs `f` (writing to stdout) with the bar out of the way.
+    pub fn suspend<T>(&self, f: impl FnOnce() -> T) -> T {
+        match &self.0 {
+            Some(b) => b.suspend(f),
+            None => f(),
+        }
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        if let Some(b) = &self.0 {
+            b.finish_and_clear();
+        }
+    }
+}
+
+/// `path: message`, unless the message already starts with the path.
+pub fn prefixed(name: &str, msg: &str) -> String {
+    if msg.starts_with(&format!("{name}:")) {
+        msg.to_string()
+    } else {
+        format!("{name}: {msg}")
+    }
 }

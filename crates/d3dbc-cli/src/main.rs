@@ -1,9 +1,11 @@
 //! The `d3dbc` command: a thin layer over the `d3dbc` library.
 //!
-//! Every verb reads one or more inputs (`-` is stdin), processes each independently,
-//! reports failures per file as `path: error`, and exits 1 if any input failed.
+//! Every verb reads one or more inputs (files, directories, `-` or nothing for stdin),
+//! processes each independently, reports failures per input, and exits 1 if any input
+//! failed (2 for usage errors, 141 when its output pipe was closed).
 
 mod batch;
+mod json;
 mod verbs;
 
 use std::path::PathBuf;
@@ -12,11 +14,30 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// Direct3D 9 shader bytecode toolkit (vs_1_1 … vs_3_0, ps_1_1 … ps_3_0).
+///
+/// Outputs: one input goes to stdout (or `-o FILE`); several inputs need `--out-dir DIR`,
+/// where each output is named after its input (the path below a directory input is
+/// kept). Two inputs that would write the same file are refused before anything is
+/// written. `-o -` is stdout. A closed pipe ends the command quietly (status 141).
 #[derive(Parser, Debug)]
-#[command(name = "d3dbc", version, about, long_about = None)]
+#[command(name = "d3dbc", version, about, long_about)]
 struct Cli {
+    /// Colour diagnostics: auto (on a terminal, unless NO_COLOR is set), always, never.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
+    color: ColorChoice,
     #[command(subcommand)]
     verb: Verb,
+}
+
+/// `--color`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// Colour when writing to a terminal.
+    Auto,
+    /// Always colour.
+    Always,
+    /// Never colour.
+    Never,
 }
 
 /// Output of `dis`.
@@ -24,14 +45,15 @@ struct Cli {
 pub enum DisFormat {
     /// Microsoft's listing format.
     Text,
-    /// The decoded IR (tokens, fields, CTAB) as JSON.
+    /// The decoded shaders as JSON: an array with one record per input (streamed;
+    /// compact unless --pretty).
     Json,
 }
 
 /// Output of `asm`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum AsmFormat {
-    /// Raw little-endian tokens.
+    /// Raw little-endian tokens (`.vso`/`.pso` under --out-dir).
     Bin,
     /// One `0x%08x` DWORD per line.
     Hex,
@@ -42,23 +64,22 @@ pub enum AsmFormat {
 /// Output of `validate`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ReportFormat {
-    /// One line per finding.
+    /// One line per finding; nothing for a valid input unless -v.
     Text,
-    /// JSON array of findings per file.
+    /// An array with one record per input: status, shaders, findings, diagnostics.
     Json,
 }
 
-/// Inputs and where their outputs go, shared by the verbs that write files.
+/// Inputs and where their outputs go, shared by the verbs.
 #[derive(Args, Debug)]
 pub struct BatchArgs {
-    /// Input files (`-` for stdin).
-    #[arg(required = true)]
+    /// Input files or directories (recursed); `-` or nothing reads stdin.
     pub files: Vec<PathBuf>,
-    /// Output file (single input only; default stdout).
+    /// Output file (single input; `-` = stdout, the default for one input).
     #[arg(short, long, conflicts_with = "out_dir")]
     pub output: Option<PathBuf>,
-    /// Write one `<stem>.<ext>` per input into DIR (`.asm`/`.json` for dis,
-    /// `.bin`/`.hex`/`.h` for asm).
+    /// Write one file per input into DIR, named after the input with the output's
+    /// extension (created if missing; refused if it is a file).
     #[arg(long, value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
 }
@@ -69,76 +90,60 @@ enum Verb {
     Dis {
         #[command(flatten)]
         batch: BatchArgs,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = DisFormat::Text)]
-        format: DisFormat,
-        /// Annotate each instruction with its DWORD offset.
-        #[arg(long)]
-        offsets: bool,
-        /// Annotate each instruction with its raw tokens.
-        #[arg(long)]
-        tokens: bool,
+        #[command(flatten)]
+        opts: verbs::DisOptions,
     },
     /// Assemble Microsoft-format assembly text into bytecode.
     Asm {
         #[command(flatten)]
         batch: BatchArgs,
-        /// Predefine a macro.
-        #[arg(short = 'D', value_name = "NAME[=VALUE]")]
-        define: Vec<String>,
-        /// Add an include directory.
-        #[arg(short = 'I', value_name = "DIR")]
-        include: Vec<PathBuf>,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = AsmFormat::Bin)]
-        format: AsmFormat,
-        /// Skip validation (assemble shaders the runtime would reject).
-        #[arg(long)]
-        no_validate: bool,
+        #[command(flatten)]
+        opts: verbs::AsmOptions,
     },
     /// Check shaders against the D3D9 runtime's rules (bytecode, or assembly text).
+    /// Every report goes to stdout; a valid input prints nothing unless -v.
     Validate {
-        /// Input files (`-` for stdin).
-        #[arg(required = true)]
+        /// Input files or directories (recursed); `-` or nothing reads stdin.
         files: Vec<PathBuf>,
+        /// Extensions read from directory inputs (comma-separated).
+        #[arg(
+            long,
+            value_name = "EXT",
+            default_value = "vso,pso,cso,bin,h,hex,asm,vsh,psh,vsa,psa"
+        )]
+        ext: Vec<String>,
         /// Report format.
         #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
         format: ReportFormat,
+        /// Indent JSON output.
+        #[arg(long)]
+        pretty: bool,
+        /// Also name the inputs that are valid.
+        #[arg(short, long)]
+        verbose: bool,
     },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    if let Verb::Dis { batch, .. } | Verb::Asm { batch, .. } = &cli.verb {
-        if batch.files.len() > 1 && batch.output.is_some() {
-            use clap::CommandFactory;
-            Cli::command()
-                .error(
-                    clap::error::ErrorKind::ArgumentConflict,
-                    "-o takes a single input; use --out-dir for several",
-                )
-                .exit();
-        }
-    }
+    batch::init_color(cli.color);
     let ok = match cli.verb {
-        Verb::Dis {
-            batch,
+        Verb::Dis { batch, opts } => verbs::dis(&batch, &opts),
+        Verb::Asm { batch, opts } => verbs::asm(&batch, &opts),
+        Verb::Validate {
+            files,
+            ext,
             format,
-            offsets,
-            tokens,
-        } => verbs::dis(&batch, format, offsets, tokens),
-        Verb::Asm {
-            batch,
-            define,
-            include,
-            format,
-            no_validate,
-        } => verbs::asm(&batch, &define, &include, format, no_validate),
-        Verb::Validate { files, format } => verbs::validate(&files, format),
+            pretty,
+            verbose,
+        } => verbs::validate(&files, &ext, format, pretty, verbose),
     };
-    if ok {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
+    match ok {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(usage) => {
+            eprintln!("{}", batch::paint(&format!("error: {usage}"), true));
+            ExitCode::from(2)
+        }
     }
 }

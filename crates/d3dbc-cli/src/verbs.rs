@@ -1,119 +1,297 @@
-//! The verbs: each one reads its inputs through `batch`, calls the library, and formats
-//! the result. No format knowledge lives here.
+//! The verbs: each one expands its inputs through `batch`, calls the library, and
+//! formats the result. No format knowledge lives here.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use d3dbc::asm::ctab_header;
+use d3dbc::ctab::Ctab;
+use d3dbc::input::{self, InputError};
 use d3dbc::ir::Item;
 use d3dbc::print::{self, PrintOptions};
-use d3dbc::{input, Shader};
-use serde_json::{json, Value};
+use d3dbc::{DecodeError, Decoder, Shader};
+use serde_json::{json, Map, Value};
 
-use crate::batch::{self, Sink};
+use crate::batch::{self, Input, Out, Progress, Target};
+use crate::json::{self, JsonWriter};
 use crate::{AsmFormat, BatchArgs, DisFormat, ReportFormat};
 
-fn decode_input(path: &Path) -> Result<Vec<(Option<String>, Shader)>, String> {
-    let bytes = batch::read_input(path)?;
-    let found = input::read_any(&bytes).map_err(|e| e.to_string())?;
-    let many = found.len() > 1;
-    found
-        .into_iter()
-        .map(|f| {
-            let shader = Shader::decode(&f.tokens).map_err(|e| match (&f.name, many) {
-                (Some(n), true) => format!("{n}: {e}"),
-                _ => e.to_string(),
-            })?;
-            Ok((f.name, shader))
-        })
-        .collect()
+/// One shader found in an input: its array name (C headers), DWORD offset in its
+/// stream (non-zero for the later shaders of `dis --all`) and its tokens, already
+/// decoded once without error.
+struct Located<'a> {
+    name: Option<&'a str>,
+    at: usize,
+    tokens: &'a [u32],
 }
 
-/// JSON view of a decoded shader: version, CTAB, and every item with its offset, raw
-/// tokens, printed text and decoded fields.
-pub fn shader_json(name: Option<&str>, shader: &Shader) -> Value {
-    let mut offset = 1usize;
-    let mut items = Vec::with_capacity(shader.items.len());
-    for item in &shader.items {
-        let mut toks = Vec::new();
-        match item {
-            Item::Instruction(ins) => {
-                d3dbc::encode::encode_instruction(ins, shader.version, &mut toks);
-                let mut text = String::new();
-                print::print_instruction(ins, shader.version, &mut text);
-                items.push(json!({
-                    "offset": offset,
-                    "tokens": toks.iter().map(|t| format!("0x{t:08x}")).collect::<Vec<_>>(),
-                    "text": text,
-                    "instruction": ins,
-                }));
+impl Located<'_> {
+    fn shader(&self) -> Shader {
+        // Checked by `locate`; an empty shader cannot happen.
+        Shader::decode(self.tokens).unwrap_or_else(|_| Shader::new(d3dbc::Version::vertex(1, 1)))
+    }
+}
+
+/// Finds every shader of an input with the zero-copy decoder (no IR is built). Data
+/// after an end token is a warning (pushed to `warnings`) unless `all`, which decodes
+/// it as the next shader.
+fn locate<'a>(
+    found: &'a [input::Found],
+    all: bool,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<Located<'a>>, String> {
+    let many = found.len() > 1;
+    let mut out = Vec::new();
+    for f in found {
+        let label = |msg: String| match (&f.name, many) {
+            (Some(n), true) => format!("{n}: {msg}"),
+            _ => msg,
+        };
+        let mut at = 0usize;
+        loop {
+            let rest = &f.tokens[at..];
+            let adjust = |e: DecodeError| {
+                label(
+                    DecodeError {
+                        offset: e.offset + at,
+                        ..e
+                    }
+                    .to_string(),
+                )
+            };
+            let mut d = Decoder::new(rest).map_err(adjust)?;
+            while d.next_event().map_err(adjust)?.is_some() {}
+            let used = d.offset().min(rest.len());
+            out.push(Located {
+                name: f.name.as_deref(),
+                at,
+                tokens: &rest[..used],
+            });
+            at += used;
+            let left = f.tokens.len() - at;
+            if left == 0 {
+                break;
             }
-            Item::Comment(c) => {
-                d3dbc::encode::encode_comment(c, &mut toks);
-                let fourcc = c
-                    .first()
-                    .map(|d| String::from_utf8_lossy(&d.to_le_bytes()).into_owned());
-                items.push(json!({
-                    "offset": offset,
-                    "comment": { "dwords": c.len(), "fourcc": fourcc },
-                }));
+            if !all {
+                warnings.push(label(format!(
+                    "{} bytes ({left} DWORD{}) after the end token, from +{at:04x} \
+                     (another shader? `d3dbc dis --all` prints every shader found)",
+                    left * 4,
+                    if left == 1 { "" } else { "s" }
+                )));
+                break;
             }
         }
-        offset += toks.len();
     }
-    let ctab = match shader.ctab() {
-        Some(Ok(c)) => serde_json::to_value(c).unwrap_or(Value::Null),
-        Some(Err(e)) => json!({ "error": e.to_string() }),
-        None => Value::Null,
+    Ok(out)
+}
+
+/// `dis` settings.
+#[derive(clap::Args, Debug)]
+pub struct DisOptions {
+    /// Extensions read from directory inputs (comma-separated).
+    #[arg(long, value_name = "EXT", default_value = "vso,pso,cso,bin,h,hex")]
+    pub ext: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = DisFormat::Text)]
+    pub format: DisFormat,
+    /// Indent JSON output.
+    #[arg(long)]
+    pub pretty: bool,
+    /// Annotate each instruction with its DWORD offset.
+    #[arg(long)]
+    pub offsets: bool,
+    /// Annotate each instruction with its raw tokens.
+    #[arg(long)]
+    pub tokens: bool,
+    /// Print every shader found one after another (data after an end token is
+    /// otherwise a warning).
+    #[arg(long)]
+    pub all: bool,
+}
+
+/// The listing of every shader of one input.
+fn listing(found: &[Located], o: &DisOptions) -> String {
+    let opts = PrintOptions {
+        offsets: o.offsets,
+        tokens: o.tokens,
+        ..Default::default()
     };
-    json!({
-        "name": name,
-        "version": shader.version.to_string(),
-        "version_token": format!("0x{:08x}", shader.version.token()),
-        "ctab": ctab,
-        "items": items,
-        "end_offset": offset,
-    })
+    let mut out = String::new();
+    let many = found.len() > 1;
+    for f in found {
+        if many {
+            match &f.name {
+                Some(n) if f.at == 0 => {
+                    let _ = writeln!(out, "// {n}");
+                }
+                Some(n) => {
+                    let _ = writeln!(out, "// {n}, shader at +{:04x}", f.at);
+                }
+                None => {
+                    let _ = writeln!(out, "// shader at +{:04x}", f.at);
+                }
+            }
+        }
+        print::print(&f.shader(), &opts, &mut out);
+    }
+    out
+}
+
+/// Streams one input's JSON record at `depth`.
+fn dis_record(
+    w: &mut JsonWriter,
+    name: &str,
+    result: &Result<Vec<Located>, String>,
+    warnings: &[String],
+    depth: usize,
+) -> Result<(), String> {
+    w.raw("{")?;
+    let mut head = Map::new();
+    head.insert("file".into(), json!(name));
+    head.insert(
+        "status".into(),
+        json!(if result.is_ok() { "ok" } else { "error" }),
+    );
+    let mut diags: Vec<Value> = warnings
+        .iter()
+        .map(|m| json::message("warning", m))
+        .collect();
+    if let Err(e) = result {
+        diags.push(json::message("error", e));
+    }
+    head.insert("diagnostics".into(), Value::Array(diags));
+    w.fields(&head, depth + 1)?;
+    w.raw(",")?;
+    w.nl(depth + 1)?;
+    w.key("shaders")?;
+    w.raw("[")?;
+    for (i, f) in result.as_deref().unwrap_or(&[]).iter().enumerate() {
+        if i > 0 {
+            w.raw(",")?;
+        }
+        w.nl(depth + 2)?;
+        w.raw("{")?;
+        w.fields(&json::shader_head(f.name, f.at, f.tokens), depth + 3)?;
+        w.raw(",")?;
+        w.nl(depth + 3)?;
+        w.key("items")?;
+        w.raw("[")?;
+        let end = json::write_items(w, f.tokens, f.at, depth + 4)?;
+        w.nl(depth + 3)?;
+        w.raw("],")?;
+        w.nl(depth + 3)?;
+        w.key("end_offset")?;
+        w.raw(&end.to_string())?;
+        w.nl(depth + 2)?;
+        w.raw("}")?;
+    }
+    w.nl(depth + 1)?;
+    w.raw("]")?;
+    w.nl(depth)?;
+    w.raw("}")
 }
 
 /// `d3dbc dis`.
-pub fn dis(batch: &BatchArgs, format: DisFormat, offsets: bool, tokens: bool) -> bool {
-    let (files, sink) = (&batch.files, Sink::for_batch(batch));
-    let opts = PrintOptions {
-        offsets,
-        tokens,
-        ..Default::default()
+pub fn dis(batch: &BatchArgs, o: &DisOptions) -> Result<bool, String> {
+    let inputs = batch::expand(&batch.files, &batch::ext_list(&o.ext, &[]))?;
+    let target = Target::plan(batch, inputs.len(), true)?;
+    let out_ext = match o.format {
+        DisFormat::Text => "asm",
+        DisFormat::Json => "json",
     };
-    batch::for_each(files, |path| {
-        let shaders = decode_input(path)?;
-        let many = shaders.len() > 1;
-        let (ext, data) = match format {
-            DisFormat::Text => {
-                let mut out = String::new();
-                for (name, shader) in &shaders {
-                    if let (true, Some(n)) = (many, name) {
-                        let _ = writeln!(out, "// {n}");
+    if let Target::Dir(_) = target {
+        target.check_collisions(
+            inputs
+                .iter()
+                .filter_map(|i| target.path_for(i, out_ext).map(|p| (i, p))),
+        )?;
+    }
+    let progress = Progress::new(inputs.len());
+    let to_stdout = target == Target::Stdout;
+    let json_stdout = to_stdout && o.format == DisFormat::Json;
+    let mut ok = true;
+    let mut first = true;
+    let mut run = |out: &mut Option<&mut Out>| -> Result<bool, String> {
+        if json_stdout {
+            if let Some(out) = out.as_deref_mut() {
+                out.str("[")?;
+            }
+        }
+        for input in &inputs {
+            let name = input.display();
+            let mut warnings = Vec::new();
+            let found = batch::read_input(&input.path)
+                .and_then(|bytes| input::read_any(&bytes).map_err(|e| e.to_string()));
+            let result = match &found {
+                Ok(found) => locate(found, o.all, &mut warnings),
+                Err(e) => Err(e.clone()),
+            };
+            for w in &warnings {
+                progress.eprintln(&format!("{name}: warning: {w}"));
+            }
+            if let Err(e) = &result {
+                ok = false;
+                progress.eprintln(&batch::prefixed(&name, e));
+            }
+            match (o.format, out.as_deref_mut()) {
+                (DisFormat::Json, Some(out)) => {
+                    let mut w = JsonWriter::new(out.inner(), o.pretty);
+                    if !first {
+                        w.raw(",")?;
                     }
-                    print::print(shader, &opts, &mut out);
+                    w.nl(1)?;
+                    progress.suspend(|| dis_record(&mut w, &name, &result, &warnings, 1))?;
                 }
-                ("asm", out.into_bytes())
+                (DisFormat::Json, None) => {
+                    let mut buf = Vec::new();
+                    let mut w = JsonWriter::new(&mut buf, o.pretty);
+                    w.raw("[")?;
+                    w.nl(1)?;
+                    dis_record(&mut w, &name, &result, &warnings, 1)?;
+                    w.nl(0)?;
+                    w.raw("]\n")?;
+                    if result.is_ok() {
+                        target.write_file(input, out_ext, &buf)?;
+                    }
+                }
+                (DisFormat::Text, out) => {
+                    if let Ok(found) = &result {
+                        let mut text = listing(found, o);
+                        match out {
+                            Some(out) => {
+                                if inputs.len() > 1 {
+                                    text.insert_str(0, &format!("// {name}\n"));
+                                }
+                                progress.suspend(|| out.str(&text))?;
+                            }
+                            None => {
+                                if let Err(e) = target.write_file(input, out_ext, text.as_bytes()) {
+                                    ok = false;
+                                    progress.eprintln(&e);
+                                }
+                            }
+                        }
+                    }
+                }
             }
-            DisFormat::Json => {
-                let v: Vec<Value> = shaders
-                    .iter()
-                    .map(|(n, s)| shader_json(n.as_deref(), s))
-                    .collect();
-                let v = if many {
-                    Value::Array(v)
-                } else {
-                    v.into_iter().next().unwrap_or(Value::Null)
-                };
-                let mut s = serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?;
-                s.push('\n');
-                ("json", s.into_bytes())
+            first = false;
+            progress.inc();
+        }
+        if json_stdout {
+            if let Some(out) = out.as_deref_mut() {
+                let mut w = JsonWriter::new(out.inner(), o.pretty);
+                w.nl(0)?;
+                w.raw("]\n")?;
             }
-        };
-        sink.write(path, ext, &data)
-    })
+        }
+        Ok(ok)
+    };
+    if to_stdout {
+        Out::with(|out| run(&mut Some(out)))
+    } else {
+        run(&mut None)
+    }
 }
 
 fn parse_define(d: &str) -> (String, Option<String>) {
@@ -155,75 +333,188 @@ pub fn c_header(name: &str, shader: &Shader, tokens: &[u32]) -> String {
     out
 }
 
-/// `d3dbc asm`.
-pub fn asm(
-    batch: &BatchArgs,
-    defines: &[String],
-    include_dirs: &[PathBuf],
-    format: AsmFormat,
-    no_validate: bool,
-) -> bool {
-    let (files, sink) = (&batch.files, Sink::for_batch(batch));
-    batch::for_each(files, |path| {
-        let bytes = batch::read_input(path)?;
-        let text = String::from_utf8_lossy(&bytes);
-        let name = batch::display_name(path);
-        let opts = d3dbc::asm::Options {
-            file_name: name.clone(),
-            defines: defines.iter().map(|d| parse_define(d)).collect(),
-            include_dirs: include_dirs.to_vec(),
-            no_validate,
-            lenient: no_validate,
-        };
-        let shader = d3dbc::asm::assemble(&text, &opts).map_err(|d| {
-            if d.0.is_empty() {
-                format!("{name}: assembly failed")
-            } else {
-                d.to_string()
-            }
-        })?;
-        let tokens = shader.encode();
-        let (ext, data) = match format {
-            AsmFormat::Bin => ("bin", tokens.iter().flat_map(|t| t.to_le_bytes()).collect()),
-            AsmFormat::Hex => {
-                let mut s = String::with_capacity(tokens.len() * 11);
-                for t in &tokens {
-                    let _ = writeln!(s, "0x{t:08x}");
-                }
-                ("hex", s.into_bytes())
-            }
-            AsmFormat::Header => {
-                let stem = path
-                    .file_stem()
-                    .map(|s| s.to_string_lossy().into_owned())
-                    .unwrap_or_else(|| "shader".into());
-                let stem = if path == Path::new("-") {
-                    "shader".to_string()
-                } else {
-                    stem
-                };
-                (
-                    "h",
-                    c_header(&format!("g_{}", c_identifier(&stem)), &shader, &tokens).into_bytes(),
-                )
-            }
-        };
-        if matches!(sink, Sink::Stdout)
-            && matches!(format, AsmFormat::Bin)
-            && std::io::IsTerminal::is_terminal(&std::io::stdout())
-        {
-            return Err(
-                "refusing to write binary to a terminal; use -o FILE, --format hex, or a pipe"
-                    .into(),
-            );
+/// `asm` settings.
+#[derive(clap::Args, Debug)]
+pub struct AsmOptions {
+    /// Extension of binary outputs under --out-dir (default: vso/pso by shader
+    /// kind); with directory inputs, text files read are asm,vsh,psh,vsa,psa,txt.
+    #[arg(long, value_name = "EXT")]
+    pub ext: Option<String>,
+    /// Predefine a macro.
+    #[arg(short = 'D', value_name = "NAME[=VALUE]")]
+    pub define: Vec<String>,
+    /// Add an include directory.
+    #[arg(short = 'I', value_name = "DIR")]
+    pub include: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = AsmFormat::Bin)]
+    pub format: AsmFormat,
+    /// Array name for --format header (fxc /Vn); default g_<input stem>.
+    #[arg(long, value_name = "NAME")]
+    pub name: Option<String>,
+    /// Skip validation: assemble whatever the token format can encode, so
+    /// everything `dis` prints reassembles to the same tokens.
+    #[arg(long)]
+    pub no_validate: bool,
+    /// Do not rebuild the constant table (CTAB) from the listing's header comment.
+    #[arg(long, conflicts_with = "ctab_from")]
+    pub no_ctab: bool,
+    /// Take the constant table from this binary (the original shader) instead.
+    #[arg(long, value_name = "ORIGINAL")]
+    pub ctab_from: Option<PathBuf>,
+}
+
+/// The `CTAB` comment payload of a binary (`asm --ctab-from`), byte for byte.
+fn ctab_of(path: &Path) -> Result<Vec<u32>, String> {
+    let name = batch::display_name(path);
+    let bytes = batch::read_input(path).map_err(|e| format!("--ctab-from {name}: {e}"))?;
+    let found = input::read_any(&bytes).map_err(|e| format!("--ctab-from {name}: {e}"))?;
+    let shader =
+        Shader::decode(&found[0].tokens).map_err(|e| format!("--ctab-from {name}: {e}"))?;
+    let payload = shader
+        .comments()
+        .find(|c| Ctab::is_ctab(c))
+        .map(<[u32]>::to_vec);
+    payload.ok_or_else(|| format!("--ctab-from {name}: the shader has no constant table"))
+}
+
+/// Assembles one input: (extension under --out-dir, bytes).
+fn assemble_one(
+    input: &Input,
+    o: &AsmOptions,
+    ctab: Option<&[u32]>,
+) -> Result<(String, Vec<u8>), String> {
+    let bytes = batch::read_input(&input.path)?;
+    if bytes.is_empty() {
+        return Err("empty input".into());
+    }
+    if input::is_binary(&bytes)
+        || input::read_any(&bytes).is_ok_and(|_| bytes.len() >= 4 && !bytes.is_ascii())
+    {
+        return Err("binary input: this is not assembly text; did you mean `d3dbc dis`?".into());
+    }
+    let text = input::decode_text(&bytes);
+    let name = input.display();
+    let opts = d3dbc::asm::Options {
+        file_name: name.clone(),
+        defines: o.define.iter().map(|d| parse_define(d)).collect(),
+        include_dirs: o.include.clone(),
+        no_validate: o.no_validate,
+        lenient: o.no_validate,
+    };
+    let mut shader = d3dbc::asm::assemble(&text, &opts).map_err(|d| {
+        if d.0.is_empty() {
+            format!("{name}: assembly failed")
+        } else {
+            d.to_string()
         }
-        sink.write(path, ext, &data)
+    })?;
+    match (o.no_ctab, ctab) {
+        (true, _) => {}
+        (false, Some(payload)) => {
+            shader.items.retain(|i| !matches!(i, Item::Comment(c) if Ctab::is_ctab(c)));
+            shader.items.insert(0, Item::Comment(payload.to_vec()));
+        }
+        (false, None) => {
+            if let Some(t) = ctab_header::ctab_from_listing(&text, &name).map_err(|d| {
+                format!("{d}\n(the constant table is rebuilt from the header comment; --no-ctab skips it)")
+            })? {
+                ctab_header::embed(&mut shader, &t);
+            }
+        }
+    }
+    let tokens = shader.encode();
+    Ok(match o.format {
+        AsmFormat::Bin => {
+            let kind = if shader.version.is_pixel() {
+                "pso"
+            } else {
+                "vso"
+            };
+            (
+                o.ext.clone().unwrap_or_else(|| kind.into()),
+                tokens.iter().flat_map(|t| t.to_le_bytes()).collect(),
+            )
+        }
+        AsmFormat::Hex => {
+            let mut s = String::with_capacity(tokens.len() * 11);
+            for t in &tokens {
+                let _ = writeln!(s, "0x{t:08x}");
+            }
+            ("hex".into(), s.into_bytes())
+        }
+        AsmFormat::Header => {
+            let array = match &o.name {
+                Some(n) => n.clone(),
+                None if input.path == Path::new("-") => "g_shader".into(),
+                None => {
+                    let stem = input
+                        .path
+                        .file_stem()
+                        .map(|s| s.to_string_lossy().into_owned());
+                    format!("g_{}", c_identifier(stem.as_deref().unwrap_or("shader")))
+                }
+            };
+            ("h".into(), c_header(&array, &shader, &tokens).into_bytes())
+        }
     })
+}
+
+/// `d3dbc asm`.
+pub fn asm(batch: &BatchArgs, o: &AsmOptions) -> Result<bool, String> {
+    let inputs = batch::expand(
+        &batch.files,
+        &batch::ext_list(&[], &["asm", "vsh", "psh", "vsa", "psa", "txt"]),
+    )?;
+    let target = Target::plan(batch, inputs.len(), false)?;
+    let ctab = o.ctab_from.as_deref().map(ctab_of).transpose()?;
+    if let Some(n) = &o.name {
+        if c_identifier(n) != *n {
+            return Err(format!("--name {n}: not a C identifier"));
+        }
+    }
+    let progress = Progress::new(inputs.len());
+    let mut ok = true;
+    let mut done = Vec::with_capacity(inputs.len());
+    for input in &inputs {
+        match assemble_one(input, o, ctab.as_deref()) {
+            Ok(out) => done.push((input, out)),
+            Err(e) => {
+                ok = false;
+                progress.eprintln(&batch::prefixed(&input.display(), &e));
+            }
+        }
+        progress.inc();
+    }
+    // Names depend on the shader kind (`.vso`/`.pso`): checked once all are known,
+    // before anything is written.
+    if let Target::Dir(_) = target {
+        target.check_collisions(
+            done.iter()
+                .filter_map(|(i, (ext, _))| target.path_for(i, ext).map(|p| (*i, p))),
+        )?;
+    }
+    if target == Target::Stdout
+        && o.format == AsmFormat::Bin
+        && std::io::IsTerminal::is_terminal(&std::io::stdout())
+        && !done.is_empty()
+    {
+        return Err(
+            "refusing to write binary to a terminal; use -o FILE, --format hex, or a pipe".into(),
+        );
+    }
+    for (input, (ext, data)) in &done {
+        if let Err(e) = target.write_file(input, ext, data) {
+            ok = false;
+            progress.eprintln(&e);
+        }
+    }
+    Ok(ok)
 }
 
 /// One finding, ready to report: where (DWORD offset, and line:col for text input),
 /// the instruction as `dis` prints it, and the rule.
-struct Report {
+struct Finding {
     code: &'static str,
     severity: &'static str,
     offset: usize,
@@ -232,122 +523,238 @@ struct Report {
     message: String,
 }
 
-/// The findings of each shader in one input (C headers may hold several, by array name).
-type InputReport = Vec<(Option<String>, Vec<Report>)>;
+/// What `validate` learned about one input.
+struct InputReport {
+    /// Shaders: (array name, stream offset, version, findings).
+    shaders: Vec<(Option<String>, usize, Shader, Vec<Finding>)>,
+    /// Messages about the whole input: (severity, text, diagnostic when located).
+    messages: Vec<(&'static str, String, Option<d3dbc::diag::Diagnostic>)>,
+    /// Unreadable (I/O, not a shader, syntax errors).
+    failed: bool,
+}
 
-fn findings_for(path: &Path) -> Result<InputReport, String> {
-    let bytes = batch::read_input(path)?;
-    let name = batch::display_name(path);
-    let report = |shader: &Shader, locate: &dyn Fn(usize) -> Option<String>| -> Vec<Report> {
-        d3dbc::validate::validate(shader)
-            .into_iter()
-            .map(|f| {
-                let mut instruction = String::new();
-                if let Some(Item::Instruction(ins)) = shader.items.get(f.item) {
-                    print::print_instruction(ins, shader.version, &mut instruction);
-                }
-                Report {
-                    code: f.code,
-                    severity: match f.severity {
-                        d3dbc::diag::Severity::Error => "error",
-                        d3dbc::diag::Severity::Warning => "warning",
-                    },
-                    offset: f.offset,
-                    location: locate(f.item),
-                    instruction,
-                    message: f.message,
-                }
-            })
-            .collect()
+impl InputReport {
+    fn valid(&self) -> bool {
+        !self.failed
+            && self
+                .shaders
+                .iter()
+                .all(|s| s.3.iter().all(|f| f.severity != "error"))
+    }
+}
+
+fn findings(shader: &Shader, at: usize, locate: &dyn Fn(usize) -> Option<String>) -> Vec<Finding> {
+    d3dbc::validate::validate(shader)
+        .into_iter()
+        .map(|f| {
+            let mut instruction = String::new();
+            if let Some(Item::Instruction(ins)) = shader.items.get(f.item) {
+                print::print_instruction(ins, shader.version, &mut instruction);
+            }
+            Finding {
+                code: f.code,
+                severity: json::severity(f.severity),
+                offset: f.offset + at,
+                location: locate(f.item),
+                instruction,
+                message: f.message,
+            }
+        })
+        .collect()
+}
+
+fn check_input(input: &Input) -> InputReport {
+    let mut r = InputReport {
+        shaders: Vec::new(),
+        messages: Vec::new(),
+        failed: false,
+    };
+    let fail = |r: &mut InputReport, msg: String| {
+        r.failed = true;
+        r.messages.push(("error", msg, None));
+    };
+    let bytes = match batch::read_input(&input.path) {
+        Ok(b) => b,
+        Err(e) => {
+            fail(&mut r, e);
+            return r;
+        }
     };
     match input::read_any(&bytes) {
-        Ok(found) => found
-            .into_iter()
-            .map(|f| {
-                let shader = Shader::decode(&f.tokens).map_err(|e| e.to_string())?;
-                Ok((f.name, report(&shader, &|_| None)))
-            })
-            .collect(),
+        Ok(found) => {
+            let mut warnings = Vec::new();
+            match locate(&found, false, &mut warnings) {
+                Ok(located) => {
+                    for l in located {
+                        let shader = l.shader();
+                        let fs = findings(&shader, l.at, &|_| None);
+                        r.shaders
+                            .push((l.name.map(str::to_string), l.at, shader, fs));
+                    }
+                }
+                Err(e) => fail(&mut r, e),
+            }
+            r.messages
+                .extend(warnings.into_iter().map(|w| ("warning", w, None)));
+        }
+        Err(e @ (InputError::Empty | InputError::TooShort(_))) => fail(&mut r, e.to_string()),
+        Err(_) if input::is_binary(&bytes) => fail(
+            &mut r,
+            "binary input: not D3D9 shader bytecode (no 0xFFFEmmnn/0xFFFFmmnn version token) \
+             nor text; did you mean `d3dbc dis` on another file?"
+                .into(),
+        ),
         Err(input_err) => {
-            // Not bytecode: treat it as assembly text and report at line:col.
-            let text = String::from_utf8_lossy(&bytes);
+            // Not bytecode: assembly text, reported at line:col.
+            let text = input::decode_text(&bytes);
             let opts = d3dbc::asm::Options {
-                file_name: name.clone(),
+                file_name: input.display(),
                 no_validate: true,
                 ..Default::default()
             };
-            let assembled = d3dbc::asm::assemble_with_sources(&text, &opts).map_err(|d| {
-                if d.0.is_empty() {
-                    input_err.to_string()
-                } else {
-                    d.to_string()
+            match d3dbc::asm::assemble_with_sources(&text, &opts) {
+                Ok(a) => {
+                    let locate = |item: usize| {
+                        a.sources
+                            .get(item)
+                            .map(|s| format!("{}:{}:{}", a.file(s), s.line, s.mnemonic.col))
+                    };
+                    let fs = findings(&a.shader, 0, &locate);
+                    r.shaders.push((None, 0, a.shader.clone(), fs));
                 }
-            })?;
-            let locate = |item: usize| {
-                assembled
-                    .sources
-                    .get(item)
-                    .map(|s| format!("{}:{}:{}", assembled.file(s), s.line, s.mnemonic.col))
+                Err(d) if d.0.is_empty() => fail(&mut r, input_err.to_string()),
+                Err(d) => {
+                    r.failed = true;
+                    for diag in d.0 {
+                        r.messages.push(("error", diag.message.clone(), Some(diag)));
+                    }
+                }
+            }
+        }
+    }
+    r
+}
+
+fn report_text(name: &str, r: &InputReport, verbose: bool, out: &mut String) {
+    for (sev, msg, diag) in &r.messages {
+        let line = match diag {
+            Some(d) => d.to_string(),
+            None => format!("{name}: {sev}: {msg}"),
+        };
+        out.push_str(&batch::paint(&line, false));
+        out.push('\n');
+    }
+    for (array, _, _, fs) in &r.shaders {
+        let label = match array {
+            Some(a) => format!("{name} ({a})"),
+            None => name.to_string(),
+        };
+        for f in fs {
+            let at = f
+                .location
+                .clone()
+                .unwrap_or_else(|| format!("{label}:{}", json::hex_offset(f.offset)));
+            let ins = if f.instruction.is_empty() {
+                String::new()
+            } else {
+                format!("`{}`: ", f.instruction)
             };
-            Ok(vec![(None, report(&assembled.shader, &locate))])
+            let line = format!("{at}: {}[{}]: {ins}{}", f.severity, f.code, f.message);
+            out.push_str(&batch::paint(&line, false));
+            out.push('\n');
+        }
+        if verbose && fs.iter().all(|f| f.severity != "error") && !r.failed {
+            let _ = writeln!(out, "{label}: valid");
         }
     }
 }
 
-/// `d3dbc validate`.
-pub fn validate(files: &[PathBuf], format: ReportFormat) -> bool {
-    let mut json_out = Vec::new();
-    let mut all_ok = true;
-    let io_ok = batch::for_each(files, |path| {
-        let name = batch::display_name(path);
-        let shaders = findings_for(path)?;
-        for (array, reports) in shaders {
-            let valid = !reports.iter().any(|r| r.severity == "error");
-            all_ok &= valid;
-            let label = match &array {
-                Some(a) => format!("{name} ({a})"),
-                None => name.clone(),
-            };
+fn report_json(name: &str, r: &InputReport) -> Value {
+    let status = if r.failed {
+        "error"
+    } else if r.valid() {
+        "valid"
+    } else {
+        "invalid"
+    };
+    json!({
+        "file": name,
+        "status": status,
+        "shaders": r.shaders.iter().map(|(array, at, shader, fs)| json!({
+            "name": array,
+            "offset": at,
+            "offset_hex": json::hex_offset(*at),
+            "version": shader.version.to_string(),
+            "version_token": format!("0x{:08x}", shader.version.token()),
+            "valid": fs.iter().all(|f| f.severity != "error"),
+            "findings": fs.iter().map(|f| json!({
+                "code": f.code,
+                "severity": f.severity,
+                "offset": f.offset,
+                "offset_hex": json::hex_offset(f.offset),
+                "location": f.location,
+                "instruction": f.instruction,
+                "message": f.message,
+            })).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+        "diagnostics": r.messages.iter().map(|(sev, msg, d)| match d {
+            Some(d) => json::diagnostic(d),
+            None => json::message(sev, msg),
+        }).collect::<Vec<_>>(),
+    })
+}
+
+/// `d3dbc validate`: every per-input report on stdout.
+pub fn validate(
+    files: &[PathBuf],
+    ext: &[String],
+    format: ReportFormat,
+    pretty: bool,
+    verbose: bool,
+) -> Result<bool, String> {
+    let inputs = batch::expand(files, &batch::ext_list(ext, &[]))?;
+    let progress = Progress::new(inputs.len());
+    let (mut valid, mut invalid) = (0usize, 0usize);
+    Out::with(|out| {
+        if format == ReportFormat::Json {
+            out.str("[")?;
+        }
+        for (i, input) in inputs.iter().enumerate() {
+            let name = input.display();
+            let r = check_input(input);
+            if r.valid() {
+                valid += 1;
+            } else {
+                invalid += 1;
+            }
             match format {
                 ReportFormat::Text => {
-                    for r in &reports {
-                        let at = r
-                            .location
-                            .clone()
-                            .unwrap_or_else(|| format!("{label}:DWORD {}", r.offset));
-                        let ins = if r.instruction.is_empty() {
-                            String::new()
-                        } else {
-                            format!("`{}`: ", r.instruction)
-                        };
-                        println!("{at}: {}[{}]: {ins}{}", r.severity, r.code, r.message);
-                    }
-                    if reports.is_empty() {
-                        println!("{label}: valid");
-                    }
+                    let mut text = String::new();
+                    report_text(&name, &r, verbose, &mut text);
+                    progress.suspend(|| out.str(&text))?;
                 }
-                ReportFormat::Json => json_out.push(json!({
-                    "file": name,
-                    "name": array,
-                    "valid": valid,
-                    "findings": reports.iter().map(|r| json!({
-                        "code": r.code,
-                        "severity": r.severity,
-                        "offset": r.offset,
-                        "location": r.location,
-                        "instruction": r.instruction,
-                        "message": r.message,
-                    })).collect::<Vec<_>>(),
-                })),
+                ReportFormat::Json => {
+                    let mut w = JsonWriter::new(out.inner(), pretty);
+                    if i > 0 {
+                        w.raw(",")?;
+                    }
+                    w.nl(1)?;
+                    w.value(&report_json(&name, &r), 1)?;
+                }
             }
+            progress.inc();
         }
-        Ok(())
-    });
-    if format == ReportFormat::Json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&json_out).unwrap_or_default()
-        );
-    }
-    io_ok && all_ok
+        match format {
+            ReportFormat::Json => {
+                let mut w = JsonWriter::new(out.inner(), pretty);
+                w.nl(0)?;
+                w.raw("]\n")?;
+            }
+            ReportFormat::Text if inputs.len() > 1 => {
+                out.str(&format!("{valid} valid, {invalid} invalid\n"))?;
+            }
+            ReportFormat::Text => {}
+        }
+        Ok(invalid == 0)
+    })
 }

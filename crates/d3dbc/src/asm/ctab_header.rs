@@ -464,5 +464,34 @@ mod tests {
         let bad = listing.replace("on           b0       1", "on           q0       1");
         let e = ctab_from_listing(&bad, "x").unwrap_err();
         assert!(e.message.contains("register row"), "{e}");
+        // Hostile headers: every truncation and thousands of byte substitutions
+        // never panic; whatever parses encodes and parses back.
+        let header_end = listing.find("    vs_2_0").unwrap();
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let alphabet = b"/ \n{}[];xc0123456789-=.#struct";
+        for i in 0..header_end + 2000 {
+            let text = if i <= header_end {
+                format!("{}\n    vs_2_0\n", &listing[..i])
+            } else {
+                let mut b = listing.as_bytes().to_vec();
+                for _ in 0..3 {
+                    let at = next() as usize % header_end;
+                    b[at] = alphabet[next() as usize % alphabet.len()];
+                }
+                String::from_utf8_lossy(&b).into_owned()
+            };
+            if let Ok(Some(c)) = ctab_from_listing(&text, "x") {
+                assert_eq!(
+                    Ctab::parse(&c.encode()).unwrap().constants.len(),
+                    c.constants.len()
+                );
+            }
+        }
     }
 }

@@ -198,6 +198,24 @@ pub fn assemble_with_sources(text: &str, options: &Options) -> Result<Assembled,
 }
 
 /// Assembles text into a shader: preprocess, parse, encode-ready IR.
+///
+/// It **validates by default**: a shader the D3D9 runtime would reject is an error at
+/// the offending line, like a compiler's. `Options { no_validate: true, .. }` skips
+/// that (D3DAssemble's `SKIP_VALIDATION`); add `lenient: true` to take back whatever
+/// `dis` prints. The constant table is not part of the text's instructions: see
+/// [`ctab_header`] to rebuild it from a listing's header.
+///
+/// ```
+/// use d3dbc::asm::{assemble, Options};
+/// let shader = assemble("vs_2_0\ndcl_position v0\nmov oPos, v0\n", &Options::default()).unwrap();
+/// assert_eq!(shader.encode()[4..], [0x02000001, 0xc00f0000, 0x90e40000, 0x0000ffff]);
+///
+/// // r5 is read before it is written: the validator refuses, at line:column.
+/// let err = assemble("ps_2_0\nmov oC0, r5\n", &Options::default()).unwrap_err();
+/// assert!(err.to_string().starts_with("<input>:2:1: error[E0204]"));
+/// let opts = Options { no_validate: true, ..Default::default() };
+/// assert!(assemble("ps_2_0\nmov oC0, r5\n", &opts).is_ok());
+/// ```
 pub fn assemble(text: &str, options: &Options) -> Result<Shader, Diagnostics> {
     assemble_with_sources(text, options).map(|a| a.shader)
 }

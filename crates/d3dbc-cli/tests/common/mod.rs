@@ -1,0 +1,60 @@
+//! Helpers shared by the CLI tests: run the built binary with stdin fed from a thread
+//! (so big inputs and outputs cannot deadlock), example paths, scratch directories.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// The built `d3dbc` binary.
+pub fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_d3dbc"))
+}
+
+/// A file of `examples/`.
+pub fn example(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples")
+        .join(name)
+}
+
+/// Runs `d3dbc args` in `dir` (or here) with `stdin`, collecting its output.
+pub fn run_in(dir: Option<&Path>, args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut c = bin();
+    c.args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    if let Some(d) = dir {
+        c.current_dir(d);
+    }
+    let mut child = c.spawn().unwrap();
+    let mut sin = child.stdin.take().unwrap();
+    let data = stdin.map(<[u8]>::to_vec);
+    let feeder = std::thread::spawn(move || {
+        if let Some(d) = data {
+            let _ = sin.write_all(&d);
+        }
+    });
+    let out = child.wait_with_output().unwrap();
+    feeder.join().unwrap();
+    out
+}
+
+/// Runs `d3dbc args` here with `stdin`.
+pub fn run(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    run_in(None, args, stdin)
+}
+
+/// Lossy text of an output stream.
+pub fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// A fresh scratch directory for one test.
+pub fn tmpdir(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("d3dbc-cli-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
