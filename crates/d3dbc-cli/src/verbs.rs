@@ -50,14 +50,9 @@ fn locate<'a>(
         let mut at = 0usize;
         loop {
             let rest = &f.tokens[at..];
-            let adjust = |e: DecodeError| {
-                label(
-                    DecodeError {
-                        offset: e.offset + at,
-                        ..e
-                    }
-                    .to_string(),
-                )
+            let adjust = |mut e: DecodeError| {
+                e.offset += at;
+                label(e.to_string())
             };
             let mut d = Decoder::new(rest).map_err(adjust)?;
             while d.next_event().map_err(adjust)?.is_some() {}
