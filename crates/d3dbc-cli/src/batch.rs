@@ -324,6 +324,15 @@ pub fn paint(text: &str, stderr: bool) -> String {
     out
 }
 
+/// Escapes each line of a message that may quote the input (names in hex text, file
+/// names) so it cannot drive the terminal; line breaks are kept.
+pub fn escape_lines(msg: &str) -> String {
+    msg.split('\n')
+        .map(d3dbc::diag::escape)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// Inputs from which a batch shows a progress bar (when stderr is a terminal).
 pub const PROGRESS_FROM: usize = 2000;
 
@@ -353,9 +362,9 @@ impl Progress {
         }
     }
 
-    /// Prints a message on stderr (coloured when enabled).
+    /// Prints a message on stderr (escaped, then coloured when enabled).
     pub fn eprintln(&self, msg: &str) {
-        let msg = paint(msg, true);
+        let msg = paint(&escape_lines(msg), true);
         match &self.0 {
             Some(b) => b.suspend(|| {
                 let _ = writeln!(std::io::stderr(), "{msg}");

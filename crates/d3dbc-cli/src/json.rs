@@ -8,6 +8,8 @@
 //! `"swizzle": "xxyz"`, `"usage": "texcoord"`); offsets are DWORD counts with their
 //! `+01b7` hex form beside them.
 
+use std::cell::RefCell;
+use std::fmt::Write as _;
 use std::io::Write;
 
 use d3dbc::ctab::{Ctab, RegisterSet, TypeInfo};
@@ -15,6 +17,8 @@ use d3dbc::diag::{Diagnostic, Severity};
 use d3dbc::opcode::Shape;
 use d3dbc::token::SrcModifier;
 use d3dbc::{print, Decoder, DstParam, Event, Instruction, RegisterType, SrcParam, Version};
+use serde::ser::{SerializeMap, SerializeSeq};
+use serde::{Serialize, Serializer};
 use serde_json::{json, Map, Value};
 
 use crate::batch::json_ok;
@@ -23,12 +27,17 @@ use crate::batch::json_ok;
 pub struct JsonWriter<'w> {
     w: &'w mut dyn Write,
     pretty: bool,
+    buf: Vec<u8>,
 }
 
 impl<'w> JsonWriter<'w> {
     /// A writer over `w`.
     pub fn new(w: &'w mut dyn Write, pretty: bool) -> Self {
-        JsonWriter { w, pretty }
+        JsonWriter {
+            w,
+            pretty,
+            buf: Vec::new(),
+        }
     }
 
     /// Raw text.
@@ -66,6 +75,28 @@ impl<'w> JsonWriter<'w> {
             self.raw(line)?;
         }
         Ok(())
+    }
+
+    /// A serialisable item, indented as if it started at `depth`; pretty output goes
+    /// through a reused buffer, compact output straight to the stream.
+    pub fn item<T: Serialize>(&mut self, v: &T, depth: usize) -> Result<(), String> {
+        if !self.pretty {
+            return json_ok(serde_json::to_writer(&mut *self.w, v));
+        }
+        let mut buf = std::mem::take(&mut self.buf);
+        buf.clear();
+        let r = serde_json::to_writer_pretty(&mut buf, v).map_err(|e| e.to_string());
+        let out = r.and_then(|()| {
+            for (i, line) in buf.split(|&b| b == b'\n').enumerate() {
+                if i > 0 {
+                    self.nl(depth)?;
+                }
+                crate::batch::pipe_ok(self.w.write_all(line))?;
+            }
+            Ok(())
+        });
+        self.buf = buf;
+        out
     }
 
     /// The fields of an object (without braces), each on its own line at `depth`.
@@ -225,117 +256,274 @@ fn modifier_name(m: SrcModifier) -> Option<&'static str> {
     })
 }
 
-fn register(r: d3dbc::Register, v: Version) -> String {
-    let mut s = String::new();
-    print::write_register_name(r, v, &mut s);
-    s
+/// A value serialised through `Display` (no intermediate `String`).
+struct Shown<T: std::fmt::Display>(T);
+
+impl<T: std::fmt::Display> Serialize for Shown<T> {
+    fn serialize<S: Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        ser.collect_str(&self.0)
+    }
 }
 
-fn rel_json(rel: Option<d3dbc::RelAddr>, v: Version) -> Option<String> {
-    rel.map(|a| {
-        let mut s = register(a.reg, v);
-        if a.reg.kind != RegisterType::Loop {
-            s.push('.');
-            s.push_str(&d3dbc::Swizzle::from_raw(a.swizzle).to_string());
+/// `+01b7`.
+struct HexOffset(usize);
+
+impl std::fmt::Display for HexOffset {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "+{:04x}", self.0)
+    }
+}
+
+/// Raw tokens as `"0x%08x"` strings.
+struct Tokens<'a>(&'a [u32]);
+
+impl Serialize for Tokens<'_> {
+    fn serialize<S: Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        let mut seq = ser.serialize_seq(Some(self.0.len()))?;
+        for t in self.0 {
+            seq.serialize_element(&Shown(format_args!("0x{t:08x}")))?;
         }
-        s
-    })
+        seq.end()
+    }
 }
 
-fn dst_json(d: &DstParam, v: Version) -> Value {
-    let mut text = String::new();
-    print::write_dst_operand(d, v, &mut text);
-    json!({
-        "text": text,
-        "register": register(d.reg, v),
-        "relative": rel_json(d.rel, v),
-        "mask": d.write_mask().to_string(),
-        "saturate": d.saturate(),
-        "partial_precision": d.partial_precision(),
-        "centroid": d.centroid(),
-        "shift": d.shift_value(),
-    })
+/// Text printed by the `dis` printer into a reused buffer, then serialised as a string:
+/// no allocation per operand.
+struct Printed<'a, F: Fn(&mut String)> {
+    scratch: &'a RefCell<String>,
+    print: F,
 }
 
-fn src_json(s: &SrcParam, v: Version) -> Value {
-    let mut text = String::new();
-    print::write_src_operand(s, v, &mut text);
-    json!({
-        "text": text,
-        "register": register(s.reg, v),
-        "relative": rel_json(s.rel, v),
-        "swizzle": s.swizzle_typed().to_string(),
-        "modifier": modifier_name(s.modifier),
-    })
+impl<F: Fn(&mut String)> Serialize for Printed<'_, F> {
+    fn serialize<S: Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        let mut buf = self.scratch.borrow_mut();
+        buf.clear();
+        (self.print)(&mut buf);
+        ser.serialize_str(&buf)
+    }
 }
 
-/// One instruction: offset, raw tokens, printed text and named fields.
-pub fn instruction(ins: &Instruction, v: Version, offset: usize, tokens: &[u32]) -> Value {
-    let mut text = String::new();
-    print::print_instruction(ins, v, &mut text);
-    let mnemonic = text
-        .trim_start_matches('+')
-        .trim_start()
-        .split(|c: char| c.is_whitespace())
-        .find(|w| !w.starts_with('('))
-        .unwrap_or("")
-        .to_string();
-    let mut m = Map::new();
-    m.insert("offset".into(), json!(offset));
-    m.insert("offset_hex".into(), json!(hex_offset(offset)));
-    m.insert(
-        "tokens".into(),
-        tokens.iter().map(|t| format!("0x{t:08x}")).collect(),
-    );
-    m.insert("text".into(), json!(text));
-    m.insert("opcode".into(), json!(ins.opcode.mnemonic(v)));
-    m.insert("mnemonic".into(), json!(mnemonic));
-    if let Some(c) = ins.comparison() {
-        m.insert("comparison".into(), json!(c.suffix()));
+/// `a0.x`, `aL`: a relative address as the listing names it, all four components.
+fn write_rel(r: d3dbc::RelAddr, v: Version, s: &mut String) {
+    print::write_register_name(r.reg, v, s);
+    if r.reg.kind != RegisterType::Loop {
+        let _ = write!(s, ".{}", d3dbc::Swizzle::from_raw(r.swizzle));
     }
-    if ins.coissue {
-        m.insert("coissue".into(), json!(true));
+}
+
+/// `text`, `register` and `relative` of an operand, printed through the scratch buffer.
+fn operand_head<M: SerializeMap>(
+    m: &mut M,
+    scratch: &RefCell<String>,
+    text: impl Fn(&mut String),
+    reg: d3dbc::Register,
+    rel: Option<d3dbc::RelAddr>,
+    v: Version,
+) -> Result<(), M::Error> {
+    m.serialize_entry(
+        "text",
+        &Printed {
+            scratch,
+            print: text,
+        },
+    )?;
+    let register = |s: &mut String| print::write_register_name(reg, v, s);
+    m.serialize_entry(
+        "register",
+        &Printed {
+            scratch,
+            print: register,
+        },
+    )?;
+    let rel = rel.map(|r| Printed {
+        scratch,
+        print: move |s: &mut String| write_rel(r, v, s),
+    });
+    m.serialize_entry("relative", &rel)
+}
+
+/// A destination operand with named fields.
+struct Dst<'a> {
+    d: &'a DstParam,
+    v: Version,
+    scratch: &'a RefCell<String>,
+}
+
+impl Serialize for Dst<'_> {
+    fn serialize<S: Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        let (d, v) = (self.d, self.v);
+        let mut m = ser.serialize_map(None)?;
+        let text = |s: &mut String| print::write_dst_operand(d, v, s);
+        operand_head(&mut m, self.scratch, text, d.reg, d.rel, v)?;
+        m.serialize_entry("mask", &Shown(d.write_mask()))?;
+        m.serialize_entry("saturate", &d.saturate())?;
+        m.serialize_entry("partial_precision", &d.partial_precision())?;
+        m.serialize_entry("centroid", &d.centroid())?;
+        m.serialize_entry("shift", &d.shift_value())?;
+        m.end()
     }
-    if let Some(p) = &ins.predicate {
-        m.insert("predicate".into(), src_json(p, v));
+}
+
+/// A source operand (or the predicate) with named fields.
+struct Src<'a> {
+    s: &'a SrcParam,
+    v: Version,
+    scratch: &'a RefCell<String>,
+}
+
+impl Serialize for Src<'_> {
+    fn serialize<S: Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        let (p, v) = (self.s, self.v);
+        let mut m = ser.serialize_map(None)?;
+        let text = |s: &mut String| print::write_src_operand(p, v, s);
+        operand_head(&mut m, self.scratch, text, p.reg, p.rel, v)?;
+        m.serialize_entry("swizzle", &Shown(p.swizzle_typed()))?;
+        m.serialize_entry("modifier", &modifier_name(p.modifier))?;
+        m.end()
     }
-    let shape = ins.opcode.info().shape;
-    if matches!(shape, Shape::Dcl) {
-        let dcl = if ins.dst.reg.kind == RegisterType::Sampler {
-            json!({ "sampler_type": ins.decl.sampler_type().map(|t| t.name()) })
-        } else {
-            json!({
-                "usage": ins.decl.usage_kind().map(|u| u.name()),
-                "usage_index": ins.decl.usage_index(),
-            })
-        };
-        m.insert("dcl".into(), dcl);
+}
+
+struct Srcs<'a>(&'a [SrcParam], Version, &'a RefCell<String>);
+
+impl Serialize for Srcs<'_> {
+    fn serialize<S: Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        let mut seq = ser.serialize_seq(Some(self.0.len()))?;
+        for s in self.0 {
+            seq.serialize_element(&Src {
+                s,
+                v: self.1,
+                scratch: self.2,
+            })?;
+        }
+        seq.end()
     }
-    if let Some(d) = ins.dst_in(v) {
-        m.insert("dst".into(), dst_json(d, v));
+}
+
+/// One instruction: offset, raw tokens, printed text and named fields (registers,
+/// masks, swizzles, usages as the listing names them).
+pub struct InstructionJson<'a> {
+    /// The instruction.
+    pub ins: &'a Instruction,
+    /// Its shader's version.
+    pub version: Version,
+    /// DWORD offset of its first token.
+    pub offset: usize,
+    /// Its raw tokens.
+    pub tokens: &'a [u32],
+    /// Its text as `dis` prints it.
+    pub text: &'a str,
+    /// A reused buffer for operand text.
+    pub scratch: &'a RefCell<String>,
+}
+
+impl Serialize for InstructionJson<'_> {
+    fn serialize<S: Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        let (ins, v) = (self.ins, self.version);
+        let mnemonic = self
+            .text
+            .trim_start_matches('+')
+            .trim_start()
+            .split(char::is_whitespace)
+            .find(|w| !w.starts_with('('))
+            .unwrap_or("");
+        let mut m = ser.serialize_map(None)?;
+        m.serialize_entry("offset", &self.offset)?;
+        m.serialize_entry("offset_hex", &Shown(HexOffset(self.offset)))?;
+        m.serialize_entry("tokens", &Tokens(self.tokens))?;
+        m.serialize_entry("text", self.text)?;
+        m.serialize_entry("opcode", ins.opcode.mnemonic(v))?;
+        m.serialize_entry("mnemonic", mnemonic)?;
+        if let Some(c) = ins.comparison() {
+            m.serialize_entry("comparison", c.suffix())?;
+        }
+        if ins.coissue {
+            m.serialize_entry("coissue", &true)?;
+        }
+        if let Some(p) = &ins.predicate {
+            m.serialize_entry(
+                "predicate",
+                &Src {
+                    s: p,
+                    v,
+                    scratch: self.scratch,
+                },
+            )?;
+        }
+        let shape = ins.opcode.info().shape;
+        if matches!(shape, Shape::Dcl) {
+            // Declarations are few: a small map is fine here.
+            let dcl = if ins.dst.reg.kind == RegisterType::Sampler {
+                json!({ "sampler_type": ins.decl.sampler_type().map(|t| t.name()) })
+            } else {
+                json!({
+                    "usage": ins.decl.usage_kind().map(|u| u.name()),
+                    "usage_index": ins.decl.usage_index(),
+                })
+            };
+            m.serialize_entry("dcl", &dcl)?;
+        }
+        if let Some(d) = ins.dst_in(v) {
+            m.serialize_entry(
+                "dst",
+                &Dst {
+                    d,
+                    v,
+                    scratch: self.scratch,
+                },
+            )?;
+        }
+        if let Shape::Def(n) = shape {
+            let imm = &ins.imm[..n as usize];
+            match ins.opcode {
+                d3dbc::Opcode::Def => {
+                    let f: [f32; 4] = ins.imm_f32();
+                    m.serialize_entry("values", &f[..imm.len()])?
+                }
+                d3dbc::Opcode::DefB => {
+                    let b = ins.imm.map(|x| x != 0);
+                    m.serialize_entry("values", &b[..imm.len()])?
+                }
+                _ => {
+                    let i = ins.imm.map(|b| b as i32);
+                    m.serialize_entry("values", &i[..imm.len()])?
+                }
+            }
+        }
+        if ins.src_count > 0 {
+            m.serialize_entry("srcs", &Srcs(ins.src(), v, self.scratch))?;
+        }
+        m.end()
     }
-    if let Shape::Def(n) = shape {
-        let imm = &ins.imm[..n as usize];
-        let values: Vec<Value> = match ins.opcode {
-            d3dbc::Opcode::Def => imm.iter().map(|&b| json!(f32::from_bits(b))).collect(),
-            d3dbc::Opcode::DefB => imm.iter().map(|&b| json!(b != 0)).collect(),
-            _ => imm.iter().map(|&b| json!(b as i32)).collect(),
-        };
-        m.insert("values".into(), Value::Array(values));
+}
+
+/// A comment block: offset, size and FourCC.
+struct CommentJson<'a> {
+    offset: usize,
+    payload: &'a [u32],
+}
+
+impl Serialize for CommentJson<'_> {
+    fn serialize<S: Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        let mut m = ser.serialize_map(Some(3))?;
+        m.serialize_entry("offset", &self.offset)?;
+        m.serialize_entry("offset_hex", &Shown(HexOffset(self.offset)))?;
+        let fourcc = self
+            .payload
+            .first()
+            .map(|d| d3dbc::diag::escape(&String::from_utf8_lossy(&d.to_le_bytes())).into_owned());
+        m.serialize_entry(
+            "comment",
+            &json!({ "dwords": self.payload.len(), "fourcc": fourcc }),
+        )?;
+        m.end()
     }
-    if ins.src_count > 0 {
-        m.insert(
-            "srcs".into(),
-            ins.src().iter().map(|s| src_json(s, v)).collect(),
-        );
-    }
-    Value::Object(m)
 }
 
 /// Streams a shader's items (`"items": [ … ]` body) to `w` straight from the decoder,
-/// without building the IR: memory stays bounded per instruction. `tokens` is the
-/// shader's stream (decoded once without error), `at` its offset in the input; returns
-/// the offset of its end token.
+/// without building the IR, and without allocating per instruction (buffers are
+/// reused): memory stays bounded whatever the shader's size. `tokens` is the shader's
+/// stream (decoded once without error), `at` its offset in the input; returns the
+/// offset of its end token.
 pub fn write_items(
     w: &mut JsonWriter,
     tokens: &[u32],
@@ -346,32 +534,35 @@ pub fn write_items(
     let version = d.version();
     let mut i = 0usize;
     let mut toks = Vec::with_capacity(8);
+    let mut text = String::with_capacity(64);
+    let scratch = RefCell::new(String::with_capacity(32));
     while let Some((off, ev)) = d.next_event().map_err(|e| e.to_string())? {
         let offset = at + off;
-        let v = match ev {
-            Event::Instruction(ins) => {
-                toks.clear();
-                d3dbc::encode::encode_instruction(&ins, version, &mut toks);
-                instruction(&ins, version, offset, &toks)
-            }
-            Event::Comment(c) => {
-                let fourcc = c.first().map(|d| {
-                    d3dbc::diag::escape(&String::from_utf8_lossy(&d.to_le_bytes())).into_owned()
-                });
-                json!({
-                    "offset": offset,
-                    "offset_hex": hex_offset(offset),
-                    "comment": { "dwords": c.len(), "fourcc": fourcc },
-                })
-            }
-        };
         if i > 0 {
             w.raw(",")?;
         }
         w.nl(depth)?;
-        w.value(&v, depth)?;
+        match ev {
+            Event::Instruction(ins) => {
+                toks.clear();
+                d3dbc::encode::encode_instruction(&ins, version, &mut toks);
+                text.clear();
+                print::print_instruction(&ins, version, &mut text);
+                w.item(
+                    &InstructionJson {
+                        ins: &ins,
+                        version,
+                        offset,
+                        tokens: &toks,
+                        text: &text,
+                        scratch: &scratch,
+                    },
+                    depth,
+                )?;
+            }
+            Event::Comment(payload) => w.item(&CommentJson { offset, payload }, depth)?,
+        }
         i += 1;
     }
-    // The offset of the end token.
     Ok(at + d.offset() - 1)
 }

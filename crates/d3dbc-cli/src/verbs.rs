@@ -634,7 +634,7 @@ fn report_text(name: &str, r: &InputReport, verbose: bool, out: &mut String) {
     for (sev, msg, diag) in &r.messages {
         let line = match diag {
             Some(d) => d.to_string(),
-            None => format!("{name}: {sev}: {msg}"),
+            None => batch::escape_lines(&format!("{name}: {sev}: {msg}")),
         };
         out.push_str(&batch::paint(&line, false));
         out.push('\n');

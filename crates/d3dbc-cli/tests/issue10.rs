@@ -155,6 +155,15 @@ fn echoed_lines_are_escaped_and_binary_input_is_named() {
         "{}",
         text(&out.stderr)
     );
+    // Messages that quote the input (a bad number in hex text) are escaped too.
+    let hex = run(&["dis", "-"], Some(b"0xfffe0200, 0x\x1b[2Jzz\n"));
+    assert_eq!(hex.status.code(), Some(1));
+    assert!(!hex.stderr.contains(&0x1b), "{}", text(&hex.stderr));
+    assert!(
+        text(&hex.stderr).contains("\\x1b[2Jzz"),
+        "{}",
+        text(&hex.stderr)
+    );
     let bin_in = run(&["asm", "-"], Some(&[0x7f, 0x45, 0x4c, 0x46, 0, 0, 1, 2]));
     assert!(
         text(&bin_in.stderr).contains("binary input") && text(&bin_in.stderr).contains("dis"),
