@@ -4,6 +4,7 @@
 //! reports failures per file as `path: error`, and exits 1 if any input failed.
 
 mod batch;
+mod exec_verbs;
 mod verbs;
 
 use std::path::PathBuf;
@@ -105,6 +106,10 @@ enum Verb {
         #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
         format: ReportFormat,
     },
+    /// Execute a shader on the CPU: one vertex (vs) or one pixel quad (ps); `--trace` steps through it.
+    Run(exec_verbs::RunArgs),
+    /// Draw a pixel shader full-screen on the CPU into a PNG.
+    Render(exec_verbs::RenderArgs),
 }
 
 fn main() -> ExitCode {
@@ -135,6 +140,8 @@ fn main() -> ExitCode {
             no_validate,
         } => verbs::asm(&batch, &define, &include, format, no_validate),
         Verb::Validate { files, format } => verbs::validate(&files, format),
+        Verb::Run(a) => exec_verbs::run(&a),
+        Verb::Render(a) => exec_verbs::render(&a),
     };
     if ok {
         ExitCode::SUCCESS
