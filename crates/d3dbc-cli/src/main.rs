@@ -5,6 +5,7 @@
 //! failed (2 for usage errors, 141 when its output pipe was closed).
 
 mod batch;
+mod exec_verbs;
 mod json;
 mod verbs;
 
@@ -122,6 +123,10 @@ enum Verb {
         #[arg(short, long)]
         verbose: bool,
     },
+    /// Execute a shader on the CPU: one vertex (vs) or one pixel quad (ps); `--trace` steps through it.
+    Run(exec_verbs::RunArgs),
+    /// Draw a pixel shader full-screen on the CPU into a PNG.
+    Render(exec_verbs::RenderArgs),
 }
 
 fn main() -> ExitCode {
@@ -137,6 +142,8 @@ fn main() -> ExitCode {
             pretty,
             verbose,
         } => verbs::validate(&files, &ext, format, pretty, verbose),
+        Verb::Run(a) => Ok(exec_verbs::run(&a)),
+        Verb::Render(a) => Ok(exec_verbs::render(&a)),
     };
     match ok {
         Ok(true) => ExitCode::SUCCESS,

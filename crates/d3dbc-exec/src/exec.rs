@@ -184,6 +184,8 @@ pub struct Program {
     pub reads_t: u16,
     /// Register-file entries written by some instruction.
     pub writes: [bool; NREGS],
+    /// The original instruction of each translated one (for traces).
+    pub originals: Vec<Instruction>,
 }
 
 fn swz(s: u8) -> [u8; 4] {
@@ -209,6 +211,7 @@ impl Program {
             reads_v: 0,
             reads_t: 0,
             writes: [false; NREGS],
+            originals: Vec::new(),
         };
         let file = |reg: d3dbc::Register, p: &mut Program| -> Result<File, ExecError> {
             let n = reg.num;
@@ -414,6 +417,7 @@ impl Program {
                 Some(s) => Some(mk_src(s, &mut p)?),
                 None => None,
             };
+            p.originals.push(*ins);
             p.insts.push(Inst {
                 op: ins.opcode,
                 ctrl: ins.controls,
@@ -619,8 +623,9 @@ pub struct Lanes {
     /// count).
     pub executed: u64,
     m3: [[f32; 4]; 3],
-    /// Optional trace of (translated instruction index, value written) for lane 0.
-    pub trace: Option<Vec<(u32, [f32; 4])>>,
+    /// When set, every executed instruction is appended as (translated instruction
+    /// index, lane 0's destination value afterwards, lane 0 active).
+    pub trace: Option<Vec<(u32, [f32; 4], bool)>>,
 }
 
 impl Default for Lanes {
@@ -841,20 +846,6 @@ impl Lanes {
                             x = x.clamp(-maxv, maxv);
                         }
                         self.regs[reg][c][l] = x;
-                    }
-                }
-                if let Some(t) = self.trace.as_mut() {
-                    if mask_lanes & 1 != 0 {
-                        let r = r as usize;
-                        t.push((
-                            0,
-                            [
-                                self.regs[r][0][0],
-                                self.regs[r][1][0],
-                                self.regs[r][2][0],
-                                self.regs[r][3][0],
-                            ],
-                        ));
                     }
                 }
             }
@@ -1287,6 +1278,18 @@ pub fn run(p: &Program, st: &mut Lanes, env: &Env, active: u8) -> Result<(), Exe
             }
         }
         let _ = sem;
+        if let Some(t) = st.trace.as_mut() {
+            let vals = match inst.dst.file {
+                File::Reg(r) if !inst.dst.rel => {
+                    let q = &st.regs[r as usize];
+                    [q[0][0], q[1][0], q[2][0], q[3][0]]
+                }
+                File::Addr => st.a0.map(|c| c[0] as f32),
+                File::Pred => st.p0.map(|c| c[0] as u8 as f32),
+                _ => [f32::NAN; 4],
+            };
+            t.push((pc as u32, vals, cur & 1 != 0));
+        }
         pc = next;
     }
     st.executed = count;

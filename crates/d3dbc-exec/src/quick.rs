@@ -63,14 +63,30 @@ pub fn ctab_defaults(shader: &Shader) -> Constants {
 /// A full-screen draw of pixel shader `ps` (tokens) into a `w`×`h` A8R8G8B8 target
 /// without a vertex shader. Samplers the shader uses get a checkerboard of the declared
 /// type unless `textures` binds one.
+///
+/// With `vs`, the vertex shader's declared inputs are fed instead: positions in clip
+/// space covering the viewport, texture coordinates `(u, v, 0, 1)`, white colours,
+/// normal `(0, 0, 1)`; its constants start from its CTAB defaults.
 pub fn fullscreen(
     ps: &[u32],
+    vs: Option<&[u32]>,
     w: u32,
     h: u32,
     textures: &[(usize, Arc<Texture>)],
 ) -> Result<Scene, String> {
     let shader = Shader::decode(ps).map_err(|e| e.to_string())?;
     let prog = Program::new(&shader).map_err(|e| e.to_string())?;
+    let vs_prog = match vs {
+        Some(t) => {
+            let sh = Shader::decode(t).map_err(|e| e.to_string())?;
+            if !sh.version.is_vertex() {
+                return Err("--vs needs a vertex shader".into());
+            }
+            let p = Program::new(&sh).map_err(|e| e.to_string())?;
+            Some((sh, p))
+        }
+        None => None,
+    };
     let mut d = Draw::new(Primitive::TriangleStrip, 4);
     d.viewport.width = w;
     d.viewport.height = h;
@@ -79,7 +95,13 @@ pub fn fullscreen(
     d.ps_constants = ctab_defaults(&shader);
     // Vertex layout: POSITIONT then one float4 per semantic the shader reads.
     let mut sems: Vec<(u8, u8)> = Vec::new();
-    if prog.version.major >= 2 {
+    if let Some((_, vp)) = &vs_prog {
+        for s in &vp.inputs {
+            if s.usage != DeclUsage::Position as u8 {
+                sems.push((s.usage, s.index));
+            }
+        }
+    } else if prog.version.major >= 2 {
         for s in &prog.inputs {
             sems.push((s.usage, s.index));
         }
@@ -118,7 +140,11 @@ pub fn fullscreen(
         (w as f32, h as f32),
     ] {
         let (u, v) = (x / w as f32, y / h as f32);
-        let mut vals = vec![[x, y, 0.5, 1.0]];
+        let mut vals = if vs_prog.is_some() {
+            vec![[2.0 * u - 1.0, 1.0 - 2.0 * v, 0.5, 1.0]]
+        } else {
+            vec![[x, y, 0.5, 1.0]]
+        };
         for (usage, _) in &sems {
             vals.push(if *usage == DeclUsage::Color as u8 {
                 [1.0, 1.0, 1.0, 1.0]
@@ -133,6 +159,11 @@ pub fn fullscreen(
                 data.extend_from_slice(&f.to_le_bytes());
             }
         }
+    }
+    if let Some((vsh, _)) = &vs_prog {
+        decl[0].usage = DeclUsage::Position as u8;
+        d.vs = vs.map(|t| t.to_vec());
+        d.vs_constants = ctab_defaults(vsh);
     }
     d.vertex_declaration = decl;
     d.streams = vec![VertexStream {

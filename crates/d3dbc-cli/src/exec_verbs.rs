@@ -1,0 +1,474 @@
+//! `d3dbc run` (one vertex or one pixel quad, with an instruction trace) and
+//! `d3dbc render` (a full-screen draw to a PNG) over the CPU executor `d3dbc-exec`.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use clap::{Args, ValueEnum};
+use d3dbc::{input, print, Shader};
+use d3dbc_exec::draw::{Constants, Format, Texture, TextureKind};
+use d3dbc_exec::exec::{self, Env, Lanes, Program, Stage};
+use d3dbc_exec::render::{Options, Renderer};
+use d3dbc_exec::texture::Decoded;
+use d3dbc_exec::{draw, quick};
+use serde_json::json;
+
+use crate::batch;
+
+/// `println!` that ignores a closed stdout (`| head`).
+macro_rules! out {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($t)*);
+    }};
+}
+
+/// Output of `run`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RunFormat {
+    /// Register = value lines.
+    Text,
+    /// One JSON object.
+    Json,
+}
+
+/// Constants shared by `run` and `render`.
+#[derive(Args, Debug)]
+pub struct ConstArgs {
+    /// Float constant, e.g. `c0=1,2,3,4` (repeatable; missing components are 0).
+    #[arg(long = "const", value_name = "cN=X,Y,Z,W")]
+    pub consts: Vec<String>,
+    /// Integer constant, e.g. `i0=3,0,1,0`.
+    #[arg(long = "int", value_name = "iN=X,Y,Z,W")]
+    pub ints: Vec<String>,
+    /// Boolean constant, e.g. `b0=true`.
+    #[arg(long = "bool", value_name = "bN=true|false")]
+    pub bools: Vec<String>,
+    /// Texture from a PNG for a sampler, e.g. `s0=wood.png`.
+    #[arg(long = "texture", value_name = "sN=FILE.png")]
+    pub textures: Vec<String>,
+}
+
+/// `d3dbc run`.
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    /// The shader (bytecode, fxc header, hex text or assembly).
+    pub shader: PathBuf,
+    #[command(flatten)]
+    pub consts: ConstArgs,
+    /// Input register value, e.g. `v0=1,0,0,1` or `t0=0.5,0.5` (repeatable).
+    #[arg(long = "input", value_name = "REG=X,Y,Z,W")]
+    pub inputs: Vec<String>,
+    /// Print every executed instruction with the value it wrote.
+    #[arg(long)]
+    pub trace: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = RunFormat::Text)]
+    pub format: RunFormat,
+}
+
+/// `d3dbc render`.
+#[derive(Args, Debug)]
+pub struct RenderArgs {
+    /// The pixel shader.
+    pub ps: PathBuf,
+    /// A vertex shader to feed the full-screen quad through.
+    #[arg(long)]
+    pub vs: Option<PathBuf>,
+    /// Output PNG.
+    #[arg(short, long)]
+    pub output: PathBuf,
+    /// Image size. Constants the CTAB declares without a default start at (1, 1, 1, 1).
+    #[arg(long, default_value = "256x256")]
+    pub size: String,
+    #[command(flatten)]
+    pub consts: ConstArgs,
+}
+
+fn load_shader(path: &Path) -> Result<(Shader, Vec<u32>), String> {
+    let bytes = batch::read_input(path)?;
+    let tokens = match input::read_any(&bytes) {
+        Ok(mut found) if !found.is_empty() => found.swap_remove(0).tokens,
+        _ => {
+            let text = String::from_utf8_lossy(&bytes);
+            let opts = d3dbc::asm::Options {
+                file_name: batch::display_name(path),
+                ..Default::default()
+            };
+            d3dbc::asm::assemble(&text, &opts)
+                .map_err(|e| e.to_string())?
+                .encode()
+        }
+    };
+    let shader = Shader::decode(&tokens).map_err(|e| e.to_string())?;
+    Ok((shader, tokens))
+}
+
+/// `name=a,b,c,d` → (register number after the prefix, values).
+fn parse_assign<T: std::str::FromStr>(s: &str, prefix: &str) -> Result<(usize, Vec<T>), String> {
+    let (name, vals) = s
+        .split_once('=')
+        .ok_or_else(|| format!("`{s}`: expected NAME=VALUES"))?;
+    let num = name
+        .trim()
+        .strip_prefix(prefix)
+        .and_then(|n| n.parse::<usize>().ok())
+        .ok_or_else(|| format!("`{s}`: expected {prefix}N=…"))?;
+    let v = vals
+        .split(',')
+        .map(|x| {
+            x.trim()
+                .parse::<T>()
+                .map_err(|_| format!("`{s}`: bad value `{x}`"))
+        })
+        .collect::<Result<Vec<T>, String>>()?;
+    if v.len() > 4 {
+        return Err(format!("`{s}`: at most 4 values"));
+    }
+    Ok((num, v))
+}
+
+fn apply_consts(base: &mut Constants, a: &ConstArgs) -> Result<(), String> {
+    for c in &a.consts {
+        let (n, v) = parse_assign::<f32>(c, "c")?;
+        let mut w = [0u32; 4];
+        for (i, x) in v.iter().enumerate() {
+            w[i] = x.to_bits();
+        }
+        base.set_float_bits(n, &w);
+    }
+    for c in &a.ints {
+        let (n, v) = parse_assign::<i32>(c, "i")?;
+        let mut w = [0i32; 4];
+        w[..v.len()].copy_from_slice(&v);
+        base.set_int(n, &w);
+    }
+    for c in &a.bools {
+        let (n, v) = parse_assign::<bool>(c, "b")?;
+        if base.bool.len() <= n {
+            base.bool.resize(n + 1, false);
+        }
+        base.bool[n] = v.first().copied().unwrap_or(false);
+    }
+    Ok(())
+}
+
+fn read_png(path: &Path) -> Result<Texture, String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut dec = png::Decoder::new(std::io::BufReader::new(file));
+    dec.set_transformations(png::Transformations::normalize_to_color8());
+    let mut reader = dec
+        .read_info()
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let (w, h) = (reader.info().width, reader.info().height);
+    if w as u64 * h as u64 > (1 << 24) {
+        return Err(format!("{}: {w}x{h} is too large", path.display()));
+    }
+    let mut buf = vec![0u8; reader.output_buffer_size()];
+    let info = reader
+        .next_frame(&mut buf)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let ch = info.color_type.samples();
+    let mut data = Vec::with_capacity((w * h * 4) as usize);
+    for px in buf[..info.buffer_size()].chunks_exact(ch) {
+        let (r, g, b, a) = match ch {
+            1 => (px[0], px[0], px[0], 255),
+            2 => (px[0], px[0], px[0], px[1]),
+            3 => (px[0], px[1], px[2], 255),
+            _ => (px[0], px[1], px[2], px[3]),
+        };
+        data.extend_from_slice(&[b, g, r, a]);
+    }
+    Ok(Texture {
+        kind: TextureKind::Tex2D,
+        format: Format::A8R8G8B8,
+        width: w,
+        height: h,
+        depth: 1,
+        levels: 1,
+        data,
+    })
+}
+
+fn textures(a: &ConstArgs) -> Result<Vec<(usize, Arc<Texture>)>, String> {
+    a.textures
+        .iter()
+        .map(|t| {
+            let (name, file) = t
+                .split_once('=')
+                .ok_or_else(|| format!("`{t}`: expected sN=FILE.png"))?;
+            let n = name
+                .strip_prefix('s')
+                .and_then(|n| n.parse::<usize>().ok())
+                .filter(|n| *n < 16)
+                .ok_or_else(|| format!("`{t}`: expected s0…s15"))?;
+            Ok((n, Arc::new(read_png(Path::new(file))?)))
+        })
+        .collect()
+}
+
+fn write_png(path: &Path, img: &d3dbc_exec::Image) -> Result<(), String> {
+    let file = std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut enc = png::Encoder::new(std::io::BufWriter::new(file), img.width, img.height);
+    enc.set_color(png::ColorType::Rgba);
+    enc.set_depth(png::BitDepth::Eight);
+    let mut w = enc.write_header().map_err(|e| e.to_string())?;
+    let q = |x: f32| (x.clamp(0.0, 1.0) * 255.0).round() as u8;
+    let data: Vec<u8> = img
+        .pixels
+        .iter()
+        .flat_map(|p| [q(p[0]), q(p[1]), q(p[2]), q(p[3])])
+        .collect();
+    w.write_image_data(&data).map_err(|e| e.to_string())
+}
+
+/// `d3dbc render`.
+pub fn render(a: &RenderArgs) -> bool {
+    match render_inner(a) {
+        Ok(()) => true,
+        Err(e) => {
+            eprintln!("{}: {e}", batch::display_name(&a.ps));
+            false
+        }
+    }
+}
+
+fn render_inner(a: &RenderArgs) -> Result<(), String> {
+    let (w, h) = a
+        .size
+        .split_once('x')
+        .and_then(|(w, h)| Some((w.parse::<u32>().ok()?, h.parse::<u32>().ok()?)))
+        .filter(|(w, h)| *w > 0 && *h > 0 && *w <= 16384 && *h <= 16384)
+        .ok_or_else(|| format!("--size {}: expected WxH up to 16384x16384", a.size))?;
+    let (ps, ps_tokens) = load_shader(&a.ps)?;
+    if !ps.version.is_pixel() {
+        return Err("render needs a pixel shader (use --vs for the vertex shader)".into());
+    }
+    let vs_tokens = match &a.vs {
+        Some(p) => Some(load_shader(p)?.1),
+        None => None,
+    };
+    let texs = textures(&a.consts)?;
+    let mut scene = quick::fullscreen(&ps_tokens, vs_tokens.as_deref(), w, h, &texs)?;
+    if let Some(draw::Op::Draw(d)) = scene.ops.first_mut() {
+        // Constants the CTAB declares without a default value start at 1 (a neutral
+        // tint or scale, so the picture shows what the shader samples), then the
+        // CTAB defaults and --const apply.
+        if let Some(Ok(ctab)) = ps.ctab() {
+            for k in &ctab.constants {
+                if k.default_value.is_none() && k.register_set == d3dbc::ctab::RegisterSet::Float4 {
+                    for r in 0..k.register_count as usize {
+                        let reg = k.register_index as usize + r;
+                        if d.ps_constants.float.get(reg).is_none_or(|c| *c == [0; 4]) {
+                            d.ps_constants.set_float_bits(reg, &[1f32.to_bits(); 4]);
+                        }
+                    }
+                }
+            }
+        }
+        apply_consts(&mut d.ps_constants, &a.consts)?;
+        apply_consts(&mut d.vs_constants, &a.consts)?;
+    }
+    let r = Renderer::run_scene(&scene, Options::default(), None, |_, _| {})
+        .map_err(|e| e.to_string())?;
+    write_png(&a.output, &r.targets[0])
+}
+
+/// `d3dbc run`.
+pub fn run(a: &RunArgs) -> bool {
+    match run_inner(a) {
+        Ok(()) => true,
+        Err(e) => {
+            eprintln!("{}: {e}", batch::display_name(&a.shader));
+            false
+        }
+    }
+}
+
+fn reg_index(name: &str, pixel: bool) -> Option<usize> {
+    let n = |p: &str| name.strip_prefix(p).and_then(|x| x.parse::<u16>().ok());
+    if let Some(k) = n("v").filter(|k| *k < 16) {
+        return Some(exec::input_reg(k));
+    }
+    if pixel {
+        if let Some(k) = n("t").filter(|k| *k < 10) {
+            return Some(exec::tex_reg(k));
+        }
+    }
+    None
+}
+
+fn fmt4(v: [f32; 4]) -> String {
+    format!("({}, {}, {}, {})", v[0], v[1], v[2], v[3])
+}
+
+fn run_inner(a: &RunArgs) -> Result<(), String> {
+    let (shader, _) = load_shader(&a.shader)?;
+    let findings = d3dbc::validate::validate(&shader);
+    if let Some(f) = findings
+        .iter()
+        .find(|f| f.severity == d3dbc::diag::Severity::Error)
+    {
+        return Err(format!(
+            "invalid shader: offset {}: {}",
+            f.offset, f.message
+        ));
+    }
+    let prog = Program::new(&shader).map_err(|e| e.to_string())?;
+    let pixel = shader.version.is_pixel();
+    let mut consts = quick::ctab_defaults(&shader);
+    apply_consts(&mut consts, &a.consts)?;
+    let opts = Options::default();
+    let cf = prog.constants(&consts, &opts.sem);
+    let texs = textures(&a.consts)?;
+    let mut decoded: Vec<Option<Decoded>> = vec![None; 16];
+    for (s, slot) in decoded.iter_mut().enumerate() {
+        let kind = match prog.samplers[s] {
+            Some(d3dbc::token::SamplerType::Cube) => TextureKind::Cube,
+            Some(d3dbc::token::SamplerType::Volume) => TextureKind::Volume,
+            _ => TextureKind::Tex2D,
+        };
+        let t = texs
+            .iter()
+            .find(|(n, _)| *n == s)
+            .map(|(_, t)| (**t).clone())
+            .unwrap_or_else(|| quick::checkerboard(kind, 32));
+        *slot = Some(Decoded::new(&t).map_err(|e| e.to_string())?);
+    }
+    let stages: Vec<Stage> = decoded
+        .iter()
+        .map(|d| Stage {
+            tex: d.as_ref(),
+            state: draw::SamplerState::default(),
+            tss: draw::TextureStage::default(),
+        })
+        .collect();
+    let env = Env {
+        consts: &cf,
+        stages: &stages,
+        sem: &opts.sem,
+        budget: opts.budget,
+    };
+    let mut lanes = Lanes::default();
+    lanes.reset();
+    for r in 0..16u16 {
+        // Unset inputs read (0, 0, 0, 1) in vertex shaders; texture coordinates likewise.
+        for l in 0..exec::LANES {
+            lanes.set(exec::input_reg(r), l, [0.0, 0.0, 0.0, 1.0]);
+            if pixel && r < 10 {
+                lanes.set(exec::tex_reg(r), l, [0.0, 0.0, 0.0, 1.0]);
+                lanes.set(exec::tc_reg(r), l, [0.0, 0.0, 0.0, 1.0]);
+            }
+        }
+    }
+    for i in &a.inputs {
+        let (name, vals) = i
+            .split_once('=')
+            .ok_or_else(|| format!("`{i}`: expected REG=VALUES"))?;
+        let reg = reg_index(name.trim(), pixel)
+            .ok_or_else(|| format!("`{i}`: unknown input register"))?;
+        let mut v = [0.0f32, 0.0, 0.0, 1.0];
+        for (k, x) in vals.split(',').enumerate().take(4) {
+            v[k] = x
+                .trim()
+                .parse()
+                .map_err(|_| format!("`{i}`: bad value `{x}`"))?;
+        }
+        for l in 0..exec::LANES {
+            lanes.set(reg, l, v);
+            if pixel && name.trim().starts_with('t') {
+                let k: u16 = name.trim()[1..].parse().unwrap_or(0);
+                lanes.set(exec::tc_reg(k), l, v);
+            }
+        }
+    }
+    if a.trace {
+        lanes.trace = Some(Vec::new());
+    }
+    exec::run(&prog, &mut lanes, &env, 0xF).map_err(|e| e.to_string())?;
+    // Outputs.
+    let mut outs: Vec<(String, [f32; 4])> = Vec::new();
+    let v = shader.version;
+    if pixel {
+        if v.major < 2 {
+            outs.push(("r0".into(), lanes.get(exec::temp_reg(0), 0)));
+        } else {
+            for c in 0..prog.color_outputs.max(1) {
+                outs.push((format!("oC{c}"), lanes.get(exec::color_reg(c as u16), 0)));
+            }
+        }
+        if prog.writes_depth {
+            outs.push(("oDepth".into(), lanes.get(exec::DEPTH, 0)));
+        }
+    } else if v.major >= 3 {
+        for s in &prog.outputs {
+            outs.push((
+                format!("o{}", s.reg - exec::out_reg(0)),
+                lanes.get(s.reg, 0),
+            ));
+        }
+    } else {
+        outs.push(("oPos".into(), lanes.get(exec::POS, 0)));
+        for (name, r) in [
+            ("oD0", exec::attr_reg(0)),
+            ("oD1", exec::attr_reg(1)),
+            ("oFog", exec::FOG),
+            ("oPts", exec::PTS),
+        ] {
+            if prog.writes[r] {
+                outs.push((name.into(), lanes.get(r, 0)));
+            }
+        }
+        for k in 0..12u16 {
+            if prog.writes[exec::out_reg(k)] {
+                outs.push((format!("oT{k}"), lanes.get(exec::out_reg(k), 0)));
+            }
+        }
+    }
+    let killed = pixel.then_some(lanes.killed & 1 != 0);
+    let trace: Vec<(String, Option<[f32; 4]>)> = lanes
+        .trace
+        .take()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(i, val, active)| {
+            let mut text = String::new();
+            print::print_instruction(&prog.originals[i as usize], v, &mut text);
+            let text = text.trim().to_string();
+            (text, (active && !val[0].is_nan()).then_some(val))
+        })
+        .collect();
+    match a.format {
+        RunFormat::Text => {
+            for (t, val) in &trace {
+                match val {
+                    Some(v) => out!("{t:<40} ; {}", fmt4(*v)),
+                    None => out!("{t}"),
+                }
+            }
+            for (n, val) in &outs {
+                out!("{n} = {}", fmt4(*val));
+            }
+            if let Some(k) = killed {
+                out!("killed = {k}");
+            }
+        }
+        RunFormat::Json => {
+            let o: serde_json::Map<String, serde_json::Value> =
+                outs.iter().map(|(n, v)| (n.clone(), json!(v))).collect();
+            let t: Vec<serde_json::Value> = trace
+                .iter()
+                .map(|(t, v)| json!({"instruction": t, "value": v}))
+                .collect();
+            let mut doc = json!({"shader": v.to_string(), "outputs": o});
+            if let Some(k) = killed {
+                doc["killed"] = json!(k);
+            }
+            if a.trace {
+                doc["trace"] = json!(t);
+            }
+            out!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
+        }
+    }
+    Ok(())
+}
