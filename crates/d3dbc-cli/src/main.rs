@@ -4,6 +4,7 @@
 //! reports failures per file as `path: error`, and exits 1 if any input failed.
 
 mod batch;
+mod translate;
 mod verbs;
 
 use std::path::PathBuf;
@@ -105,11 +106,16 @@ enum Verb {
         #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
         format: ReportFormat,
     },
+    /// Translate to SPIR-V, WGSL, GLSL 450, MSL or HLSL through naga.
+    Translate(translate::TranslateArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    if let Verb::Dis { batch, .. } | Verb::Asm { batch, .. } = &cli.verb {
+    if let Verb::Dis { batch, .. }
+    | Verb::Asm { batch, .. }
+    | Verb::Translate(translate::TranslateArgs { batch, .. }) = &cli.verb
+    {
         if batch.files.len() > 1 && batch.output.is_some() {
             use clap::CommandFactory;
             Cli::command()
@@ -135,6 +141,7 @@ fn main() -> ExitCode {
             no_validate,
         } => verbs::asm(&batch, &define, &include, format, no_validate),
         Verb::Validate { files, format } => verbs::validate(&files, format),
+        Verb::Translate(args) => translate::run(&args),
     };
     if ok {
         ExitCode::SUCCESS
