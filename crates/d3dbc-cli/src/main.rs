@@ -7,6 +7,7 @@
 mod batch;
 mod exec_verbs;
 mod json;
+mod translate;
 mod verbs;
 
 use std::path::PathBuf;
@@ -127,6 +128,8 @@ enum Verb {
     Run(exec_verbs::RunArgs),
     /// Draw a pixel shader full-screen on the CPU into a PNG.
     Render(exec_verbs::RenderArgs),
+    /// Translate to SPIR-V, WGSL, GLSL 450, MSL or HLSL through naga.
+    Translate(translate::TranslateArgs),
 }
 
 fn main() -> ExitCode {
@@ -144,6 +147,7 @@ fn main() -> ExitCode {
         } => verbs::validate(&files, &ext, format, pretty, verbose),
         Verb::Run(a) => Ok(exec_verbs::run(&a)),
         Verb::Render(a) => Ok(exec_verbs::render(&a)),
+        Verb::Translate(args) => translate::run(&args),
     };
     match ok {
         Ok(true) => ExitCode::SUCCESS,

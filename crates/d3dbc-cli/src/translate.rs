@@ -1,0 +1,159 @@
+//! `d3dbc translate`: bytecode (or assembly text) → SPIR-V, WGSL, GLSL, MSL or HLSL
+//! through `d3dbc-naga`, with the shader's interface as JSON on request.
+
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use d3dbc::diag::Severity;
+use d3dbc::{input, Shader};
+use d3dbc_naga::{Target as Lang, TranslateOptions};
+
+use crate::batch::{self, Input, Progress, Target};
+use crate::BatchArgs;
+
+/// Arguments of `translate`.
+#[derive(Args, Debug)]
+pub struct TranslateArgs {
+    #[command(flatten)]
+    pub batch: BatchArgs,
+    /// Output language: spirv, wgsl, glsl, msl, hlsl.
+    #[arg(long, short = 't', value_parser = parse_target)]
+    pub target: Lang,
+    /// Translation options as JSON (`d3dbc_naga::TranslateOptions`: `semantics` and
+    /// `pipeline`; missing keys keep their defaults).
+    #[arg(long, value_name = "FILE.json")]
+    pub options: Option<PathBuf>,
+    /// Also write `<stem>.interface.json` (bindings, vertex inputs, varyings, outputs).
+    #[arg(long)]
+    pub interface: bool,
+}
+
+fn parse_target(s: &str) -> Result<Lang, String> {
+    s.parse()
+}
+
+/// Decodes bytecode in any form `input::read_any` knows, or assembles text.
+fn load(path: &Path) -> Result<Shader, String> {
+    let bytes = batch::read_input(path)?;
+    let shader = match input::read_any(&bytes) {
+        Ok(found) if found.len() == 1 => {
+            Shader::decode(&found[0].tokens).map_err(|e| e.to_string())?
+        }
+        Ok(found) if found.len() > 1 => {
+            return Err(format!(
+                "{} shaders in one input; translate takes one per file",
+                found.len()
+            ))
+        }
+        _ => {
+            let text = std::str::from_utf8(&bytes).map_err(|_| "not bytecode or assembly text")?;
+            let opts = d3dbc::asm::Options {
+                file_name: batch::display_name(path),
+                ..Default::default()
+            };
+            d3dbc::asm::assemble(text, &opts).map_err(|e| e.to_string())?
+        }
+    };
+    if let Some(f) = d3dbc::validate::validate(&shader)
+        .into_iter()
+        .find(|f| f.severity == Severity::Error)
+    {
+        return Err(format!("DWORD {}: invalid shader: {}", f.offset, f.message));
+    }
+    Ok(shader)
+}
+
+/// One translated input: output extension, the translated text or words, and the
+/// interface JSON when asked for.
+type Translated = (&'static str, Vec<u8>, Option<String>);
+
+fn translate_one(
+    input: &Input,
+    args: &TranslateArgs,
+    options: &TranslateOptions,
+) -> Result<Translated, String> {
+    let shader = load(&input.path)?;
+    let t = d3dbc_naga::translate(&shader, options).map_err(|e| e.to_string())?;
+    let data = t.emit(args.target).map_err(|e| e.to_string())?;
+    let ext = args.target.extension(t.interface.stage);
+    let iface = if args.interface {
+        Some(serde_json::to_string_pretty(&t.interface).map_err(|e| e.to_string())?)
+    } else {
+        None
+    };
+    Ok((ext, data, iface))
+}
+
+/// Where `--interface` writes: beside the output file, or `<stem>.interface.json` in
+/// the output directory (the current directory when the output is stdout).
+fn interface_path(target: &Target, input: &Input) -> PathBuf {
+    match target {
+        Target::File(p) => p.with_extension("interface.json"),
+        Target::Dir(d) => d.join(input.rel.with_extension("interface.json")),
+        Target::Stdout => {
+            let stem = input
+                .path
+                .file_stem()
+                .filter(|_| input.path != Path::new("-"))
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "stdin".into());
+            PathBuf::from(format!("{stem}.interface.json"))
+        }
+    }
+}
+
+/// Runs the verb: `Ok(true)` when every input translated, `Err` for usage errors.
+pub fn run(args: &TranslateArgs) -> Result<bool, String> {
+    let options: TranslateOptions = match &args.options {
+        None => TranslateOptions::default(),
+        Some(p) => std::fs::read_to_string(p)
+            .map_err(|e| e.to_string())
+            .and_then(|t| serde_json::from_str(&t).map_err(|e| e.to_string()))
+            .map_err(|e| format!("--options {}: {e}", p.display()))?,
+    };
+    let inputs = batch::expand(
+        &args.batch.files,
+        &batch::ext_list(&[], &["vso", "pso", "cso", "bin", "h", "asm", "vsh", "psh"]),
+    )?;
+    let target = Target::plan(&args.batch, inputs.len(), false)?;
+    let progress = Progress::new(inputs.len());
+    let mut ok = true;
+    let mut done = Vec::with_capacity(inputs.len());
+    for input in &inputs {
+        match translate_one(input, args, &options) {
+            Ok(out) => done.push((input, out)),
+            Err(e) => {
+                ok = false;
+                progress.eprintln(&batch::prefixed(&input.display(), &e));
+            }
+        }
+        progress.inc();
+    }
+    if let Target::Dir(_) = target {
+        target.check_collisions(
+            done.iter()
+                .filter_map(|(i, (ext, _, _))| target.path_for(i, ext).map(|p| (*i, p))),
+        )?;
+    }
+    if target == Target::Stdout
+        && args.target == Lang::Spirv
+        && std::io::IsTerminal::is_terminal(&std::io::stdout())
+        && !done.is_empty()
+    {
+        return Err("refusing to write SPIR-V to a terminal; use -o FILE or a pipe".into());
+    }
+    for (input, (ext, data, iface)) in &done {
+        if let Err(e) = target.write_file(input, ext, data) {
+            ok = false;
+            progress.eprintln(&e);
+        }
+        if let Some(json) = iface {
+            let p = interface_path(&target, input);
+            if let Err(e) = std::fs::write(&p, json) {
+                ok = false;
+                progress.eprintln(&format!("{}: {e}", p.display()));
+            }
+        }
+    }
+    Ok(ok)
+}

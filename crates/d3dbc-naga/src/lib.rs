@@ -1,0 +1,303 @@
+//! # d3dbc-naga
+//!
+//! Direct3D 9 shader bytecode (SM1.0–3.0) → [`naga::Module`] plus an [`Interface`]
+//! (where constants, textures and varyings live), then naga's back ends: SPIR-V, WGSL,
+//! GLSL 450, MSL and HLSL. Device-dependent results follow [`d3dbc::Semantics`], the
+//! options struct the CPU executor reads too; state outside the shader is
+//! [`PipelineState`].
+//!
+//! ```
+//! let tokens = [0xFFFF0200, 0x0200001F, 0x80000000, 0xB00F0000,
+//!               0x02000001, 0x800F0800, 0xB0E40000, 0x0000FFFF];
+//! let shader = d3dbc::Shader::decode(&tokens).unwrap();
+//! let t = d3dbc_naga::translate(&shader, &Default::default()).unwrap();
+//! let wgsl = t.wgsl().unwrap();
+//! assert!(wgsl.contains("@fragment"));
+//! assert_eq!(t.interface.varyings[0].location, 0); // TEXCOORD0
+//! ```
+#![warn(missing_docs)]
+
+mod builder;
+pub mod interface;
+mod lower;
+pub mod options;
+mod scan;
+
+use d3dbc::{Item, Shader};
+use naga::valid::{Capabilities, ModuleInfo, ValidationFlags, Validator};
+
+pub use interface::Interface;
+pub use options::{PipelineState, TextureKind, TranslateOptions};
+
+/// Why a shader could not be translated.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// Unbalanced or misplaced flow control at an instruction index.
+    #[error("instruction {0}: {1}")]
+    Flow(usize, &'static str),
+    /// naga's validator rejected the module (a translator bug: please report).
+    #[error("naga validation: {0}")]
+    Validation(String),
+    /// A naga back end failed.
+    #[error("{target} back end: {message}")]
+    Backend {
+        /// The target.
+        target: Target,
+        /// naga's message.
+        message: String,
+    },
+}
+
+impl Error {
+    fn at(self, i: usize) -> Error {
+        match self {
+            Error::Flow(0, m) => Error::Flow(i, m),
+            e => e,
+        }
+    }
+}
+
+/// An output language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Target {
+    /// SPIR-V 1.0 for Vulkan.
+    Spirv,
+    /// WGSL.
+    Wgsl,
+    /// GLSL 450 (desktop).
+    Glsl,
+    /// Metal Shading Language.
+    Msl,
+    /// HLSL shader model 5.1.
+    Hlsl,
+}
+
+impl Target {
+    /// Every target.
+    pub const ALL: [Target; 5] = [
+        Target::Spirv,
+        Target::Wgsl,
+        Target::Glsl,
+        Target::Msl,
+        Target::Hlsl,
+    ];
+
+    /// The file extension of an output for a shader of `stage`.
+    pub fn extension(self, stage: interface::Stage) -> &'static str {
+        match (self, stage) {
+            (Target::Spirv, _) => "spv",
+            (Target::Wgsl, _) => "wgsl",
+            (Target::Glsl, interface::Stage::Vertex) => "vert",
+            (Target::Glsl, interface::Stage::Fragment) => "frag",
+            (Target::Msl, _) => "metal",
+            (Target::Hlsl, _) => "hlsl",
+        }
+    }
+}
+
+impl std::fmt::Display for Target {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Target::Spirv => "spirv",
+            Target::Wgsl => "wgsl",
+            Target::Glsl => "glsl",
+            Target::Msl => "msl",
+            Target::Hlsl => "hlsl",
+        })
+    }
+}
+
+impl std::str::FromStr for Target {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Ok(match s {
+            "spirv" | "spv" => Target::Spirv,
+            "wgsl" => Target::Wgsl,
+            "glsl" => Target::Glsl,
+            "msl" | "metal" => Target::Msl,
+            "hlsl" => Target::Hlsl,
+            _ => {
+                return Err(format!(
+                    "unknown target `{s}` (spirv, wgsl, glsl, msl, hlsl)"
+                ))
+            }
+        })
+    }
+}
+
+/// A translated shader: the naga module, its validation info and its interface.
+pub struct Translation {
+    /// The module (one entry point, `main`).
+    pub module: naga::Module,
+    /// naga's validation result for the module.
+    pub info: ModuleInfo,
+    /// Where the host binds everything.
+    pub interface: Interface,
+}
+
+/// The validator settings the translation is checked with. Uniformity of control flow
+/// is not required: D3D9 allows `texld` and `dsx` in divergent flow (the result is
+/// undefined there, as on D3D9 hardware).
+pub fn validator() -> Validator {
+    Validator::new(
+        ValidationFlags::all() & !ValidationFlags::CONTROL_FLOW_UNIFORMITY,
+        Capabilities::CLIP_DISTANCES,
+    )
+}
+
+/// Lowers `shader` to a naga module (not yet validated) and its interface.
+pub fn lower(
+    shader: &Shader,
+    options: &TranslateOptions,
+) -> Result<(naga::Module, Interface), Error> {
+    let ins: Vec<d3dbc::Instruction> = shader
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Instruction(x) => Some(*x),
+            Item::Comment(_) => None,
+        })
+        .collect();
+    let scan = scan::scan(shader.version, &ins)?;
+    lower::Lower::new(shader.version, scan, options).run(&ins)
+}
+
+/// Validates a lowered module.
+pub fn validate(module: &naga::Module) -> Result<ModuleInfo, Error> {
+    validator()
+        .validate(module)
+        .map_err(|e| Error::Validation(e.emit_to_string("")))
+}
+
+/// Lowers and validates a (validated) D3D9 shader.
+pub fn translate(shader: &Shader, options: &TranslateOptions) -> Result<Translation, Error> {
+    let (module, interface) = lower(shader, options)?;
+    let info = validate(&module)?;
+    Ok(Translation {
+        module,
+        info,
+        interface,
+    })
+}
+
+fn backend(target: Target) -> impl Fn(String) -> Error {
+    move |message| Error::Backend { target, message }
+}
+
+impl Translation {
+    fn stage(&self) -> naga::ShaderStage {
+        self.module.entry_points[0].stage
+    }
+
+    /// SPIR-V words (SPIR-V 1.0, Vulkan conventions: the writer flips y for Vulkan's
+    /// clip space unless `adjust_y` is false, as wgpu wants for raw pass-through).
+    pub fn spirv_with(&self, adjust_y: bool) -> Result<Vec<u32>, Error> {
+        let mut flags = naga::back::spv::WriterFlags::LABEL_VARYINGS;
+        if adjust_y {
+            flags |= naga::back::spv::WriterFlags::ADJUST_COORDINATE_SPACE;
+        }
+        let opts = naga::back::spv::Options {
+            flags,
+            force_loop_bounding: false,
+            ..Default::default()
+        };
+        let po = naga::back::spv::PipelineOptions {
+            shader_stage: self.stage(),
+            entry_point: "main".into(),
+        };
+        naga::back::spv::write_vec(&self.module, &self.info, &opts, Some(&po))
+            .map_err(|e| backend(Target::Spirv)(e.to_string()))
+    }
+
+    /// SPIR-V words for Vulkan (y flipped into Vulkan's clip space).
+    pub fn spirv(&self) -> Result<Vec<u32>, Error> {
+        self.spirv_with(true)
+    }
+
+    /// WGSL source.
+    pub fn wgsl(&self) -> Result<String, Error> {
+        naga::back::wgsl::write_string(
+            &self.module,
+            &self.info,
+            naga::back::wgsl::WriterFlags::empty(),
+        )
+        .map_err(|e| backend(Target::Wgsl)(e.to_string()))
+    }
+
+    /// GLSL 450 source with explicit `layout(binding = …)` from the interface.
+    pub fn glsl(&self) -> Result<String, Error> {
+        let mut binding_map = naga::back::glsl::BindingMap::default();
+        for (_, gv) in self.module.global_variables.iter() {
+            if let Some(b) = &gv.binding {
+                binding_map.insert(*b, b.binding as u8);
+            }
+        }
+        let opts = naga::back::glsl::Options {
+            version: naga::back::glsl::Version::Desktop(450),
+            writer_flags: naga::back::glsl::WriterFlags::ADJUST_COORDINATE_SPACE,
+            binding_map,
+            zero_initialize_workgroup_memory: false,
+        };
+        let po = naga::back::glsl::PipelineOptions {
+            shader_stage: self.stage(),
+            entry_point: "main".into(),
+            multiview: None,
+        };
+        let mut out = String::new();
+        let mut w = naga::back::glsl::Writer::new(
+            &mut out,
+            &self.module,
+            &self.info,
+            &opts,
+            &po,
+            Default::default(),
+        )
+        .map_err(|e| backend(Target::Glsl)(e.to_string()))?;
+        w.write()
+            .map_err(|e| backend(Target::Glsl)(e.to_string()))?;
+        Ok(out)
+    }
+
+    /// Metal Shading Language source.
+    pub fn msl(&self) -> Result<String, Error> {
+        let opts = naga::back::msl::Options {
+            lang_version: (2, 0),
+            force_loop_bounding: false,
+            ..Default::default()
+        };
+        let po = naga::back::msl::PipelineOptions {
+            entry_point: Some((self.stage(), "main".into())),
+            ..Default::default()
+        };
+        naga::back::msl::write_string(&self.module, &self.info, &opts, &po)
+            .map(|(s, _)| s)
+            .map_err(|e| backend(Target::Msl)(e.to_string()))
+    }
+
+    /// HLSL (shader model 5.1) source.
+    pub fn hlsl(&self) -> Result<String, Error> {
+        let opts = naga::back::hlsl::Options {
+            force_loop_bounding: false,
+            ..Default::default()
+        };
+        let po = naga::back::hlsl::PipelineOptions {
+            entry_point: Some((self.stage(), "main".into())),
+        };
+        let mut out = String::new();
+        let mut w = naga::back::hlsl::Writer::new(&mut out, &opts, &po);
+        w.write(&self.module, &self.info, None)
+            .map_err(|e| backend(Target::Hlsl)(e.to_string()))?;
+        Ok(out)
+    }
+
+    /// Text output for a text target (SPIR-V as its words' little-endian bytes).
+    pub fn emit(&self, target: Target) -> Result<Vec<u8>, Error> {
+        Ok(match target {
+            Target::Spirv => self.spirv()?.iter().flat_map(|w| w.to_le_bytes()).collect(),
+            Target::Wgsl => self.wgsl()?.into_bytes(),
+            Target::Glsl => self.glsl()?.into_bytes(),
+            Target::Msl => self.msl()?.into_bytes(),
+            Target::Hlsl => self.hlsl()?.into_bytes(),
+        })
+    }
+}
