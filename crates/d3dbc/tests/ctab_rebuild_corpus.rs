@@ -23,6 +23,7 @@ fn rebuilt_ctab_prints_the_same_listing() {
         }
     }
     let (mut with_ctab, mut failures) = (0, Vec::new());
+    let mut per_file: std::collections::BTreeMap<&str, usize> = Default::default();
     for (file, label, tokens) in &streams {
         let Ok(shader) = Shader::decode(tokens) else {
             continue;
@@ -31,6 +32,7 @@ fn rebuilt_ctab_prints_the_same_listing() {
             continue;
         }
         with_ctab += 1;
+        *per_file.entry(file.as_str()).or_default() += 1;
         let listing = print::to_string(&shader);
         let opts = asm::Options {
             no_validate: true,
@@ -54,7 +56,7 @@ fn rebuilt_ctab_prints_the_same_listing() {
         }
     }
     eprintln!(
-        "CTAB rebuilt from the listing: {}/{with_ctab} identical",
+        "CTAB rebuilt from the listing: {}/{with_ctab} identical ({per_file:?} shaders with a CTAB)",
         with_ctab - failures.len()
     );
     assert!(with_ctab > 50, "only {with_ctab} shaders with a CTAB");
