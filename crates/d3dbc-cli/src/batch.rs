@@ -46,6 +46,9 @@ pub fn display_name(path: &Path) -> String {
 /// when `exts` is empty).
 pub fn expand(files: &[PathBuf], exts: &[String]) -> Result<Vec<Input>, String> {
     if files.is_empty() {
+        if std::io::stdin().is_terminal() {
+            return Err("no input: name files or directories, or pipe data to stdin".into());
+        }
         return Ok(vec![Input {
             path: "-".into(),
             rel: "stdin".into(),

@@ -373,11 +373,12 @@ fn ctab_of(path: &Path) -> Result<Vec<u32>, String> {
     payload.ok_or_else(|| format!("--ctab-from {name}: the shader has no constant table"))
 }
 
-/// Assembles one input: (extension under --out-dir, bytes).
+/// Assembles one input: (extension under --out-dir, bytes); warnings are pushed.
 fn assemble_one(
     input: &Input,
     o: &AsmOptions,
     ctab: Option<&[u32]>,
+    warnings: &mut Vec<String>,
 ) -> Result<(String, Vec<u8>), String> {
     let bytes = batch::read_input(&input.path)?;
     if bytes.is_empty() {
@@ -407,16 +408,24 @@ fn assemble_one(
     match (o.no_ctab, ctab) {
         (true, _) => {}
         (false, Some(payload)) => {
-            shader.items.retain(|i| !matches!(i, Item::Comment(c) if Ctab::is_ctab(c)));
+            shader
+                .items
+                .retain(|i| !matches!(i, Item::Comment(c) if Ctab::is_ctab(c)));
             shader.items.insert(0, Item::Comment(payload.to_vec()));
         }
-        (false, None) => {
-            if let Some(t) = ctab_header::ctab_from_listing(&text, &name).map_err(|d| {
-                format!("{d}\n(the constant table is rebuilt from the header comment; --no-ctab skips it)")
-            })? {
-                ctab_header::embed(&mut shader, &t);
+        (false, None) => match ctab_header::ctab_from_listing(&text, &name) {
+            Ok(Some(t)) => ctab_header::embed(&mut shader, &t),
+            Ok(None) => {}
+            // A hand-annotated header is no reason to refuse the shader.
+            Err(mut d) => {
+                d.severity = d3dbc::diag::Severity::Warning;
+                d.message = format!(
+                    "{}; assembled without a constant table (--no-ctab: do not read the header)",
+                    d.message
+                );
+                warnings.push(d.to_string());
             }
-        }
+        },
     }
     let tokens = shader.encode();
     Ok(match o.format {
@@ -472,7 +481,12 @@ pub fn asm(batch: &BatchArgs, o: &AsmOptions) -> Result<bool, String> {
     let mut ok = true;
     let mut done = Vec::with_capacity(inputs.len());
     for input in &inputs {
-        match assemble_one(input, o, ctab.as_deref()) {
+        let mut warnings = Vec::new();
+        let result = assemble_one(input, o, ctab.as_deref(), &mut warnings);
+        for w in &warnings {
+            progress.eprintln(w);
+        }
+        match result {
             Ok(out) => done.push((input, out)),
             Err(e) => {
                 ok = false;

@@ -316,6 +316,17 @@ fn dis_edit_asm_keeps_the_constant_table() {
         std::fs::read(&from).unwrap(),
         std::fs::read(&original).unwrap()
     );
+    // A hand-annotated header does not stop the assembly: a warning, no table.
+    let noted = text(&listing.stdout).replacen(
+        "// Parameters:\n//\n",
+        "// Parameters:\n//\n//   (tint is set per frame)\n",
+        1,
+    );
+    let out = run(&["asm", "--format", "hex", "-"], Some(noted.as_bytes()));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(err.contains("warning: cannot read parameter"), "{err}");
+    assert_eq!(text(&out.stdout), text(&bare.stdout));
 }
 
 // 9.

@@ -13,9 +13,10 @@ const MAX_DEPTH: usize = 16;
 /// Most type descriptions parsed for one table, whatever their nesting.
 const MAX_TYPES: usize = 65_536;
 
-/// Why a `CTAB` block could not be read.
+/// Why a `CTAB` block could not be read (the byte offset shown in hex, like every
+/// offset the tools print).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("CTAB byte {offset}: {reason}")]
+#[error("CTAB byte 0x{offset:x}: {reason}")]
 #[non_exhaustive]
 pub struct CtabError {
     /// Byte offset inside the table (after the FourCC).

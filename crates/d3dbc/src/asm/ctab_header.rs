@@ -122,15 +122,15 @@ pub fn ctab_from_listing(text: &str, file: &str) -> Result<Option<Ctab>, Diagnos
                     if t.starts_with("Name ") || t.starts_with('-') {
                         continue;
                     }
+                    // `Name Reg Size`; anything after (a hand-written note) is ignored.
                     let w: Vec<&str> = t.split_whitespace().collect();
                     let bad = || err(l, format!("cannot read register row `{t}` (Name Reg Size)"));
                     if w.len() < 3 {
                         return Err(bad());
                     }
-                    let size: u16 = w[w.len() - 1].parse().map_err(|_| bad())?;
-                    let reg = w[w.len() - 2];
-                    let (set, index) = parse_register(reg).ok_or_else(bad)?;
-                    regs.push((w[..w.len() - 2].join(" "), set, index, size));
+                    let size: u16 = w[2].parse().map_err(|_| bad())?;
+                    let (set, index) = parse_register(w[1]).ok_or_else(bad)?;
+                    regs.push((w[0].to_string(), set, index, size));
                 }
                 Section::Defaults => {
                     if let Some((_, values)) = t.split_once('=') {

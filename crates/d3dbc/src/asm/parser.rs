@@ -1153,10 +1153,8 @@ impl<'a> Parser<'a> {
                 );
             }
             if !has_dst
-                || matches!(
-                    opcode,
-                    Opcode::Dcl | Opcode::Def | Opcode::DefI | Opcode::DefB
-                )
+                || matches!(opcode, Opcode::Def | Opcode::DefI | Opcode::DefB)
+                || (opcode == Opcode::Dcl && !self.lenient)
             {
                 return err(ms, me, format!("`{name}` takes no shift modifier"));
             }
@@ -1169,7 +1167,7 @@ impl<'a> Parser<'a> {
                 if version.is_vertex() && !self.lenient {
                     return err(ms, me, "vertex shader declarations take no modifiers");
                 }
-                if m.modifiers & result_modifier::SATURATE != 0 {
+                if m.modifiers & result_modifier::SATURATE != 0 && !self.lenient {
                     return err(ms, me, "`_sat` is not allowed on a declaration");
                 }
             }
@@ -1183,7 +1181,7 @@ impl<'a> Parser<'a> {
                 );
             }
         }
-        if opcode == Opcode::Dcl && m.shift.is_some() {
+        if opcode == Opcode::Dcl && m.shift.is_some() && !self.lenient {
             return err(ms, me, "shift modifiers are not allowed on a declaration");
         }
         Ok(())
