@@ -149,6 +149,20 @@ impl SlotModel {
     }
 }
 
+/// An opcode's role in block structure (printer indentation, validator nesting).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum Block {
+    /// Not a block instruction.
+    None,
+    /// Opens a block: `if`, `if_comp`, `loop`, `rep`.
+    Open,
+    /// Closes the open block and opens its second half: `else`.
+    Else,
+    /// Closes a block: `endif`, `endloop`, `endrep`.
+    Close,
+}
+
 /// Everything the project knows about one opcode.
 #[derive(Clone, Copy, Debug)]
 pub struct OpcodeInfo {
@@ -440,6 +454,17 @@ impl Opcode {
                 SlotClass::Arithmetic
             }
             _ => self.info().class,
+        }
+    }
+
+    /// The opcode's role in block structure.
+    #[inline]
+    pub fn block(self) -> Block {
+        match self {
+            Opcode::If | Opcode::IfC | Opcode::Loop | Opcode::Rep => Block::Open,
+            Opcode::Else => Block::Else,
+            Opcode::EndIf | Opcode::EndLoop | Opcode::EndRep => Block::Close,
+            _ => Block::None,
         }
     }
 
