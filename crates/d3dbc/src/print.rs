@@ -229,6 +229,7 @@ impl<'o> Printer<'o> {
         self.offset += comment_dwords(len);
     }
 
+    #[inline]
     fn instruction(&mut self, ins: &Instruction, out: &mut String) {
         let version = self.version;
         let block = ins.opcode.block();
@@ -534,7 +535,11 @@ fn write_rel(rel: RelAddr, version: Version, out: &mut String) {
 #[inline]
 fn write_register(reg: Register, version: Version, out: &mut String) {
     let (name, num) = crate::regs::spelling(reg, version);
-    out.push_str(name);
+    // One-letter names (`r`, `v`, `c`, `t`…) as a character: no `memcpy` call.
+    match name.as_bytes() {
+        [c] => out.push(*c as char),
+        _ => out.push_str(name),
+    }
     if let Some(n) = num {
         push_u32(out, n);
     }
@@ -756,9 +761,15 @@ fn fmt_u32(mut v: u32, buf: &mut [u8; 10]) -> &str {
     std::str::from_utf8(&buf[i..]).unwrap_or("0")
 }
 
+#[inline]
 fn push_u32(out: &mut String, v: u32) {
     if v < 10 {
         out.push((b'0' + v as u8) as char);
+        return;
+    }
+    if v < 100 {
+        out.push((b'0' + (v / 10) as u8) as char);
+        out.push((b'0' + (v % 10) as u8) as char);
         return;
     }
     let mut buf = [0u8; 10];
