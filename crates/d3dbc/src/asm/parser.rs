@@ -1141,12 +1141,7 @@ impl<'a> Parser<'a> {
                     format!("shift modifiers (`_x2`, `_d2`, ...) are only available in ps_1_x, not in {version}"),
                 );
             }
-            if !has_dst
-                || matches!(
-                    opcode,
-                    Opcode::Dcl | Opcode::Def | Opcode::DefI | Opcode::DefB
-                )
-            {
+            if !has_dst || opcode.is_declaration() {
                 return err(ms, me, format!("`{name}` takes no shift modifier"));
             }
         }
