@@ -106,7 +106,7 @@ pub fn print(shader: &Shader, options: &PrintOptions, out: &mut String) {
 }
 
 /// Decodes `tokens` and appends their listing to `out` in one streaming pass, without
-/// building the [`Shader`] IR: the same text as [`print`] of [`Shader::decode`] (what
+/// building the [`Shader`] IR: the same text as [`print()`] of [`Shader::decode`] (what
 /// `dis` runs). On a decoding error, `out` is left as it was.
 pub fn print_tokens(
     tokens: &[u32],
