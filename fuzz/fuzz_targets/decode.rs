@@ -1,5 +1,6 @@
-//! Arbitrary bytes → decoder → (printer, validator, encoder). Nothing may panic, and a
-//! stream that decodes must re-encode to the same DWORDs and print.
+//! Arbitrary bytes → decoder → (printer, streaming printer, validator, encoder). Nothing
+//! may panic, a stream that decodes must re-encode to the same DWORDs and print, and the
+//! streaming printer must agree with the IR printer.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -15,10 +16,13 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     for stream in [&words, &tokens] {
+        let mut streamed = String::new();
+        let stream_ok = d3dbc::print::print_tokens(stream, &Default::default(), &mut streamed).is_ok();
         if let Ok(shader) = d3dbc::Shader::decode(stream) {
             let enc = shader.encode();
             assert_eq!(&stream[..enc.len()], &enc[..], "re-encoding changed the stream");
-            let _ = d3dbc::print::to_string(&shader);
+            assert!(stream_ok, "print_tokens rejected a stream that decodes");
+            assert_eq!(d3dbc::print::to_string(&shader), streamed, "streaming printer differs");
             let _ = d3dbc::validate::validate(&shader);
             if let Some(ctab) = shader.ctab() {
                 let _ = ctab;

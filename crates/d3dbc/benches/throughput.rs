@@ -136,6 +136,16 @@ fn benches(c: &mut Criterion) {
             black_box(out.len())
         })
     });
+    g.bench_function("print_tokens", |b| {
+        let mut out = String::with_capacity(1 << 20);
+        b.iter(|| {
+            for s in &streams {
+                out.clear();
+                d3dbc::print::print_tokens(s, &Default::default(), &mut out).unwrap();
+            }
+            black_box(out.len())
+        })
+    });
     g.finish();
 
     let mut g = c.benchmark_group("bytecode_shaders");

@@ -149,6 +149,47 @@ impl SlotModel {
     }
 }
 
+/// An opcode's role in block structure (printer indentation, validator nesting).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum Block {
+    /// Not a block instruction.
+    None,
+    /// Opens a block: `if`, `if_comp`, `loop`, `rep`.
+    Open,
+    /// Closes the open block and opens its second half: `else`.
+    Else,
+    /// Closes a block: `endif`, `endloop`, `endrep`.
+    Close,
+}
+
+/// A matrix-multiply macro (`m4x4`, `m4x3`, `m3x4`, `m3x3`, `m3x2`): it expands to
+/// `rows` dot products of `columns` components, one per destination component, against
+/// the consecutive registers `src1`, `src1 + 1`, ….
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct MatrixShape {
+    /// Dot products, i.e. destination components written and matrix registers read.
+    pub rows: u8,
+    /// Components of each dot product (`dp4` or `dp3`).
+    pub columns: u8,
+}
+
+/// Which components of a source operand an instruction reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum Reads {
+    /// Component `i` of the source for component `i` of the destination (`add`, `mov`…):
+    /// the destination write mask decides.
+    PerComponent,
+    /// These components (bit 0 = x), whatever the write mask (`dp3`: xyz).
+    Components(u8),
+    /// One component, selected by a replicate swizzle (`rcp`, `pow`, `sincos` angle).
+    Scalar,
+    /// Not a value: a sampler, label, loop or boolean/integer constant operand.
+    NotValue,
+}
+
 /// Everything the project knows about one opcode.
 #[derive(Clone, Copy, Debug)]
 pub struct OpcodeInfo {
@@ -443,6 +484,110 @@ impl Opcode {
         }
     }
 
+    /// The opcode's role in block structure.
+    #[inline]
+    pub fn block(self) -> Block {
+        match self {
+            Opcode::If | Opcode::IfC | Opcode::Loop | Opcode::Rep => Block::Open,
+            Opcode::Else => Block::Else,
+            Opcode::EndIf | Opcode::EndLoop | Opcode::EndRep => Block::Close,
+            _ => Block::None,
+        }
+    }
+
+    /// `dcl`, `def`, `defi`, `defb`: declarations, which precede executable instructions.
+    #[inline]
+    pub fn is_declaration(self) -> bool {
+        matches!(
+            self,
+            Opcode::Dcl | Opcode::Def | Opcode::DefI | Opcode::DefB
+        )
+    }
+
+    /// Neither a declaration nor executable: `phase`, `nop`, `comment`, `end`.
+    #[inline]
+    pub fn is_marker(self) -> bool {
+        matches!(
+            self,
+            Opcode::Phase | Opcode::Nop | Opcode::Comment | Opcode::End
+        )
+    }
+
+    /// Flow control: blocks, breaks, subroutines and labels.
+    #[inline]
+    pub fn is_flow(self) -> bool {
+        use Opcode::*;
+        matches!(
+            self,
+            If | IfC
+                | Else
+                | EndIf
+                | Loop
+                | Rep
+                | EndLoop
+                | EndRep
+                | Break
+                | BreakC
+                | BreakP
+                | Call
+                | CallNz
+                | Label
+                | Ret
+        )
+    }
+
+    /// The sampling family `texld` (incl. `texldp`/`texldb` and ps_1_x `tex`), `texldd`,
+    /// `texldl`: a texture coordinate source and, from 2.0, a sampler.
+    #[inline]
+    pub fn is_texld(self) -> bool {
+        matches!(self, Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl)
+    }
+
+    /// The expansion of a matrix-multiply macro.
+    #[inline]
+    pub fn matrix(self) -> Option<MatrixShape> {
+        let (rows, columns) = match self {
+            Opcode::M4x4 => (4, 4),
+            Opcode::M4x3 => (3, 4),
+            Opcode::M3x4 => (4, 3),
+            Opcode::M3x3 => (3, 3),
+            Opcode::M3x2 => (2, 3),
+            _ => return None,
+        };
+        Some(MatrixShape { rows, columns })
+    }
+
+    /// Which components of source `k` the instruction reads in `version` (for the
+    /// executor, the translator and read-before-write analysis).
+    pub fn reads(self, k: usize, version: Version) -> Reads {
+        use Opcode::*;
+        const XY: u8 = 0b0011;
+        const XYZ: u8 = 0b0111;
+        const XYZW: u8 = 0b1111;
+        match self {
+            Dp3 | Crs | Nrm => Reads::Components(XYZ),
+            Dp4 | Lit | Dst => Reads::Components(XYZW),
+            M4x4 | M4x3 | M3x4 | M3x3 | M3x2 => {
+                let cols = self.matrix().map_or(4, |m| m.columns);
+                Reads::Components(if cols == 4 { XYZW } else { XYZ })
+            }
+            Rcp | Rsq | Exp | Log | ExpP | LogP => Reads::Scalar,
+            Pow => Reads::Scalar,
+            SinCos if k == 0 => Reads::Scalar,
+            SinCos => Reads::Components(XYZW),
+            Dp2Add if k < 2 => Reads::Components(XY),
+            Dp2Add => Reads::Scalar,
+            Bem if k < 2 => Reads::Components(XY),
+            Tex | TexLdd | TexLdl if k == 1 && version.major >= 2 => Reads::NotValue,
+            Tex | TexLdl => Reads::Components(XYZW),
+            TexLdd => Reads::Components(XYZW),
+            Loop | Rep | Call | CallNz | Label => Reads::NotValue,
+            If if k == 0 => Reads::Scalar,
+            IfC | BreakC | BreakP => Reads::Scalar,
+            _ => Reads::PerComponent,
+        }
+    }
+
     /// True for opcodes whose controls field carries a comparison (`ifc`, `breakc`, `setp`).
     #[inline]
     pub fn has_comparison(self) -> bool {
@@ -492,5 +637,34 @@ mod tests {
         assert!(!Opcode::Loop.is_legal(ps20));
         assert!(Opcode::Bem.is_legal(ps14));
         assert!(!Opcode::Bem.is_legal(ps13));
+    }
+
+    #[test]
+    fn groupings() {
+        let vs30 = Version::vertex(3, 0);
+        let ps20 = Version::pixel(2, 0);
+        for op in Opcode::all() {
+            // Every opcode is in at most one of these groups.
+            let groups = [op.is_declaration(), op.is_marker(), op.is_flow()];
+            assert!(groups.iter().filter(|&&g| g).count() <= 1, "{op:?}");
+            if op.block() != Block::None {
+                assert!(op.is_flow(), "{op:?}");
+            }
+            if let Some(m) = op.matrix() {
+                assert_eq!(op.slots(vs30), m.rows as u32, "{op:?}");
+            }
+        }
+        assert_eq!(
+            Opcode::M4x3.matrix(),
+            Some(MatrixShape {
+                rows: 3,
+                columns: 4
+            })
+        );
+        assert_eq!(Opcode::Dp3.reads(0, vs30), Reads::Components(0b0111));
+        assert_eq!(Opcode::Rcp.reads(0, vs30), Reads::Scalar);
+        assert_eq!(Opcode::Tex.reads(1, ps20), Reads::NotValue);
+        assert_eq!(Opcode::Add.reads(1, ps20), Reads::PerComponent);
+        assert_eq!(Opcode::Dp2Add.reads(2, ps20), Reads::Scalar);
     }
 }

@@ -37,10 +37,11 @@
 use std::fmt::Write as _;
 
 use crate::ctab::{Ctab, ParameterClass, ParameterType, RegisterSet, TypeInfo};
+use crate::decode::{DecodeError, Decoder, Event};
 use crate::encode::encode_instruction;
 use crate::ir::{DstParam, Instruction, Item, RelAddr, Shader, SrcParam, MASK_ALL};
 use crate::ir::{Register, SWIZZLE_IDENTITY};
-use crate::opcode::{Opcode, SlotClass, SlotModel};
+use crate::opcode::{Block, Opcode, SlotClass, SlotModel};
 use crate::token::{texld_controls, RegisterType, SrcModifier};
 use crate::version::{Version, MINOR_SW};
 
@@ -89,82 +90,190 @@ pub fn to_string(shader: &Shader) -> String {
 
 /// Appends the listing of `shader` to `out`.
 pub fn print(shader: &Shader, options: &PrintOptions, out: &mut String) {
-    let version = shader.version;
     let mut model = SlotModel::Hlsl;
     if let Some(Ok(ctab)) = shader.ctab() {
         write_ctab(&ctab, out);
         model = SlotModel::from_creator(&ctab.creator);
     }
-    let model = options.slot_model.unwrap_or(model);
-    let annotate = options.offsets || options.tokens;
-    let mut tokens: Vec<u32> = Vec::new();
-    let mut line_start = out.len();
-    out.push_str("    ");
-    write_version(version, out);
-    if annotate {
-        annotate_line(out, line_start, options, 0, &[version.token()]);
-    }
-    out.push('\n');
-
-    let mut offset = 1usize;
-    let mut depth = 0usize;
-    let mut texture = 0u32;
-    let mut arithmetic = 0u32;
+    let mut p = Printer::new(shader.version, options, model, 0, out);
     for item in &shader.items {
-        let ins = match item {
-            Item::Comment(c) => {
-                offset += c.len() + c.len().div_ceil(crate::token::MAX_COMMENT_LEN).max(1);
-                continue;
-            }
-            Item::Instruction(ins) => ins,
-        };
-        let closes = matches!(
-            ins.opcode,
-            Opcode::EndIf | Opcode::EndLoop | Opcode::EndRep | Opcode::Else
-        );
-        if closes {
-            depth = depth.saturating_sub(1);
+        match item {
+            Item::Comment(c) => p.comment(c.len()),
+            Item::Instruction(ins) => p.instruction(ins, out),
         }
-        line_start = out.len();
+    }
+    p.finish(out);
+}
+
+/// Decodes `tokens` and appends their listing to `out` in one streaming pass, without
+/// building the [`Shader`] IR: the same text as [`print()`] of [`Shader::decode`] (what
+/// `dis` runs). On a decoding error, `out` is left as it was.
+pub fn print_tokens(
+    tokens: &[u32],
+    options: &PrintOptions,
+    out: &mut String,
+) -> Result<(), DecodeError> {
+    let start = out.len();
+    let result = print_stream(tokens, options, out);
+    match result {
+        Ok(true) => Ok(()),
+        // A constant table after the first instruction (no Microsoft tool writes one):
+        // its header goes first, so print from the IR instead.
+        Ok(false) => {
+            out.truncate(start);
+            print(&Shader::decode(tokens)?, options, out);
+            Ok(())
+        }
+        Err(e) => {
+            out.truncate(start);
+            Err(e)
+        }
+    }
+}
+
+/// The streaming pass of [`print_tokens`]; `Ok(false)` when a constant table follows an
+/// instruction.
+fn print_stream(
+    tokens: &[u32],
+    options: &PrintOptions,
+    out: &mut String,
+) -> Result<bool, DecodeError> {
+    let mut d = Decoder::new(tokens)?;
+    let version = d.version();
+    let mut model = SlotModel::Hlsl;
+    let mut p: Option<Printer> = None;
+    // DWORDs of the comments before the first instruction.
+    let mut leading = 0;
+    let mut ctab_seen = false;
+    while let Some((_, ev)) = d.next_event()? {
+        match ev {
+            Event::Comment(c) => {
+                if !ctab_seen && Ctab::is_ctab(c) {
+                    ctab_seen = true;
+                    if p.is_some() {
+                        return Ok(false);
+                    }
+                    if let Ok(ctab) = Ctab::parse(c) {
+                        write_ctab(&ctab, out);
+                        model = SlotModel::from_creator(&ctab.creator);
+                    }
+                }
+                match &mut p {
+                    Some(p) => p.comment(c.len()),
+                    None => leading += comment_dwords(c.len()),
+                }
+            }
+            Event::Instruction(ins) => p
+                .get_or_insert_with(|| Printer::new(version, options, model, leading, out))
+                .instruction(&ins, out),
+        }
+    }
+    p.unwrap_or_else(|| Printer::new(version, options, model, leading, out))
+        .finish(out);
+    Ok(true)
+}
+
+/// DWORDs a comment of `len` payload DWORDs takes in the stream (one token per 32767).
+#[inline]
+fn comment_dwords(len: usize) -> usize {
+    len + len.div_ceil(crate::token::MAX_COMMENT_LEN).max(1)
+}
+
+/// The listing body: indentation, offsets, slot counts, one instruction at a time.
+struct Printer<'o> {
+    version: Version,
+    options: &'o PrintOptions,
+    model: SlotModel,
+    annotate: bool,
+    tokens: Vec<u32>,
+    offset: usize,
+    depth: usize,
+    texture: u32,
+    arithmetic: u32,
+}
+
+impl<'o> Printer<'o> {
+    /// Writes the version line and starts the body (after `leading` DWORDs of
+    /// comments).
+    fn new(
+        version: Version,
+        options: &'o PrintOptions,
+        model: SlotModel,
+        leading: usize,
+        out: &mut String,
+    ) -> Printer<'o> {
+        let annotate = options.offsets || options.tokens;
+        let line_start = out.len();
+        out.push_str("    ");
+        write_version(version, out);
+        if annotate {
+            annotate_line(out, line_start, options, 0, &[version.token()]);
+        }
+        out.push('\n');
+        Printer {
+            version,
+            options,
+            model: options.slot_model.unwrap_or(model),
+            annotate,
+            tokens: Vec::new(),
+            offset: 1 + leading,
+            depth: 0,
+            texture: 0,
+            arithmetic: 0,
+        }
+    }
+
+    /// A comment block of `len` payload DWORDs (not listed; counts in the offsets).
+    #[inline]
+    fn comment(&mut self, len: usize) {
+        self.offset += comment_dwords(len);
+    }
+
+    #[inline]
+    fn instruction(&mut self, ins: &Instruction, out: &mut String) {
+        let version = self.version;
+        let block = ins.opcode.block();
+        if matches!(block, Block::Close | Block::Else) {
+            self.depth = self.depth.saturating_sub(1);
+        }
+        let line_start = out.len();
         if ins.coissue {
             out.push_str("  ");
         } else {
-            push_spaces(out, 4 + 2 * depth);
+            push_spaces(out, 4 + 2 * self.depth);
         }
         print_instruction(ins, version, out);
-        if annotate {
-            tokens.clear();
-            if options.tokens {
-                encode_instruction(ins, version, &mut tokens);
+        if self.annotate {
+            self.tokens.clear();
+            if self.options.tokens {
+                encode_instruction(ins, version, &mut self.tokens);
             }
-            annotate_line(out, line_start, options, offset, &tokens);
-        }
-        out.push('\n');
-        if annotate {
-            offset += if ins.opcode == Opcode::Phase {
+            annotate_line(out, line_start, self.options, self.offset, &self.tokens);
+            self.offset += if ins.opcode == Opcode::Phase {
                 1
             } else {
                 1 + ins.operand_len(version)
             };
         }
-        if matches!(
-            ins.opcode,
-            Opcode::If | Opcode::IfC | Opcode::Loop | Opcode::Rep | Opcode::Else
-        ) {
-            depth += 1;
+        out.push('\n');
+        if matches!(block, Block::Open | Block::Else) {
+            self.depth += 1;
         }
         if !ins.coissue {
             // A predicated instruction costs one more slot (documented under `setp`);
             // `if`/`callnz`/`breakp` read p0 as a source and cost nothing extra.
-            let n = ins.opcode.slots_in(version, model) + u32::from(ins.predicate.is_some());
-            match ins.opcode.footer_class(version, model) {
-                SlotClass::Texture => texture += n,
-                SlotClass::Arithmetic => arithmetic += n,
+            let n = ins.opcode.slots_in(version, self.model) + u32::from(ins.predicate.is_some());
+            match ins.opcode.footer_class(version, self.model) {
+                SlotClass::Texture => self.texture += n,
+                SlotClass::Arithmetic => self.arithmetic += n,
                 SlotClass::None => {}
             }
         }
     }
-    write_footer(version, texture, arithmetic, out);
+
+    fn finish(self, out: &mut String) {
+        write_footer(self.version, self.texture, self.arithmetic, out);
+    }
 }
 
 fn annotate_line(
@@ -426,7 +535,11 @@ fn write_rel(rel: RelAddr, version: Version, out: &mut String) {
 #[inline]
 fn write_register(reg: Register, version: Version, out: &mut String) {
     let (name, num) = crate::regs::spelling(reg, version);
-    out.push_str(name);
+    // One-letter names (`r`, `v`, `c`, `t`…) as a character: no `memcpy` call.
+    match name.as_bytes() {
+        [c] => out.push(*c as char),
+        _ => out.push_str(name),
+    }
     if let Some(n) = num {
         push_u32(out, n);
     }
@@ -687,9 +800,15 @@ fn fmt_u32(mut v: u32, buf: &mut [u8; 10]) -> &str {
     std::str::from_utf8(&buf[i..]).unwrap_or("0")
 }
 
+#[inline]
 fn push_u32(out: &mut String, v: u32) {
     if v < 10 {
         out.push((b'0' + v as u8) as char);
+        return;
+    }
+    if v < 100 {
+        out.push((b'0' + (v / 10) as u8) as char);
+        out.push((b'0' + (v % 10) as u8) as char);
         return;
     }
     let mut buf = [0u8; 10];

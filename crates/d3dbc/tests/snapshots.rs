@@ -70,7 +70,13 @@ fn run(name: &str, text: &str) -> Outputs {
     if findings.is_empty() {
         findings.push_str("(none)\n");
     }
+    let mut streamed = String::new();
     let unstable = match asm::assemble(&dis, &no_validate("listing")) {
+        _ if print::print_tokens(&tokens, &Default::default(), &mut streamed).is_err()
+            || streamed != dis =>
+        {
+            Some("the streaming printer differs from the IR printer".to_string())
+        }
         Ok(again) if again.encode() == tokens => None,
         Ok(again) => Some(format!(
             "the listing reassembles to other tokens:\n{}",

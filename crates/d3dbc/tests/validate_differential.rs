@@ -1,12 +1,12 @@
 //! Differential test of the validator: the exact findings (code, severity, item, offset,
 //! message, order) over every corpus stream and several thousand deterministic mutants of
-//! them must match the findings recorded in `tests/data/validate_findings.txt`.
+//! them must match the findings recorded in `tests/data/validate_findings.tsv`.
 //!
-//! The data file holds one 32-bit FNV-1a hash of the findings per input (derived data,
-//! no corpus content). It was written by the validator as of the commit that added this
-//! test, before the validator was optimised, so any change in output is caught. After an
-//! intended change of the rules, rewrite it with `D3DBC_BLESS=1 cargo test -p d3dbc
-//! --test validate_differential` and say why in the commit.
+//! The data file holds, per input label, the findings in readable form (code, severity,
+//! item, offset, operand) and a 32-bit FNV-1a hash of their messages (derived data, no
+//! corpus content); a failure shows the old and the new line. After an intended change
+//! of the rules, rewrite it with `D3DBC_BLESS=1 cargo test -p d3dbc --test
+//! validate_differential` and say why in the commit.
 
 mod common;
 
@@ -19,7 +19,7 @@ use d3dbc::Shader;
 
 const DATA: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/tests/data/validate_findings.txt"
+    "/tests/data/validate_findings.tsv"
 );
 
 /// Every version token the mutants switch to (both kinds, all models incl. `_x`, `_sw`).
@@ -165,27 +165,35 @@ fn inputs() -> Option<Vec<(String, Shader)>> {
     Some(out)
 }
 
-/// FNV-1a over the findings' fields (stable across Rust versions and platforms).
-fn hash(found: &[Finding]) -> u32 {
+/// FNV-1a over the findings' messages (stable across Rust versions and platforms).
+fn message_hash(found: &[Finding]) -> u32 {
     let mut h: u32 = 0x811C_9DC5;
-    let mut eat = |bytes: &[u8]| {
-        for &b in bytes {
+    for f in found {
+        for &b in f.message.as_bytes().iter().chain([&0xFF]) {
             h ^= b as u32;
             h = h.wrapping_mul(0x0100_0193);
         }
-    };
-    for f in found {
-        eat(f.code.as_bytes());
-        eat(&[match f.severity {
-            Severity::Error => 1,
-            Severity::Warning => 2,
-        }]);
-        eat(&(f.item as u64).to_le_bytes());
-        eat(&(f.offset as u64).to_le_bytes());
-        eat(f.message.as_bytes());
-        eat(&[0xFF]);
     }
     h
+}
+
+/// One input's findings as one readable line: `CODE/e|w#item@offset` (`.N` when the
+/// finding names operand N) per finding, then a hash of the messages.
+fn record(found: &[Finding]) -> String {
+    let mut s = String::new();
+    for f in found {
+        let sev = match f.severity {
+            Severity::Error => 'e',
+            Severity::Warning => 'w',
+        };
+        s.push_str(&format!("{}/{sev}#{}@{}", f.code, f.item, f.offset));
+        if let Some(k) = f.operand {
+            s.push_str(&format!(".{k}"));
+        }
+        s.push(' ');
+    }
+    s.push_str(&format!("~{:08x}", message_hash(found)));
+    s
 }
 
 #[test]
@@ -195,17 +203,28 @@ fn findings_match_the_recorded_validator() {
     };
     let mut codes = std::collections::BTreeMap::<&str, usize>::new();
     let mut with_findings = 0;
-    let hashes: Vec<u32> = inputs
-        .iter()
-        .map(|(_, s)| {
-            let f = validate(s);
-            with_findings += usize::from(!f.is_empty());
-            for x in &f {
-                *codes.entry(x.code).or_default() += 1;
-            }
-            hash(&f)
-        })
-        .collect();
+    // Input label (made unique by a `#n` suffix) -> findings line; inputs without
+    // findings are not recorded.
+    let mut got = std::collections::BTreeMap::<String, String>::new();
+    let mut seen = std::collections::HashMap::<&str, usize>::new();
+    for (label, s) in &inputs {
+        let f = validate(s);
+        let n = seen.entry(label).or_default();
+        *n += 1;
+        if f.is_empty() {
+            continue;
+        }
+        with_findings += 1;
+        for x in &f {
+            *codes.entry(x.code).or_default() += 1;
+        }
+        let key = if *n > 1 {
+            format!("{label} #{n}")
+        } else {
+            label.clone()
+        };
+        got.insert(key, record(&f));
+    }
     let corpus_n = inputs.iter().filter(|x| !x.0.contains(" mutant ")).count();
     eprintln!(
         "differential: {} inputs ({corpus_n} corpus streams, {} mutants), {with_findings} with findings, {} distinct codes: {codes:?}",
@@ -214,42 +233,37 @@ fn findings_match_the_recorded_validator() {
         codes.len()
     );
     if std::env::var("D3DBC_BLESS").is_ok_and(|v| v == "1") {
-        let mut text = String::from(
-            "# FNV-1a 32 of validate() findings per input of tests/validate_differential.rs\n",
+        let mut text = format!(
+            "# validate() findings of tests/validate_differential.rs: {} inputs, those with\n\
+             # findings listed as `label<TAB>CODE/severity#item@offset[.operand] ... ~messagehash`\n",
+            inputs.len()
         );
-        for h in &hashes {
-            text.push_str(&format!("{h:08x}\n"));
+        for (label, line) in &got {
+            text.push_str(&format!("{label}\t{line}\n"));
         }
         std::fs::write(DATA, text).unwrap();
         return;
     }
-    let want: Vec<u32> = std::fs::read_to_string(DATA)
-        .expect("recorded findings (D3DBC_BLESS=1 writes them)")
+    let recorded =
+        std::fs::read_to_string(DATA).expect("recorded findings (D3DBC_BLESS=1 writes them)");
+    let want: std::collections::BTreeMap<String, String> = recorded
         .lines()
         .filter(|l| !l.starts_with('#'))
-        .map(|l| u32::from_str_radix(l, 16).unwrap())
+        .filter_map(|l| l.split_once('\t'))
+        .map(|(a, b)| (a.to_string(), b.to_string()))
         .collect();
-    assert_eq!(
-        want.len(),
-        inputs.len(),
-        "input set changed (decoder or corpus changed?)"
-    );
-    let bad: Vec<String> = inputs
-        .iter()
-        .zip(hashes.iter().zip(&want))
-        .filter(|(_, (got, want))| got != want)
+    let none = "(no findings)".to_string();
+    let keys: std::collections::BTreeSet<&String> = got.keys().chain(want.keys()).collect();
+    let bad: Vec<String> = keys
+        .into_iter()
+        .filter(|k| got.get(*k) != want.get(*k))
         .take(20)
-        .map(|((label, s), _)| {
-            let f: Vec<String> = validate(s)
-                .iter()
-                .map(|f| {
-                    format!(
-                        "{} {:?} #{} @{}: {}",
-                        f.code, f.severity, f.item, f.offset, f.message
-                    )
-                })
-                .collect();
-            format!("{label} ({}): now [{}]", s.version, f.join("; "))
+        .map(|k| {
+            format!(
+                "{k}\n    old: {}\n    new: {}",
+                want.get(k).unwrap_or(&none),
+                got.get(k).unwrap_or(&none)
+            )
         })
         .collect();
     assert!(bad.is_empty(), "findings changed:\n{}", bad.join("\n"));

@@ -1152,10 +1152,8 @@ impl<'a> Parser<'a> {
                     format!("shift modifiers (`_x2`, `_d2`, ...) are only available in ps_1_x, not in {version}"),
                 );
             }
-            if !has_dst
-                || matches!(opcode, Opcode::Def | Opcode::DefI | Opcode::DefB)
-                || (opcode == Opcode::Dcl && !self.lenient)
-            {
+            // `dcl` carries a shift only in streams the runtime rejects (lenient reads them).
+            if !has_dst || (opcode.is_declaration() && !(opcode == Opcode::Dcl && self.lenient)) {
                 return err(ms, me, format!("`{name}` takes no shift modifier"));
             }
         }

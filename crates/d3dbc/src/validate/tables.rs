@@ -90,38 +90,19 @@ pub(super) mod flag {
 pub(super) fn op_flags(op: Opcode) -> u16 {
     use Opcode::*;
     let mut f = 0;
-    if matches!(op, Dcl | Def | DefI | DefB) {
+    if op.is_declaration() {
         f |= flag::DECL;
     }
-    if matches!(op, Phase | Nop | Comment | End) {
+    if op.is_marker() {
         f |= flag::NOT_EXEC;
     }
-    if matches!(
-        op,
-        If | IfC
-            | Else
-            | EndIf
-            | Loop
-            | Rep
-            | EndLoop
-            | EndRep
-            | Break
-            | BreakC
-            | BreakP
-            | Call
-            | CallNz
-            | Label
-            | Ret
-    ) {
+    if op.is_flow() {
         f |= flag::FLOW;
     }
-    if matches!(
-        op,
-        SinCos | Crs | M4x4 | M4x3 | M3x4 | M3x3 | M3x2 | Nrm | Bem
-    ) {
+    if op.matrix().is_some() || matches!(op, SinCos | Crs | Nrm | Bem) {
         f |= flag::SPECIFIC;
     }
-    if matches!(op, Tex | TexLdd | TexLdl) {
+    if op.is_texld() {
         f |= flag::TEXLD;
     }
     if op == Sgn {
@@ -203,10 +184,7 @@ pub(super) fn dst_role_ok(v: Version, op: Opcode, r: Register) -> bool {
 /// texld - ps_2_0 and up: src0 (and the sampler) "with no modifier or swizzle" in
 /// ps_2_0/ps_2_x.
 pub(super) fn is_tex_coord(v: Version, op: Opcode, k: usize) -> bool {
-    v.is_pixel()
-        && v.major == 2
-        && k < 2
-        && matches!(op, Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl)
+    v.is_pixel() && v.major == 2 && k < 2 && op.is_texld()
 }
 
 /// The E0301 rule: may source `k` of `op`, a register of type `r`, carry modifier `m`?
@@ -290,7 +268,7 @@ pub(super) fn swizzle_ok(v: Version, op: Opcode, k: usize, needs_rep: bool, s: u
     if is_tex_coord(v, op, k) {
         s == 0xE4
     } else if v.is_pixel() && v.code() <= 0x0200 && !needs_rep {
-        let tex_src = matches!(op, Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl) && v.major == 2;
+        let tex_src = op.is_texld() && v.major == 2;
         if tex_src {
             s == 0xE4
         } else {
@@ -503,7 +481,7 @@ impl OpFacts {
                     None => 0,
                 }
             }),
-            texld_mask: matches!(op, Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl) && v.major == 2,
+            texld_mask: op.is_texld() && v.major == 2,
             full,
             plain: op.is_legal(v) && !full,
             dst_mods,
