@@ -210,9 +210,9 @@ pub fn assemble_with_sources(text: &str, options: &Options) -> Result<Assembled,
 /// let shader = assemble("vs_2_0\ndcl_position v0\nmov oPos, v0\n", &Options::default()).unwrap();
 /// assert_eq!(shader.encode()[4..], [0x02000001, 0xc00f0000, 0x90e40000, 0x0000ffff]);
 ///
-/// // r5 is read before it is written: the validator refuses, at line:column.
+/// // r5 is read before it is written: the validator refuses, at the operand's line:column.
 /// let err = assemble("ps_2_0\nmov oC0, r5\n", &Options::default()).unwrap_err();
-/// assert!(err.to_string().starts_with("<input>:2:1: error[E0204]"));
+/// assert!(err.to_string().starts_with("<input>:2:10: error[E0204]"));
 /// let opts = Options { no_validate: true, ..Default::default() };
 /// assert!(assemble("ps_2_0\nmov oC0, r5\n", &opts).is_ok());
 /// ```
