@@ -781,6 +781,8 @@ fn shade_row(
 ) -> Result<(Vec<Frag>, Stats), RenderError> {
     let mut out = Vec::new();
     let mut stats = Stats::default();
+    // A full clear per row; between the quads of a row only what the shader writes.
+    lanes.reset();
     let mut qx = x0 & !1;
     while qx < x1 {
         let mut cover = 0u8;
@@ -821,7 +823,10 @@ fn shade_quad(
     out: &mut Vec<Frag>,
     stats: &mut Stats,
 ) -> Result<(), RenderError> {
-    lanes.reset();
+    match ctx.ps {
+        Some(p) => lanes.reset_written(&p.writes),
+        None => lanes.reset(),
+    }
     let v = &t.v;
     let mut depth = [0.0f32; 4];
     let mut fogf = [1.0f32; 4];
