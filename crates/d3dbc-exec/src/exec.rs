@@ -699,6 +699,22 @@ impl Lanes {
         self.m3 = [[0.0; 4]; 3];
     }
 
+    /// Like [`Lanes::reset`], but clears only the registers `writes` marks: enough
+    /// between two runs of the same program whose inputs are all set again.
+    pub fn reset_written(&mut self, writes: &[bool; NREGS]) {
+        for (r, w) in self.regs.iter_mut().zip(writes.iter()) {
+            if *w {
+                *r = [[0.0; 4]; 4];
+            }
+        }
+        self.a0 = [[0; 4]; 4];
+        self.al = 0;
+        self.p0 = [[false; 4]; 4];
+        self.killed = 0;
+        self.executed = 0;
+        self.m3 = [[0.0; 4]; 3];
+    }
+
     /// Sets register `reg` of `lane` to `v`.
     #[inline]
     pub fn set(&mut self, reg: usize, lane: usize, v: [f32; 4]) {

@@ -270,6 +270,9 @@ impl Renderer {
 
     /// Executes one draw.
     pub fn draw(&mut self, d: &Draw) -> Result<(), RenderError> {
+        if self.targets.is_empty() {
+            return Err(RenderError::Size("a draw needs a render target".into()));
+        }
         let sem = self.opts.sem;
         let load = |tokens: &Option<Vec<u32>>,
                     stage: &'static str|
@@ -520,8 +523,8 @@ impl Renderer {
         let t0 = &self.targets[0];
         let x_min = vp.x as i64;
         let y_min = vp.y as i64;
-        let x_max = ((vp.x + vp.width) as i64).min(t0.width as i64) - 1;
-        let y_max = ((vp.y + vp.height) as i64).min(t0.height as i64) - 1;
+        let x_max = (vp.x as i64 + vp.width as i64).min(t0.width as i64) - 1;
+        let y_max = (vp.y as i64 + vp.height as i64).min(t0.height as i64) - 1;
         let bx0 = (v.iter().map(|p| p.x).fold(f64::INFINITY, f64::min).ceil() as i64).max(x_min);
         let by0 = (v.iter().map(|p| p.y).fold(f64::INFINITY, f64::min).ceil() as i64).max(y_min);
         let bx1 = (v
@@ -778,6 +781,8 @@ fn shade_row(
 ) -> Result<(Vec<Frag>, Stats), RenderError> {
     let mut out = Vec::new();
     let mut stats = Stats::default();
+    // A full clear per row; between the quads of a row only what the shader writes.
+    lanes.reset();
     let mut qx = x0 & !1;
     while qx < x1 {
         let mut cover = 0u8;
@@ -818,7 +823,10 @@ fn shade_quad(
     out: &mut Vec<Frag>,
     stats: &mut Stats,
 ) -> Result<(), RenderError> {
-    lanes.reset();
+    match ctx.ps {
+        Some(p) => lanes.reset_written(&p.writes),
+        None => lanes.reset(),
+    }
     let v = &t.v;
     let mut depth = [0.0f32; 4];
     let mut fogf = [1.0f32; 4];

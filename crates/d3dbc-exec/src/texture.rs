@@ -243,7 +243,15 @@ impl Decoded {
             1
         };
         let size_err = || TextureError::Size(t.width, t.height, t.depth, t.levels);
-        if t.width == 0 || t.height == 0 || depth == 0 || t.levels == 0 || t.levels > 16 {
+        if t.width == 0
+            || t.height == 0
+            || depth == 0
+            || t.levels == 0
+            || t.levels > 16
+            || t.width > 16384
+            || t.height > 16384
+            || depth > 16384
+        {
             return Err(size_err());
         }
         let mut total = 0usize;
