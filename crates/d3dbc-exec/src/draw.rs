@@ -1,0 +1,727 @@
+//! The shared description of Direct3D 9 rendering work: [`Scene`] (render targets and an
+//! ordered list of [`Op`]s) and [`Draw`] (one draw call with every piece of state that
+//! acts on it). The CPU executor in this crate and the GPU runner (`d3dbc-gpu`) take the
+//! very same values; the execution oracles load into them (`crate::oracle`).
+//!
+//! Everything is plain data with serde support. Enumerations carry the D3D9 names without
+//! their prefix (`D3DFMT_A8R8G8B8` is [`Format::A8R8G8B8`], `D3DBLEND_SRCALPHA` is
+//! [`Blend::SrcAlpha`]).
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+/// A whole piece of rendering work: the render targets (and depth buffer) it draws into
+/// and the clears and draws, in order. Probes of the oracles name a target and the number
+/// of draws executed before they read.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Scene {
+    /// Colour targets, by slot (`oC0` writes slot 0).
+    pub targets: Vec<TargetDesc>,
+    /// The depth-stencil buffer (`D3DFMT_D24S8`-like: depth kept as f32), if any.
+    pub depth: Option<DepthDesc>,
+    /// Clears and draws, in execution order.
+    pub ops: Vec<Op>,
+}
+
+/// A colour render target.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TargetDesc {
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+    /// Storage format; results are quantised to it on write (and blending reads it back).
+    /// The readback format of the GPU runner.
+    pub format: Format,
+    /// Initial contents (RGBA); D3D9 leaves them undefined, the oracles clear first or
+    /// cover the whole target.
+    #[serde(default)]
+    pub initial: [f32; 4],
+}
+
+/// A depth buffer.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DepthDesc {
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+    /// Initial depth value.
+    #[serde(default = "one")]
+    pub initial: f32,
+}
+
+fn one() -> f32 {
+    1.0
+}
+
+/// One step of a [`Scene`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Op {
+    /// `IDirect3DDevice9::Clear` / `ColorFill`.
+    Clear(Clear),
+    /// A draw call with its complete state.
+    Draw(Box<Draw>),
+}
+
+/// A clear of the colour targets and/or the depth buffer.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Clear {
+    /// Colour target slot to clear, or `None` for every target (`Clear(TARGET)`).
+    pub target: Option<u32>,
+    /// Clear colour targets (RGBA value `color`).
+    pub color_enabled: bool,
+    /// The colour (RGBA floats, quantised by the target format).
+    pub color: [f32; 4],
+    /// Clear the depth buffer to `depth`.
+    pub depth_enabled: bool,
+    /// The depth value.
+    pub depth: f32,
+}
+
+/// The shared description of one Direct3D 9 draw call — the one value both the CPU
+/// executor (`d3dbc_exec`) and the GPU runner (`d3dbc-gpu`) consume: vertex declaration
+/// and streams, primitive type, shaders (token streams), constants of both stages,
+/// textures and sampler states per stage, texture-stage states, viewport and the render
+/// states that act around the shaders. The render targets belong to the enclosing
+/// [`Scene`]. Every field is complete (no deltas): the oracle loader resolves the
+/// oracles' state deltas.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Draw {
+    /// Primitive type.
+    pub primitive: Primitive,
+    /// Number of vertices read (from vertex 0 of each stream).
+    pub vertex_count: u32,
+    /// The vertex declaration.
+    pub vertex_declaration: Vec<VertexElement>,
+    /// Vertex streams, by stream number.
+    pub streams: Vec<VertexStream>,
+    /// Vertex shader tokens; `None` = positions are pre-transformed (`POSITIONT`, screen
+    /// space x, y, z, rhw) and other elements pass through by usage.
+    pub vs: Option<Vec<u32>>,
+    /// Pixel shader tokens; `None` = fixed function (output = diffuse colour).
+    pub ps: Option<Vec<u32>>,
+    /// Vertex shader constants.
+    pub vs_constants: Constants,
+    /// Pixel shader constants.
+    pub ps_constants: Constants,
+    /// Textures by sampler stage (0–15 pixel, 16–19 the vertex samplers
+    /// `D3DVERTEXTEXTURESAMPLER0..3`); `None` = nothing bound.
+    pub textures: Vec<Option<Arc<Texture>>>,
+    /// Sampler states by stage (same numbering); missing stages use the D3D9 defaults.
+    pub samplers: Vec<SamplerState>,
+    /// Texture-stage states by stage (bump-environment matrix, texture transform flags).
+    pub stages: Vec<TextureStage>,
+    /// The viewport.
+    pub viewport: Viewport,
+    /// Render states.
+    pub render_states: RenderStates,
+}
+
+/// `D3DPRIMITIVETYPE`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Primitive {
+    /// `D3DPT_POINTLIST`.
+    PointList,
+    /// `D3DPT_LINELIST`.
+    LineList,
+    /// `D3DPT_LINESTRIP`.
+    LineStrip,
+    /// `D3DPT_TRIANGLELIST`.
+    TriangleList,
+    /// `D3DPT_TRIANGLESTRIP`.
+    TriangleStrip,
+    /// `D3DPT_TRIANGLEFAN`.
+    TriangleFan,
+}
+
+/// One `D3DVERTEXELEMENT9`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VertexElement {
+    /// Stream number.
+    pub stream: u16,
+    /// Byte offset in the vertex.
+    pub offset: u16,
+    /// Data type.
+    pub ty: DeclType,
+    /// `D3DDECLUSAGE` value (0 position … 10 color …).
+    pub usage: u8,
+    /// Usage index.
+    pub usage_index: u8,
+    /// D3D8-style binding straight to input register `v#` (no `dcl` in the shader);
+    /// `None` = matched to the shader's `dcl_usage` by usage and index.
+    #[serde(default)]
+    pub register: Option<u8>,
+}
+
+/// `D3DDECLTYPE`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
+#[allow(missing_docs)]
+pub enum DeclType {
+    Float1,
+    Float2,
+    Float3,
+    Float4,
+    /// Read as BGRA bytes, giving (R, G, B, A) / 255.
+    D3dColor,
+    Ubyte4,
+    Short2,
+    Short4,
+    Ubyte4N,
+    Short2N,
+    Short4N,
+    Ushort2N,
+    Ushort4N,
+    Float16_2,
+    Float16_4,
+}
+
+impl DeclType {
+    /// Size in bytes.
+    pub fn size(self) -> usize {
+        use DeclType::*;
+        match self {
+            Float1 | D3dColor | Ubyte4 | Short2 | Ubyte4N | Short2N | Ushort2N | Float16_2 => 4,
+            Float2 | Short4 | Short4N | Ushort4N | Float16_4 => 8,
+            Float3 => 12,
+            Float4 => 16,
+        }
+    }
+}
+
+/// Vertex data of one stream.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct VertexStream {
+    /// Stream number.
+    pub stream: u16,
+    /// Bytes per vertex.
+    pub stride: u32,
+    /// The bytes.
+    pub data: Vec<u8>,
+}
+
+/// Shader constants of one stage. Registers not listed read 0 (bool: false); `def` in the
+/// shader overrides them.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Constants {
+    /// Float constants `c#` as raw bits (uploads may be integer bit patterns).
+    pub float: Vec<[u32; 4]>,
+    /// Integer constants `i#`.
+    pub int: Vec<[i32; 4]>,
+    /// Boolean constants `b#`.
+    pub bool: Vec<bool>,
+}
+
+impl Constants {
+    /// Writes float constants (raw bits) from register `start`.
+    pub fn set_float_bits(&mut self, start: usize, words: &[u32]) {
+        for (i, v) in words.chunks(4).enumerate() {
+            let r = start + i;
+            if self.float.len() <= r {
+                self.float.resize(r + 1, [0; 4]);
+            }
+            for (c, w) in v.iter().enumerate() {
+                self.float[r][c] = *w;
+            }
+        }
+    }
+
+    /// Writes integer constants from register `start`.
+    pub fn set_int(&mut self, start: usize, ints: &[i32]) {
+        for (i, v) in ints.chunks(4).enumerate() {
+            let r = start + i;
+            if self.int.len() <= r {
+                self.int.resize(r + 1, [0; 4]);
+            }
+            for (c, w) in v.iter().enumerate() {
+                self.int[r][c] = *w;
+            }
+        }
+    }
+}
+
+/// Texture dimensionality.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TextureKind {
+    /// `D3DRTYPE_TEXTURE`.
+    Tex2D,
+    /// `D3DRTYPE_CUBETEXTURE` (faces +X, −X, +Y, −Y, +Z, −Z).
+    Cube,
+    /// `D3DRTYPE_VOLUMETEXTURE`.
+    Volume,
+}
+
+/// `D3DFORMAT` of textures and render targets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[allow(missing_docs)]
+pub enum Format {
+    A8R8G8B8,
+    X8R8G8B8,
+    A8B8G8R8,
+    X8B8G8R8,
+    R5G6B5,
+    X1R5G5B5,
+    A1R5G5B5,
+    A4R4G4B4,
+    L8,
+    A8L8,
+    A8,
+    V8U8,
+    Q8W8V8U8,
+    V16U16,
+    X8L8V8U8,
+    G16R16,
+    A16B16G16R16,
+    R16F,
+    G16R16F,
+    A16B16G16R16F,
+    R32F,
+    G32R32F,
+    A32B32G32R32F,
+    Dxt1,
+    Dxt2,
+    Dxt3,
+    Dxt4,
+    Dxt5,
+}
+
+impl Format {
+    /// Bytes per texel, or per 4×4 block for DXT formats.
+    pub fn unit_bytes(self) -> usize {
+        use Format::*;
+        match self {
+            L8 | A8 => 1,
+            R5G6B5 | X1R5G5B5 | A1R5G5B5 | A4R4G4B4 | A8L8 | V8U8 | R16F => 2,
+            A8R8G8B8 | X8R8G8B8 | A8B8G8R8 | X8B8G8R8 | Q8W8V8U8 | V16U16 | X8L8V8U8 | G16R16
+            | G16R16F | R32F => 4,
+            A16B16G16R16 | A16B16G16R16F | G32R32F => 8,
+            A32B32G32R32F => 16,
+            Dxt1 => 8,
+            Dxt2 | Dxt3 | Dxt4 | Dxt5 => 16,
+        }
+    }
+
+    /// True for the block-compressed formats.
+    pub fn is_block(self) -> bool {
+        matches!(
+            self,
+            Format::Dxt1 | Format::Dxt2 | Format::Dxt3 | Format::Dxt4 | Format::Dxt5
+        )
+    }
+
+    /// Bytes of one `w`×`h` image.
+    pub fn image_bytes(self, w: u32, h: u32) -> usize {
+        if self.is_block() {
+            w.div_ceil(4) as usize * h.div_ceil(4) as usize * self.unit_bytes()
+        } else {
+            w as usize * h as usize * self.unit_bytes()
+        }
+    }
+
+    /// Parses a D3D9 format name with or without the `D3DFMT_` prefix.
+    pub fn from_d3d_name(name: &str) -> Option<Format> {
+        let n = name.trim_start_matches("D3DFMT_");
+        serde_json::from_value(serde_json::Value::String(n.to_string())).ok()
+    }
+}
+
+/// A texture: every mip level of every face or slice, in the format's own bytes.
+///
+/// Layout of `data`: level by level (largest first); within a level, cube faces in
+/// `D3DCUBEMAP_FACES` order or volume slices front to back; within each image, rows top
+/// to bottom (4×4 blocks for DXT), texels little-endian as D3D9 stores them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Texture {
+    /// 2D, cube or volume.
+    pub kind: TextureKind,
+    /// Texel format.
+    pub format: Format,
+    /// Width of level 0.
+    pub width: u32,
+    /// Height of level 0.
+    pub height: u32,
+    /// Depth of level 0 (1 unless volume).
+    pub depth: u32,
+    /// Mip levels present.
+    pub levels: u32,
+    /// The bytes.
+    pub data: Vec<u8>,
+}
+
+/// `D3DTEXTUREADDRESS`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
+#[allow(missing_docs)]
+pub enum Address {
+    #[default]
+    Wrap,
+    Mirror,
+    Clamp,
+    Border,
+    MirrorOnce,
+}
+
+/// `D3DTEXTUREFILTERTYPE`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
+#[allow(missing_docs)]
+pub enum Filter {
+    None,
+    #[default]
+    Point,
+    Linear,
+    /// Treated as linear.
+    Anisotropic,
+}
+
+/// Sampler states of one stage (`D3DSAMP_*`), defaults as D3D9's.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SamplerState {
+    /// `ADDRESSU`.
+    pub address_u: Address,
+    /// `ADDRESSV`.
+    pub address_v: Address,
+    /// `ADDRESSW`.
+    pub address_w: Address,
+    /// `BORDERCOLOR` as a D3DCOLOR (ARGB).
+    pub border_color: u32,
+    /// `MAGFILTER`.
+    pub mag_filter: Filter,
+    /// `MINFILTER`.
+    pub min_filter: Filter,
+    /// `MIPFILTER` (`None` = level 0 only… of `max_mip_level`).
+    pub mip_filter: Filter,
+    /// `MIPMAPLODBIAS` (float).
+    pub mip_lod_bias: f32,
+    /// `MAXMIPLEVEL`: the most detailed level used.
+    pub max_mip_level: u32,
+    /// `SRGBTEXTURE`.
+    pub srgb: bool,
+}
+
+impl Default for SamplerState {
+    fn default() -> Self {
+        SamplerState {
+            address_u: Address::Wrap,
+            address_v: Address::Wrap,
+            address_w: Address::Wrap,
+            border_color: 0,
+            mag_filter: Filter::Point,
+            min_filter: Filter::Point,
+            mip_filter: Filter::None,
+            mip_lod_bias: 0.0,
+            max_mip_level: 0,
+            srgb: false,
+        }
+    }
+}
+
+/// Texture-stage states that change what a pixel shader computes.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TextureStage {
+    /// `BUMPENVMAT00`, `01`, `10`, `11`.
+    pub bump_mat: [f32; 4],
+    /// `BUMPENVLSCALE`.
+    pub bump_lscale: f32,
+    /// `BUMPENVLOFFSET`.
+    pub bump_loffset: f32,
+    /// `TEXTURETRANSFORMFLAGS` raw value (`COUNTn` in bits 0–7, `PROJECTED` = 0x100).
+    pub transform_flags: u32,
+}
+
+impl Default for TextureStage {
+    fn default() -> Self {
+        TextureStage {
+            bump_mat: [0.0; 4],
+            bump_lscale: 0.0,
+            bump_loffset: 0.0,
+            transform_flags: 0,
+        }
+    }
+}
+
+/// `D3DVIEWPORT9`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Viewport {
+    /// Left.
+    pub x: u32,
+    /// Top.
+    pub y: u32,
+    /// Width.
+    pub width: u32,
+    /// Height.
+    pub height: u32,
+    /// Near depth.
+    pub min_z: f32,
+    /// Far depth.
+    pub max_z: f32,
+}
+
+/// `D3DCMPFUNC`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
+#[allow(missing_docs)]
+pub enum Cmp {
+    Never,
+    Less,
+    Equal,
+    LessEqual,
+    Greater,
+    NotEqual,
+    GreaterEqual,
+    #[default]
+    Always,
+}
+
+impl Cmp {
+    /// `a FUNC b`.
+    #[inline]
+    pub fn test<T: PartialOrd>(self, a: T, b: T) -> bool {
+        match self {
+            Cmp::Never => false,
+            Cmp::Less => a < b,
+            Cmp::Equal => a == b,
+            Cmp::LessEqual => a <= b,
+            Cmp::Greater => a > b,
+            Cmp::NotEqual => a != b,
+            Cmp::GreaterEqual => a >= b,
+            Cmp::Always => true,
+        }
+    }
+}
+
+/// `D3DCULL`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
+pub enum Cull {
+    /// Draw both faces.
+    None,
+    /// Cull clockwise triangles.
+    Cw,
+    /// Cull counter-clockwise triangles (the D3D9 default).
+    #[default]
+    Ccw,
+}
+
+/// `D3DFILLMODE`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
+#[allow(missing_docs)]
+pub enum FillMode {
+    Point,
+    Wireframe,
+    #[default]
+    Solid,
+}
+
+/// `D3DSHADEMODE`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
+#[allow(missing_docs)]
+pub enum ShadeMode {
+    Flat,
+    #[default]
+    Gouraud,
+}
+
+/// `D3DBLEND`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
+#[allow(missing_docs)]
+pub enum Blend {
+    Zero,
+    One,
+    SrcColor,
+    InvSrcColor,
+    SrcAlpha,
+    InvSrcAlpha,
+    DestAlpha,
+    InvDestAlpha,
+    DestColor,
+    InvDestColor,
+    SrcAlphaSat,
+    BlendFactor,
+    InvBlendFactor,
+}
+
+/// `D3DBLENDOP`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
+#[allow(missing_docs)]
+pub enum BlendOp {
+    #[default]
+    Add,
+    Subtract,
+    RevSubtract,
+    Min,
+    Max,
+}
+
+/// `D3DFOGMODE`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
+#[allow(missing_docs)]
+pub enum FogMode {
+    #[default]
+    None,
+    Exp,
+    Exp2,
+    Linear,
+}
+
+/// The render states (`D3DRS_*`) that act around the shaders, defaults as D3D9's.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct RenderStates {
+    /// `ZENABLE`.
+    pub z_enable: bool,
+    /// `ZWRITEENABLE`.
+    pub z_write: bool,
+    /// `ZFUNC`.
+    pub z_func: Cmp,
+    /// `ALPHATESTENABLE`.
+    pub alpha_test: bool,
+    /// `ALPHAFUNC`.
+    pub alpha_func: Cmp,
+    /// `ALPHAREF` (raw DWORD; compared as ref & 0xFF / 255 against the 8-bit alpha).
+    pub alpha_ref: u32,
+    /// `ALPHABLENDENABLE`.
+    pub blend: bool,
+    /// `SRCBLEND`.
+    pub src_blend: Blend,
+    /// `DESTBLEND`.
+    pub dest_blend: Blend,
+    /// `BLENDOP`.
+    pub blend_op: BlendOp,
+    /// `COLORWRITEENABLE` (bit 0 red … bit 3 alpha), for target 0 (targets 1–3 use
+    /// `COLORWRITEENABLE1..3`, listed in `color_write_more`).
+    pub color_write: u32,
+    /// `COLORWRITEENABLE1..3`.
+    pub color_write_more: [u32; 3],
+    /// `CULLMODE`.
+    pub cull: Cull,
+    /// `FILLMODE`.
+    pub fill: FillMode,
+    /// `SHADEMODE`.
+    pub shade: ShadeMode,
+    /// `CLIPPING`.
+    pub clipping: bool,
+    /// `CLIPPLANEENABLE` (bit per plane).
+    pub clip_plane_enable: u32,
+    /// The clip planes (in clip space, as seen by shaders).
+    pub clip_planes: Vec<[f32; 4]>,
+    /// `POINTSIZE`.
+    pub point_size: f32,
+    /// `POINTSIZE_MIN`.
+    pub point_size_min: f32,
+    /// `POINTSIZE_MAX`.
+    pub point_size_max: f32,
+    /// `POINTSPRITEENABLE`.
+    pub point_sprite: bool,
+    /// `FOGENABLE`.
+    pub fog_enable: bool,
+    /// `FOGTABLEMODE` (pixel fog).
+    pub fog_table_mode: FogMode,
+    /// `FOGVERTEXMODE`.
+    pub fog_vertex_mode: FogMode,
+    /// `FOGCOLOR` (D3DCOLOR).
+    pub fog_color: u32,
+    /// `FOGSTART`.
+    pub fog_start: f32,
+    /// `FOGEND`.
+    pub fog_end: f32,
+    /// `FOGDENSITY`.
+    pub fog_density: f32,
+    /// `SRGBWRITEENABLE`.
+    pub srgb_write: bool,
+    /// `_44` of the projection matrix (decides z vs w fog with table fog).
+    pub projection_44: f32,
+}
+
+impl Default for RenderStates {
+    fn default() -> Self {
+        RenderStates {
+            z_enable: false,
+            z_write: true,
+            z_func: Cmp::LessEqual,
+            alpha_test: false,
+            alpha_func: Cmp::Always,
+            alpha_ref: 0,
+            blend: false,
+            src_blend: Blend::One,
+            dest_blend: Blend::Zero,
+            blend_op: BlendOp::Add,
+            color_write: 0xF,
+            color_write_more: [0xF; 3],
+            cull: Cull::Ccw,
+            fill: FillMode::Solid,
+            shade: ShadeMode::Gouraud,
+            clipping: true,
+            clip_plane_enable: 0,
+            clip_planes: Vec::new(),
+            point_size: 1.0,
+            point_size_min: 1.0,
+            point_size_max: 64.0,
+            point_sprite: false,
+            fog_enable: false,
+            fog_table_mode: FogMode::None,
+            fog_vertex_mode: FogMode::None,
+            fog_color: 0,
+            fog_start: 0.0,
+            fog_end: 1.0,
+            fog_density: 1.0,
+            srgb_write: false,
+            projection_44: 1.0,
+        }
+    }
+}
+
+impl Draw {
+    /// A draw with D3D9 default state: no shaders, nothing bound, a 640×480 viewport.
+    pub fn new(primitive: Primitive, vertex_count: u32) -> Draw {
+        Draw {
+            primitive,
+            vertex_count,
+            vertex_declaration: Vec::new(),
+            streams: Vec::new(),
+            vs: None,
+            ps: None,
+            vs_constants: Constants::default(),
+            ps_constants: Constants::default(),
+            textures: Vec::new(),
+            samplers: Vec::new(),
+            stages: Vec::new(),
+            viewport: Viewport {
+                x: 0,
+                y: 0,
+                width: 640,
+                height: 480,
+                min_z: 0.0,
+                max_z: 1.0,
+            },
+            render_states: RenderStates::default(),
+        }
+    }
+
+    /// The sampler state of `stage` (D3D9 defaults when not listed).
+    pub fn sampler(&self, stage: usize) -> SamplerState {
+        self.samplers.get(stage).copied().unwrap_or_default()
+    }
+
+    /// The texture-stage state of `stage` (defaults when not listed).
+    pub fn stage(&self, stage: usize) -> TextureStage {
+        self.stages.get(stage).copied().unwrap_or_default()
+    }
+
+    /// The texture bound to `stage`.
+    pub fn texture(&self, stage: usize) -> Option<&Texture> {
+        self.textures.get(stage).and_then(|t| t.as_deref())
+    }
+}

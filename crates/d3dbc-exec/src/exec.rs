@@ -1,0 +1,1980 @@
+//! The interpreter: a validated [`d3dbc::Shader`] is translated once into a compact
+//! [`Program`] (register-file offsets, swizzles, jump targets resolved), which then runs
+//! four lanes at a time (a 2×2 pixel quad, or four vertices) in structure-of-arrays
+//! registers with per-lane execution masks. Helper lanes keep running so derivatives and
+//! implicit LOD see all four lanes; nothing allocates per instruction.
+// Lane and component loops index several structure-of-arrays values at once.
+#![allow(clippy::needless_range_loop)]
+
+use d3dbc::ir::{Instruction, Item};
+use d3dbc::opcode::Opcode;
+use d3dbc::token::{Comparison, DeclUsage, RegisterType, SamplerType, SrcModifier};
+use d3dbc::{Semantics, Shader, Version};
+
+use crate::draw::{SamplerState, TextureKind, TextureStage};
+use crate::texture::{self, Decoded, Lod};
+
+/// Four components × four lanes.
+pub type Q = [[f32; 4]; 4];
+
+/// Lanes executed together.
+pub const LANES: usize = 4;
+
+// Register-file layout (indices into the per-lane register array).
+const R_TEMP: u16 = 0; // r0..r31
+const R_INPUT: u16 = 32; // v0..v15
+const R_TEX: u16 = 48; // t0..t9 (ps), a0 lives elsewhere
+const R_OUT: u16 = 58; // o0..o11 / oT0..oT11
+const R_POS: u16 = 70; // oPos
+const R_FOG: u16 = 71; // oFog
+const R_PTS: u16 = 72; // oPts
+const R_ATTR: u16 = 73; // oD0, oD1
+const R_COLOR: u16 = 75; // oC0..oC3
+const R_DEPTH: u16 = 79; // oDepth
+const R_VPOS: u16 = 80; // vPos
+const R_VFACE: u16 = 81; // vFace
+const R_TC: u16 = 82; // ps_1_x texture coordinates as interpolated (t# at entry)
+/// Registers per lane group.
+pub const NREGS: usize = 92;
+
+/// Input register `v#` index in the register file.
+pub const fn input_reg(n: u16) -> usize {
+    (R_INPUT + n) as usize
+}
+/// Texture-coordinate register `t#`.
+pub const fn tex_reg(n: u16) -> usize {
+    (R_TEX + n) as usize
+}
+/// Interpolated ps_1_x texture coordinate `n` (what `t#` held at entry).
+pub const fn tc_reg(n: u16) -> usize {
+    (R_TC + n) as usize
+}
+/// `o#` / `oT#`.
+pub const fn out_reg(n: u16) -> usize {
+    (R_OUT + n) as usize
+}
+/// `oPos`.
+pub const POS: usize = R_POS as usize;
+/// `oFog`.
+pub const FOG: usize = R_FOG as usize;
+/// `oPts`.
+pub const PTS: usize = R_PTS as usize;
+/// `oD#`.
+pub const fn attr_reg(n: u16) -> usize {
+    (R_ATTR + n) as usize
+}
+/// `oC#`.
+pub const fn color_reg(n: u16) -> usize {
+    (R_COLOR + n) as usize
+}
+/// `oDepth`.
+pub const DEPTH: usize = R_DEPTH as usize;
+/// `vPos`.
+pub const VPOS: usize = R_VPOS as usize;
+/// `vFace`.
+pub const VFACE: usize = R_VFACE as usize;
+/// `r#`.
+pub const fn temp_reg(n: u16) -> usize {
+    (R_TEMP + n) as usize
+}
+
+/// Why execution stopped.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ExecError {
+    /// The instruction budget ran out.
+    #[error("instruction budget of {budget} exceeded at DWORD offset {offset}")]
+    Budget {
+        /// The budget.
+        budget: u64,
+        /// Offset of the instruction that would exceed it.
+        offset: u32,
+    },
+    /// Control flow nested deeper than the interpreter's stack.
+    #[error("control flow nested too deep at DWORD offset {offset}")]
+    Nesting {
+        /// Offset.
+        offset: u32,
+    },
+    /// The shader is not something the interpreter can run.
+    #[error("cannot execute: {0}")]
+    Unsupported(String),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum File {
+    Reg(u16),
+    Const(u16),
+    ConstInt(u16),
+    ConstBool(u16),
+    Addr,
+    Loop,
+    Pred,
+    Sampler(u16),
+    Zero,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Src {
+    file: File,
+    /// Relative addressing: (address register is aL, component of a0).
+    rel: Option<(bool, u8)>,
+    swz: [u8; 4],
+    m: SrcModifier,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Dst {
+    file: File,
+    rel: bool,
+    mask: u8,
+    sat: bool,
+    shift: i8,
+    num: u16,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Inst {
+    op: Opcode,
+    ctrl: u8,
+    coissue: bool,
+    pred: Option<Src>,
+    dst: Dst,
+    src: [Src; 4],
+
+    /// Jump target (else/endif/loop end/label pc).
+    target: u32,
+    offset: u32,
+}
+
+/// A declared shader input or output: register and semantic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Semantic {
+    /// Register-file index.
+    pub reg: usize,
+    /// `D3DDECLUSAGE` value.
+    pub usage: u8,
+    /// Usage index.
+    pub index: u8,
+    /// Write mask of the declaration.
+    pub mask: u8,
+}
+
+/// A shader translated for execution.
+#[derive(Clone, Debug)]
+pub struct Program {
+    /// The version.
+    pub version: Version,
+    insts: Vec<Inst>,
+    defs_f: Vec<(u16, [f32; 4])>,
+    defs_i: Vec<(u16, [i32; 4])>,
+    defs_b: Vec<(u16, bool)>,
+    /// Declared inputs (vs: `dcl_usage v#`; ps_3_0: `dcl_usage v#`).
+    pub inputs: Vec<Semantic>,
+    /// Declared outputs (vs_3_0 `dcl_usage o#`).
+    pub outputs: Vec<Semantic>,
+    /// Declared sampler types (`dcl_2d s#`…), by sampler number.
+    pub samplers: [Option<SamplerType>; 20],
+    /// Pixel shader writes `oDepth` (or uses `texdepth`/`texm3x2depth`).
+    pub writes_depth: bool,
+    /// Number of `oC#` written (pixel shaders).
+    pub color_outputs: u8,
+    /// Registers read as inputs (`v#` bit mask, `t#` bit mask), for interpolation.
+    pub reads_v: u16,
+    /// `t#` read (ps).
+    pub reads_t: u16,
+    /// Register-file entries written by some instruction.
+    pub writes: [bool; NREGS],
+}
+
+fn swz(s: u8) -> [u8; 4] {
+    [s & 3, (s >> 2) & 3, (s >> 4) & 3, (s >> 6) & 3]
+}
+
+impl Program {
+    /// Translates a (validated) shader.
+    pub fn new(shader: &Shader) -> Result<Program, ExecError> {
+        let v = shader.version;
+        let ps = v.is_pixel();
+        let mut p = Program {
+            version: v,
+            insts: Vec::new(),
+            defs_f: Vec::new(),
+            defs_i: Vec::new(),
+            defs_b: Vec::new(),
+            inputs: Vec::new(),
+            outputs: Vec::new(),
+            samplers: [None; 20],
+            writes_depth: false,
+            color_outputs: 0,
+            reads_v: 0,
+            reads_t: 0,
+            writes: [false; NREGS],
+        };
+        let file = |reg: d3dbc::Register, p: &mut Program| -> Result<File, ExecError> {
+            let n = reg.num;
+            let bad = || ExecError::Unsupported(format!("register {:?} {}", reg.kind, n));
+            Ok(match reg.kind {
+                RegisterType::Temp => {
+                    if n >= 32 {
+                        return Err(bad());
+                    }
+                    File::Reg(R_TEMP + n)
+                }
+                RegisterType::Input => {
+                    if n >= 16 {
+                        return Err(bad());
+                    }
+                    p.reads_v |= 1 << n;
+                    File::Reg(R_INPUT + n)
+                }
+                RegisterType::Const => File::Const(n),
+                RegisterType::Const2 => File::Const(n + 2048),
+                RegisterType::Const3 => File::Const(n + 4096),
+                RegisterType::Const4 => File::Const(n + 6144),
+                RegisterType::AddrOrTexture => {
+                    if ps {
+                        if n >= 10 {
+                            return Err(bad());
+                        }
+                        p.reads_t |= 1 << n;
+                        File::Reg(R_TEX + n)
+                    } else {
+                        File::Addr
+                    }
+                }
+                RegisterType::RastOut => match n {
+                    0 => File::Reg(R_POS),
+                    1 => File::Reg(R_FOG),
+                    2 => File::Reg(R_PTS),
+                    _ => return Err(bad()),
+                },
+                RegisterType::AttrOut => {
+                    if n >= 2 {
+                        return Err(bad());
+                    }
+                    File::Reg(R_ATTR + n)
+                }
+                RegisterType::Output => {
+                    if n >= 12 {
+                        return Err(bad());
+                    }
+                    File::Reg(R_OUT + n)
+                }
+                RegisterType::ConstInt => File::ConstInt(n),
+                RegisterType::ColorOut => {
+                    if n >= 4 {
+                        return Err(bad());
+                    }
+                    p.color_outputs = p.color_outputs.max(n as u8 + 1);
+                    File::Reg(R_COLOR + n)
+                }
+                RegisterType::DepthOut => {
+                    p.writes_depth = true;
+                    File::Reg(R_DEPTH)
+                }
+                RegisterType::Sampler => File::Sampler(n),
+                RegisterType::ConstBool => File::ConstBool(n),
+                RegisterType::Loop => File::Loop,
+                RegisterType::TempFloat16 => return Err(bad()),
+                RegisterType::MiscType => match n {
+                    0 => File::Reg(R_VPOS),
+                    1 => File::Reg(R_VFACE),
+                    _ => return Err(bad()),
+                },
+                RegisterType::Label => File::Zero,
+                RegisterType::Predicate => File::Pred,
+            })
+        };
+        let mk_src = |s: &d3dbc::SrcParam, p: &mut Program| -> Result<Src, ExecError> {
+            Ok(Src {
+                file: file(s.reg, p)?,
+                rel: s
+                    .rel
+                    .map(|r| (r.reg.kind == RegisterType::Loop, r.component())),
+                swz: swz(s.swizzle),
+                m: s.modifier,
+            })
+        };
+        let mut offset = 1u32;
+        let mut labels: Vec<(u16, u32)> = Vec::new();
+        for item in &shader.items {
+            let ins: &Instruction = match item {
+                Item::Comment(c) => {
+                    offset += 1 + c.len() as u32;
+                    continue;
+                }
+                Item::Instruction(i) => i,
+            };
+            let here = offset;
+            offset += 1 + ins.operand_len(v) as u32;
+            let layout = ins.layout(v);
+            match ins.opcode {
+                Opcode::Dcl => {
+                    let d = &ins.dst;
+                    match d.reg.kind {
+                        RegisterType::Sampler if (d.reg.num as usize) < 20 => {
+                            p.samplers[d.reg.num as usize] = ins.decl.sampler_type();
+                        }
+                        RegisterType::Input | RegisterType::AddrOrTexture if ps => {
+                            let f = file(d.reg, &mut p)?;
+                            if let File::Reg(r) = f {
+                                let (usage, index) = if v.major >= 3 {
+                                    (ins.decl.usage_raw(), ins.decl.usage_index())
+                                } else if d.reg.kind == RegisterType::Input {
+                                    (DeclUsage::Color as u8, d.reg.num as u8)
+                                } else {
+                                    (DeclUsage::TexCoord as u8, d.reg.num as u8)
+                                };
+                                p.inputs.push(Semantic {
+                                    reg: r as usize,
+                                    usage,
+                                    index,
+                                    mask: d.mask,
+                                });
+                            }
+                        }
+                        RegisterType::Input => {
+                            if let File::Reg(r) = file(d.reg, &mut p)? {
+                                p.inputs.push(Semantic {
+                                    reg: r as usize,
+                                    usage: ins.decl.usage_raw(),
+                                    index: ins.decl.usage_index(),
+                                    mask: d.mask,
+                                });
+                            }
+                        }
+                        RegisterType::Output => {
+                            if let File::Reg(r) = file(d.reg, &mut p)? {
+                                p.outputs.push(Semantic {
+                                    reg: r as usize,
+                                    usage: ins.decl.usage_raw(),
+                                    index: ins.decl.usage_index(),
+                                    mask: d.mask,
+                                });
+                            }
+                        }
+                        _ => {}
+                    }
+                    continue;
+                }
+                Opcode::Def => {
+                    p.defs_f.push((ins.dst.reg.num, ins.imm_f32()));
+                    continue;
+                }
+                Opcode::DefI => {
+                    p.defs_i.push((ins.dst.reg.num, ins.imm.map(|x| x as i32)));
+                    continue;
+                }
+                Opcode::DefB => {
+                    p.defs_b.push((ins.dst.reg.num, ins.imm[0] != 0));
+                    continue;
+                }
+                Opcode::Comment | Opcode::End | Opcode::Nop | Opcode::Reserved0 => continue,
+                Opcode::Label => {
+                    labels.push((ins.srcs[0].reg.num, p.insts.len() as u32));
+                }
+                Opcode::TexDepth | Opcode::TexM3x2Depth => p.writes_depth = true,
+                _ => {}
+            }
+            let mut src = [Src {
+                file: File::Zero,
+                rel: None,
+                swz: [0, 1, 2, 3],
+                m: SrcModifier::None,
+            }; 4];
+            for (k, s) in ins.src().iter().enumerate() {
+                src[k] = mk_src(s, &mut p)?;
+            }
+            let dst = if layout.dst {
+                let d = &ins.dst;
+                Dst {
+                    file: file(d.reg, &mut p)?,
+                    rel: d.rel.is_some(),
+                    mask: d.mask,
+                    sat: d.saturate(),
+                    shift: d.shift_value(),
+                    num: d.reg.num,
+                }
+            } else {
+                Dst {
+                    file: File::Zero,
+                    rel: false,
+                    mask: 0,
+                    sat: false,
+                    shift: 0,
+                    num: 0,
+                }
+            };
+            if let File::Reg(r) = dst.file {
+                if layout.dst {
+                    p.writes[r as usize] = true;
+                }
+            }
+            let pred = match &ins.predicate {
+                Some(s) => Some(mk_src(s, &mut p)?),
+                None => None,
+            };
+            p.insts.push(Inst {
+                op: ins.opcode,
+                ctrl: ins.controls,
+                coissue: ins.coissue,
+                pred,
+                dst,
+                src,
+
+                target: u32::MAX,
+                offset: here,
+            });
+        }
+        // Resolve structured control flow.
+        let mut stack: Vec<usize> = Vec::new();
+        let n = p.insts.len();
+        for i in 0..n {
+            match p.insts[i].op {
+                Opcode::If | Opcode::IfC | Opcode::Loop | Opcode::Rep => stack.push(i),
+                Opcode::Else => {
+                    let Some(&o) = stack.last() else {
+                        return Err(ExecError::Unsupported("else without if".into()));
+                    };
+                    p.insts[o].target = i as u32;
+                    stack.pop();
+                    stack.push(i);
+                }
+                Opcode::EndIf | Opcode::EndLoop | Opcode::EndRep => {
+                    let Some(o) = stack.pop() else {
+                        return Err(ExecError::Unsupported("unbalanced flow control".into()));
+                    };
+                    p.insts[o].target = i as u32;
+                    p.insts[i].target = o as u32;
+                }
+                Opcode::Label | Opcode::Ret => {
+                    // Labels close any open block of the previous subroutine.
+                }
+                _ => {}
+            }
+        }
+        if !stack.is_empty() {
+            return Err(ExecError::Unsupported("unterminated flow control".into()));
+        }
+        for i in 0..n {
+            if matches!(p.insts[i].op, Opcode::Call | Opcode::CallNz) {
+                let l = p.insts[i].src[0];
+                let num = match l.file {
+                    File::Zero => {
+                        // label register number kept in swizzle-free form: look it up
+                        u16::MAX
+                    }
+                    _ => u16::MAX,
+                };
+                let _ = num;
+            }
+        }
+        // Labels: resolve from the original instructions (register numbers).
+        let mut k = 0usize;
+        for item in &shader.items {
+            if let Item::Instruction(ins) = item {
+                if matches!(
+                    ins.opcode,
+                    Opcode::Dcl
+                        | Opcode::Def
+                        | Opcode::DefI
+                        | Opcode::DefB
+                        | Opcode::Comment
+                        | Opcode::End
+                        | Opcode::Nop
+                        | Opcode::Reserved0
+                ) {
+                    continue;
+                }
+                if matches!(ins.opcode, Opcode::Call | Opcode::CallNz) {
+                    let want = ins.srcs[0].reg.num;
+                    let t = labels.iter().find(|(l, _)| *l == want).map(|x| x.1);
+                    match t {
+                        Some(t) => p.insts[k].target = t,
+                        None => {
+                            return Err(ExecError::Unsupported(format!(
+                                "call to missing label l{want}"
+                            )))
+                        }
+                    }
+                }
+                k += 1;
+            }
+        }
+        Ok(p)
+    }
+
+    /// Instructions after translation (declarations and definitions removed).
+    pub fn len(&self) -> usize {
+        self.insts.len()
+    }
+
+    /// True when there is nothing to execute.
+    pub fn is_empty(&self) -> bool {
+        self.insts.is_empty()
+    }
+
+    /// DWORD offset of translated instruction `i`.
+    pub fn offset(&self, i: usize) -> u32 {
+        self.insts[i].offset
+    }
+
+    /// The float constant file of this stage: uploaded values, then `def`s; ps_1_x
+    /// constants clamped as `sem` says.
+    pub fn constants(&self, uploaded: &crate::draw::Constants, sem: &Semantics) -> ConstFile {
+        let v = self.version;
+        let nf = if v.is_software() {
+            8192
+        } else if v.is_vertex() {
+            256
+        } else if v.major >= 3 {
+            224
+        } else if v.major == 2 {
+            32
+        } else {
+            8
+        };
+        let mut f = vec![[0.0f32; 4]; nf];
+        for (i, c) in uploaded.float.iter().enumerate().take(nf) {
+            f[i] = c.map(f32::from_bits);
+        }
+        for (r, c) in &self.defs_f {
+            if let Some(x) = f.get_mut(*r as usize) {
+                *x = *c;
+            }
+        }
+        if v.is_pixel() && v.major < 2 && sem.ps1x_clamp_constants {
+            for c in f.iter_mut() {
+                for x in c.iter_mut() {
+                    *x = x.clamp(-1.0, 1.0);
+                }
+            }
+        }
+        let mut i = vec![[0i32; 4]; 16];
+        for (k, c) in uploaded.int.iter().enumerate().take(16) {
+            i[k] = *c;
+        }
+        for (r, c) in &self.defs_i {
+            if let Some(x) = i.get_mut(*r as usize) {
+                *x = *c;
+            }
+        }
+        let mut b = vec![false; 16];
+        for (k, c) in uploaded.bool.iter().enumerate().take(16) {
+            b[k] = *c;
+        }
+        for (r, c) in &self.defs_b {
+            if let Some(x) = b.get_mut(*r as usize) {
+                *x = *c;
+            }
+        }
+        ConstFile { f, i, b }
+    }
+}
+
+/// The constants of one stage.
+#[derive(Clone, Debug)]
+pub struct ConstFile {
+    /// `c#`.
+    pub f: Vec<[f32; 4]>,
+    /// `i#`.
+    pub i: Vec<[i32; 4]>,
+    /// `b#`.
+    pub b: Vec<bool>,
+}
+
+/// A bound sampler stage.
+#[derive(Clone, Copy)]
+pub struct Stage<'a> {
+    /// The decoded texture, if bound.
+    pub tex: Option<&'a Decoded>,
+    /// Sampler state.
+    pub state: SamplerState,
+    /// Texture-stage state.
+    pub tss: TextureStage,
+}
+
+/// Everything a program reads besides its registers.
+pub struct Env<'a> {
+    /// Constants.
+    pub consts: &'a ConstFile,
+    /// Sampler stages by number (ps: 0–15; vs: the vertex samplers at 0–3).
+    pub stages: &'a [Stage<'a>],
+    /// Device semantics.
+    pub sem: &'a Semantics,
+    /// Instruction budget per invocation (lane group).
+    pub budget: u64,
+}
+
+/// Per-lane-group machine state, reused across invocations (no allocation per run).
+pub struct Lanes {
+    /// Registers: `[reg][component][lane]`.
+    pub regs: Vec<Q>,
+    a0: [[i32; 4]; 4],
+    al: i32,
+    p0: [[bool; 4]; 4],
+    /// Lanes killed by `texkill`.
+    pub killed: u8,
+    /// Instructions executed by the last run (× active lanes is the lane-instruction
+    /// count).
+    pub executed: u64,
+    m3: [[f32; 4]; 3],
+    /// Optional trace of (translated instruction index, value written) for lane 0.
+    pub trace: Option<Vec<(u32, [f32; 4])>>,
+}
+
+impl Default for Lanes {
+    fn default() -> Self {
+        Lanes {
+            regs: vec![[[0.0; 4]; 4]; NREGS],
+            a0: [[0; 4]; 4],
+            al: 0,
+            p0: [[false; 4]; 4],
+            killed: 0,
+            executed: 0,
+            m3: [[0.0; 4]; 3],
+            trace: None,
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Frame {
+    If {
+        saved: u8,
+    },
+    Loop {
+        entry: u8,
+        brk: u8,
+        remaining: i32,
+        step: i32,
+        al: i32,
+        start: u32,
+    },
+    Rep {
+        entry: u8,
+        brk: u8,
+        remaining: i32,
+        start: u32,
+    },
+    Call {
+        ret: u32,
+        entry: u8,
+        brk: u8,
+    },
+}
+
+const MAX_DEPTH: usize = 64;
+
+#[inline]
+fn cmp(c: u8, a: f32, b: f32) -> bool {
+    match Comparison::from_u8(c & 7) {
+        Some(Comparison::Gt) => a > b,
+        Some(Comparison::Eq) => a == b,
+        Some(Comparison::Ge) => a >= b,
+        Some(Comparison::Lt) => a < b,
+        Some(Comparison::Ne) => a != b,
+        Some(Comparison::Le) => a <= b,
+        None => false,
+    }
+}
+
+impl Lanes {
+    /// Clears temporaries, outputs and state before an invocation (inputs are set by
+    /// the caller afterwards).
+    pub fn reset(&mut self) {
+        for r in self.regs.iter_mut() {
+            *r = [[0.0; 4]; 4];
+        }
+        self.a0 = [[0; 4]; 4];
+        self.al = 0;
+        self.p0 = [[false; 4]; 4];
+        self.killed = 0;
+        self.executed = 0;
+        self.m3 = [[0.0; 4]; 3];
+    }
+
+    /// Sets register `reg` of `lane` to `v`.
+    #[inline]
+    pub fn set(&mut self, reg: usize, lane: usize, v: [f32; 4]) {
+        for (c, x) in v.iter().enumerate() {
+            self.regs[reg][c][lane] = *x;
+        }
+    }
+
+    /// Register `reg` of `lane`.
+    #[inline]
+    pub fn get(&self, reg: usize, lane: usize) -> [f32; 4] {
+        let r = &self.regs[reg];
+        [r[0][lane], r[1][lane], r[2][lane], r[3][lane]]
+    }
+
+    fn rel_index(&self, base: u16, rel: Option<(bool, u8)>, lane: usize) -> i64 {
+        match rel {
+            None => base as i64,
+            Some((true, _)) => base as i64 + self.al as i64,
+            Some((false, c)) => base as i64 + self.a0[c as usize][lane] as i64,
+        }
+    }
+
+    /// Reads a source operand (swizzle and modifier applied).
+    fn read(&self, s: &Src, env: &Env, ps1: bool) -> Q {
+        let mut raw: Q = [[0.0; 4]; 4];
+        match s.file {
+            File::Reg(r) => {
+                if let Some(rel) = s.rel {
+                    for l in 0..LANES {
+                        let i = self.rel_index(r, Some(rel), l);
+                        let ok = i >= 0 && (i as usize) < NREGS;
+                        for c in 0..4 {
+                            raw[c][l] = if ok { self.regs[i as usize][c][l] } else { 0.0 };
+                        }
+                    }
+                } else {
+                    raw = self.regs[r as usize];
+                }
+            }
+            File::Const(n) => {
+                if s.rel.is_some() {
+                    for l in 0..LANES {
+                        let i = self.rel_index(n, s.rel, l);
+                        let v = if i >= 0 {
+                            env.consts.f.get(i as usize).copied().unwrap_or([0.0; 4])
+                        } else {
+                            [0.0; 4]
+                        };
+                        for c in 0..4 {
+                            raw[c][l] = v[c];
+                        }
+                    }
+                } else {
+                    let v = env.consts.f.get(n as usize).copied().unwrap_or([0.0; 4]);
+                    for c in 0..4 {
+                        raw[c] = [v[c]; 4];
+                    }
+                }
+            }
+            File::ConstInt(n) => {
+                let v = env.consts.i.get(n as usize).copied().unwrap_or([0; 4]);
+                for c in 0..4 {
+                    raw[c] = [v[c] as f32; 4];
+                }
+            }
+            File::ConstBool(n) => {
+                let v = env.consts.b.get(n as usize).copied().unwrap_or(false) as u8 as f32;
+                raw = [[v; 4]; 4];
+            }
+            File::Addr => {
+                for c in 0..4 {
+                    for l in 0..LANES {
+                        raw[c][l] = self.a0[c][l] as f32;
+                    }
+                }
+            }
+            File::Loop => raw = [[self.al as f32; 4]; 4],
+            File::Pred => {
+                for c in 0..4 {
+                    for l in 0..LANES {
+                        raw[c][l] = self.p0[c][l] as u8 as f32;
+                    }
+                }
+            }
+            File::Sampler(_) | File::Zero => {}
+        }
+        let mut q: Q = [[0.0; 4]; 4];
+        for c in 0..4 {
+            q[c] = raw[s.swz[c] as usize];
+        }
+        apply_mod(&mut q, s.m, ps1);
+        q
+    }
+
+    fn pred_ok(&self, inst: &Inst, c: usize, lane: usize) -> bool {
+        match &inst.pred {
+            None => true,
+            Some(p) => {
+                let v = self.p0[p.swz[c] as usize][lane];
+                if p.m == SrcModifier::Not {
+                    !v
+                } else {
+                    v
+                }
+            }
+        }
+    }
+
+    fn write(&mut self, inst: &Inst, val: &Q, mask_lanes: u8, env: &Env, ps1: bool) {
+        let d = &inst.dst;
+        let scale = match d.shift {
+            0 => 1.0,
+            s if s > 0 => (1u32 << s) as f32,
+            s => 1.0 / (1u32 << (-s)) as f32,
+        };
+        let maxv = env.sem.ps1x_max_value;
+        match d.file {
+            File::Reg(r) => {
+                for l in 0..LANES {
+                    if mask_lanes & (1 << l) == 0 {
+                        continue;
+                    }
+                    let reg = if d.rel {
+                        let i = self.al as i64 + r as i64;
+                        if i < 0 || i as usize >= NREGS {
+                            continue;
+                        }
+                        i as usize
+                    } else {
+                        r as usize
+                    };
+                    for c in 0..4 {
+                        if d.mask & (1 << c) == 0 || !self.pred_ok(inst, c, l) {
+                            continue;
+                        }
+                        let mut x = val[c][l];
+                        if d.shift != 0 {
+                            x *= scale;
+                        }
+                        if d.sat {
+                            x = sat(x);
+                        }
+                        if ps1 {
+                            x = x.clamp(-maxv, maxv);
+                        }
+                        self.regs[reg][c][l] = x;
+                    }
+                }
+                if let Some(t) = self.trace.as_mut() {
+                    if mask_lanes & 1 != 0 {
+                        let r = r as usize;
+                        t.push((
+                            0,
+                            [
+                                self.regs[r][0][0],
+                                self.regs[r][1][0],
+                                self.regs[r][2][0],
+                                self.regs[r][3][0],
+                            ],
+                        ));
+                    }
+                }
+            }
+            File::Addr => {
+                let vs1 = self.is_vs1(inst);
+                for l in 0..LANES {
+                    if mask_lanes & (1 << l) == 0 {
+                        continue;
+                    }
+                    for c in 0..4 {
+                        if d.mask & (1 << c) == 0 || !self.pred_ok(inst, c, l) {
+                            continue;
+                        }
+                        let x = val[c][l];
+                        let r = if vs1 {
+                            x.floor()
+                        } else {
+                            env.sem.mova_round(x)
+                        };
+                        self.a0[c][l] = if r.is_nan() {
+                            0
+                        } else {
+                            r.clamp(-1.0e6, 1.0e6) as i32
+                        };
+                    }
+                }
+            }
+            File::Pred => {
+                for l in 0..LANES {
+                    if mask_lanes & (1 << l) == 0 {
+                        continue;
+                    }
+                    for c in 0..4 {
+                        if d.mask & (1 << c) == 0 || !self.pred_ok(inst, c, l) {
+                            continue;
+                        }
+                        self.p0[c][l] = val[c][l] != 0.0;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn is_vs1(&self, inst: &Inst) -> bool {
+        inst.op == Opcode::Mov
+    }
+}
+
+#[inline]
+fn sat(x: f32) -> f32 {
+    // NaN saturates to 0.
+    if x > 0.0 {
+        x.min(1.0)
+    } else {
+        0.0
+    }
+}
+
+fn apply_mod(q: &mut Q, m: SrcModifier, _ps1: bool) {
+    use SrcModifier::*;
+    let f: fn(f32) -> f32 = match m {
+        None | Not | Dz | Dw => return,
+        Neg => |x| -x,
+        Bias => |x| x - 0.5,
+        BiasNeg => |x| -(x - 0.5),
+        Sign => |x| 2.0 * (x - 0.5),
+        SignNeg => |x| -(2.0 * (x - 0.5)),
+        Comp => |x| 1.0 - x,
+        X2 => |x| 2.0 * x,
+        X2Neg => |x| -(2.0 * x),
+        Abs => |x: f32| x.abs(),
+        AbsNeg => |x: f32| -x.abs(),
+    };
+    for c in q.iter_mut() {
+        for x in c.iter_mut() {
+            *x = f(*x);
+        }
+    }
+    if matches!(m, Dz | Dw) {
+        unreachable!()
+    }
+}
+
+fn dz_dw(q: &mut Q, m: SrcModifier) {
+    let d = match m {
+        SrcModifier::Dz => 2,
+        SrcModifier::Dw => 3,
+        _ => return,
+    };
+    for l in 0..LANES {
+        let w = q[d][l];
+        let r = if w == 0.0 { 0.0 } else { 1.0 / w };
+        q[0][l] *= r;
+        q[1][l] *= r;
+        if d == 3 {
+            q[2][l] *= r;
+        }
+    }
+}
+
+/// Derivative along x within the quad (lanes 0 1 / 2 3).
+#[inline]
+fn ddx(v: &[f32; 4]) -> [f32; 4] {
+    let a = v[1] - v[0];
+    let b = v[3] - v[2];
+    [a, a, b, b]
+}
+
+/// Derivative along y within the quad.
+#[inline]
+fn ddy(v: &[f32; 4]) -> [f32; 4] {
+    let a = v[2] - v[0];
+    let b = v[3] - v[1];
+    [a, b, a, b]
+}
+
+/// Runs a program on one lane group. `active` is the initial execution mask (all four
+/// lanes for pixel quads, helpers included).
+pub fn run(p: &Program, st: &mut Lanes, env: &Env, active: u8) -> Result<(), ExecError> {
+    let v = p.version;
+    let ps1 = v.is_pixel() && v.major < 2;
+    let vs1 = v.is_vertex() && v.major < 2;
+    let sem = env.sem;
+    let mut stack: [Frame; MAX_DEPTH] = [Frame::If { saved: 0 }; MAX_DEPTH];
+    let mut sp = 0usize;
+    let mut cur = active;
+    let mut brk = 0u8;
+    let mut pc = 0usize;
+    let n = p.insts.len();
+    let mut count = 0u64;
+    macro_rules! push {
+        ($f:expr, $off:expr) => {{
+            if sp >= MAX_DEPTH {
+                return Err(ExecError::Nesting { offset: $off });
+            }
+            stack[sp] = $f;
+            sp += 1;
+        }};
+    }
+    while pc < n {
+        let inst = &p.insts[pc];
+        count += 1;
+        if count > env.budget {
+            return Err(ExecError::Budget {
+                budget: env.budget,
+                offset: inst.offset,
+            });
+        }
+        let mut next = pc + 1;
+        match inst.op {
+            Opcode::If => {
+                let c = st.read(&inst.src[0], env, ps1);
+                let mut m = 0u8;
+                for l in 0..LANES {
+                    if c[0][l] != 0.0 {
+                        m |= 1 << l;
+                    }
+                }
+                push!(Frame::If { saved: cur }, inst.offset);
+                cur &= m;
+                if cur == 0 {
+                    next = inst.target as usize;
+                    if p.insts[next].op == Opcode::Else {
+                        // Execute the else itself.
+                    }
+                }
+            }
+            Opcode::IfC => {
+                let a = st.read(&inst.src[0], env, ps1);
+                let b = st.read(&inst.src[1], env, ps1);
+                let mut m = 0u8;
+                for l in 0..LANES {
+                    if cmp(inst.ctrl, a[0][l], b[0][l]) {
+                        m |= 1 << l;
+                    }
+                }
+                push!(Frame::If { saved: cur }, inst.offset);
+                cur &= m;
+                if cur == 0 {
+                    next = inst.target as usize;
+                }
+            }
+            Opcode::Else => {
+                if sp == 0 {
+                    return Err(ExecError::Unsupported("else without if".into()));
+                }
+                if let Frame::If { saved } = stack[sp - 1] {
+                    cur = saved & !cur & !brk;
+                }
+                if cur == 0 {
+                    next = inst.target as usize;
+                }
+            }
+            Opcode::EndIf => {
+                if sp == 0 {
+                    return Err(ExecError::Unsupported("endif without if".into()));
+                }
+                sp -= 1;
+                if let Frame::If { saved } = stack[sp] {
+                    cur = saved & !brk;
+                }
+            }
+            Opcode::Rep => {
+                let c = st.read(&inst.src[0], env, ps1);
+                let count = (c[0][0] as i32).clamp(0, 255);
+                if count == 0 || cur == 0 {
+                    next = inst.target as usize + 1;
+                } else {
+                    push!(
+                        Frame::Rep {
+                            entry: cur,
+                            brk,
+                            remaining: count,
+                            start: pc as u32
+                        },
+                        inst.offset
+                    );
+                }
+            }
+            Opcode::Loop => {
+                let i = match inst.src[1].file {
+                    File::ConstInt(k) => env.consts.i.get(k as usize).copied().unwrap_or([0; 4]),
+                    _ => [0; 4],
+                };
+                let count = i[0].clamp(0, 255);
+                if count == 0 || cur == 0 {
+                    next = inst.target as usize + 1;
+                } else {
+                    push!(
+                        Frame::Loop {
+                            entry: cur,
+                            brk,
+                            remaining: count,
+                            step: i[2],
+                            al: st.al,
+                            start: pc as u32
+                        },
+                        inst.offset
+                    );
+                    st.al = i[1];
+                }
+            }
+            Opcode::EndRep | Opcode::EndLoop => {
+                if sp == 0 {
+                    return Err(ExecError::Unsupported("endloop without loop".into()));
+                }
+                match &mut stack[sp - 1] {
+                    Frame::Rep {
+                        entry,
+                        brk: b0,
+                        remaining,
+                        start,
+                    } => {
+                        *remaining -= 1;
+                        let live = *entry & !brk;
+                        if *remaining > 0 && live != 0 {
+                            cur = live;
+                            next = *start as usize + 1;
+                        } else {
+                            cur = *entry;
+                            brk = *b0;
+                            sp -= 1;
+                        }
+                    }
+                    Frame::Loop {
+                        entry,
+                        brk: b0,
+                        remaining,
+                        step,
+                        al,
+                        start,
+                    } => {
+                        *remaining -= 1;
+                        st.al = st.al.wrapping_add(*step);
+                        let live = *entry & !brk;
+                        if *remaining > 0 && live != 0 {
+                            cur = live;
+                            next = *start as usize + 1;
+                        } else {
+                            cur = *entry;
+                            brk = *b0;
+                            st.al = *al;
+                            sp -= 1;
+                        }
+                    }
+                    _ => return Err(ExecError::Unsupported("mismatched endloop".into())),
+                }
+            }
+            Opcode::Break | Opcode::BreakC | Opcode::BreakP => {
+                let m = match inst.op {
+                    Opcode::Break => cur,
+                    Opcode::BreakC => {
+                        let a = st.read(&inst.src[0], env, ps1);
+                        let b = st.read(&inst.src[1], env, ps1);
+                        let mut m = 0;
+                        for l in 0..LANES {
+                            if cmp(inst.ctrl, a[0][l], b[0][l]) {
+                                m |= 1 << l;
+                            }
+                        }
+                        m & cur
+                    }
+                    _ => {
+                        let s = &inst.src[0];
+                        let mut m = 0;
+                        for l in 0..LANES {
+                            let mut b = st.p0[s.swz[0] as usize][l];
+                            if s.m == SrcModifier::Not {
+                                b = !b;
+                            }
+                            if b {
+                                m |= 1 << l;
+                            }
+                        }
+                        m & cur
+                    }
+                };
+                brk |= m;
+                cur &= !m;
+                // When no lane of the loop is left, leave it now.
+                let mut k = sp;
+                while k > 0 {
+                    k -= 1;
+                    match stack[k] {
+                        Frame::Loop { entry, start, .. } | Frame::Rep { entry, start, .. } => {
+                            if entry & !brk == 0 {
+                                sp = k + 1;
+                                cur = 0;
+                                next = p.insts[start as usize].target as usize;
+                            }
+                            break;
+                        }
+                        Frame::Call { .. } => break,
+                        Frame::If { .. } => {}
+                    }
+                }
+            }
+            Opcode::Call | Opcode::CallNz => {
+                let mut m = cur;
+                if inst.op == Opcode::CallNz {
+                    let s = &inst.src[1];
+                    let mut c = 0;
+                    if s.file == File::Pred {
+                        for l in 0..LANES {
+                            let mut b = st.p0[s.swz[0] as usize][l];
+                            if s.m == SrcModifier::Not {
+                                b = !b;
+                            }
+                            if b {
+                                c |= 1 << l;
+                            }
+                        }
+                    } else {
+                        let q = st.read(s, env, ps1);
+                        let mut b = q[0][0] != 0.0;
+                        if s.m == SrcModifier::Not {
+                            b = !b;
+                        }
+                        if b {
+                            c = 0xF;
+                        }
+                    }
+                    m &= c;
+                }
+                if m != 0 {
+                    push!(
+                        Frame::Call {
+                            ret: (pc + 1) as u32,
+                            entry: cur,
+                            brk
+                        },
+                        inst.offset
+                    );
+                    cur = m;
+                    brk = 0;
+                    next = inst.target as usize + 1;
+                }
+            }
+            Opcode::Ret => {
+                // Return from the innermost call (or end the main program).
+                let mut k = sp;
+                let mut found = None;
+                while k > 0 {
+                    k -= 1;
+                    if let Frame::Call {
+                        ret,
+                        entry,
+                        brk: b0,
+                    } = stack[k]
+                    {
+                        found = Some((k, ret, entry, b0));
+                        break;
+                    }
+                }
+                match found {
+                    Some((k, ret, entry, b0)) => {
+                        sp = k;
+                        cur = entry;
+                        brk = b0;
+                        next = ret as usize;
+                    }
+                    None => break,
+                }
+            }
+            Opcode::Label => {
+                // Falling into a subroutine body from the main program ends it.
+                break;
+            }
+            Opcode::Phase => {}
+            _ => {
+                if cur != 0 {
+                    // Co-issued pairs read every source before either writes.
+                    if pc + 1 < n && p.insts[pc + 1].coissue {
+                        let second = &p.insts[pc + 1];
+                        let a = eval(p, inst, st, env, ps1, vs1, cur)?;
+                        let b = eval(p, second, st, env, ps1, vs1, cur)?;
+                        if let Some(a) = a {
+                            st.write(inst, &a, cur, env, ps1);
+                        }
+                        if let Some(b) = b {
+                            st.write(second, &b, cur, env, ps1);
+                        }
+                        next = pc + 2;
+                        count += 1;
+                    } else if let Some(r) = eval(p, inst, st, env, ps1, vs1, cur)? {
+                        st.write(inst, &r, cur, env, ps1);
+                    }
+                }
+            }
+        }
+        let _ = sem;
+        pc = next;
+    }
+    st.executed = count;
+    Ok(())
+}
+
+#[inline]
+fn dot(sem: &Semantics, a: &Q, b: &Q, n: usize, l: usize) -> f32 {
+    let mut s = sem.mul(a[0][l], b[0][l]);
+    for c in 1..n {
+        s += sem.mul(a[c][l], b[c][l]);
+    }
+    s
+}
+
+fn splat(f: impl Fn(usize) -> f32) -> Q {
+    let mut q = [[0.0; 4]; 4];
+    for l in 0..LANES {
+        let v = f(l);
+        for c in q.iter_mut() {
+            c[l] = v;
+        }
+    }
+    q
+}
+
+fn per(f: impl Fn(usize, usize) -> f32) -> Q {
+    let mut q = [[0.0; 4]; 4];
+    for (c, qc) in q.iter_mut().enumerate() {
+        for (l, x) in qc.iter_mut().enumerate() {
+            *x = f(c, l);
+        }
+    }
+    q
+}
+
+fn next_reg(s: &Src, k: u16) -> Src {
+    let mut s = *s;
+    s.file = match s.file {
+        File::Reg(r) => File::Reg(r + k),
+        File::Const(r) => File::Const(r + k),
+        f => f,
+    };
+    s
+}
+
+/// Texture lookup for four lanes with implicit or explicit LOD.
+fn tex_lookup(
+    stage: Option<&Stage>,
+    coords: &Q,
+    lod: LodMode,
+    dims_hint: Option<TextureKind>,
+) -> Q {
+    let mut out = [[0.0; 4]; 4];
+    let Some(stage) = stage else {
+        for l in 0..LANES {
+            out[3][l] = 1.0;
+        }
+        return out;
+    };
+    let Some(tex) = stage.tex else {
+        for l in 0..LANES {
+            out[3][l] = 1.0;
+        }
+        return out;
+    };
+    let _ = dims_hint;
+    let (gx, gy): (Q, Q) = match lod {
+        LodMode::Implicit(_) => {
+            let mut gx = [[0.0; 4]; 4];
+            let mut gy = [[0.0; 4]; 4];
+            for c in 0..4 {
+                gx[c] = ddx(&coords[c]);
+                gy[c] = ddy(&coords[c]);
+            }
+            (gx, gy)
+        }
+        LodMode::Grad(gx, gy) => (gx, gy),
+        _ => ([[0.0; 4]; 4], [[0.0; 4]; 4]),
+    };
+    for l in 0..LANES {
+        let c = [coords[0][l], coords[1][l], coords[2][l], coords[3][l]];
+        let lodv = match lod {
+            LodMode::Implicit(bias) => {
+                if tex.kind == TextureKind::Cube {
+                    // Derivatives of the face coordinates: approximate with the
+                    // direction's derivatives divided by the major axis.
+                    let (_, _) = texture::cube_face([c[0], c[1], c[2]]);
+                    let ma = c[0].abs().max(c[1].abs()).max(c[2].abs()).max(1e-30);
+                    let s = 0.5 / ma;
+                    Lod::Grad(
+                        [gx[0][l] * s, gx[1][l] * s, gx[2][l] * s],
+                        [gy[0][l] * s, gy[1][l] * s, gy[2][l] * s],
+                        bias[l],
+                    )
+                } else {
+                    Lod::Grad(
+                        [gx[0][l], gx[1][l], gx[2][l]],
+                        [gy[0][l], gy[1][l], gy[2][l]],
+                        bias[l],
+                    )
+                }
+            }
+            LodMode::Grad(..) => Lod::Grad(
+                [gx[0][l], gx[1][l], gx[2][l]],
+                [gy[0][l], gy[1][l], gy[2][l]],
+                0.0,
+            ),
+            LodMode::Level(lv) => Lod::Level(lv[l]),
+        };
+        let v = texture::sample(tex, &stage.state, c, lodv);
+        for ch in 0..4 {
+            out[ch][l] = v[ch];
+        }
+    }
+    out
+}
+
+#[derive(Clone, Copy)]
+enum LodMode {
+    Implicit([f32; 4]),
+    Grad(Q, Q),
+    Level([f32; 4]),
+}
+
+/// ps_1_1–1_3 projective divide by the component COUNT selects, never for cubes.
+fn project_1x(q: &mut Q, stage: Option<&Stage>) {
+    let Some(s) = stage else { return };
+    let f = s.tss.transform_flags;
+    if f & 0x100 == 0 {
+        return;
+    }
+    if s.tex.map(|t| t.kind) == Some(TextureKind::Cube) {
+        return;
+    }
+    let count = (f & 0xFF) as usize;
+    if !(2..=4).contains(&count) {
+        return;
+    }
+    let d = count - 1;
+    for l in 0..LANES {
+        let w = q[d][l];
+        for c in 0..3 {
+            q[c][l] /= w;
+        }
+    }
+}
+
+fn eval(
+    p: &Program,
+    inst: &Inst,
+    st: &mut Lanes,
+    env: &Env,
+    ps1: bool,
+    vs1: bool,
+    cur: u8,
+) -> Result<Option<Q>, ExecError> {
+    let sem = env.sem;
+    let v = p.version;
+    let rd = |k: usize, st: &Lanes| st.read(&inst.src[k], env, ps1);
+    let stage = |n: u16| env.stages.get(n as usize);
+    Ok(Some(match inst.op {
+        Opcode::Mov => {
+            let a = rd(0, st);
+            if inst.dst.file == File::Addr && !vs1 {
+                // vs_2_0+ `mov a0` is illegal; treat as mova.
+            }
+            a
+        }
+        Opcode::Mova => rd(0, st),
+        Opcode::Add => {
+            let (a, b) = (rd(0, st), rd(1, st));
+            per(|c, l| a[c][l] + b[c][l])
+        }
+        Opcode::Sub => {
+            let (a, b) = (rd(0, st), rd(1, st));
+            per(|c, l| a[c][l] - b[c][l])
+        }
+        Opcode::Mul => {
+            let (a, b) = (rd(0, st), rd(1, st));
+            per(|c, l| sem.mul(a[c][l], b[c][l]))
+        }
+        Opcode::Mad => {
+            let (a, b, d) = (rd(0, st), rd(1, st), rd(2, st));
+            per(|c, l| {
+                if sem.fused_mad {
+                    let (x, y) = (a[c][l], b[c][l]);
+                    if x == 0.0 || y == 0.0 {
+                        sem.mul(x, y) + d[c][l]
+                    } else {
+                        x.mul_add(y, d[c][l])
+                    }
+                } else {
+                    sem.mul(a[c][l], b[c][l]) + d[c][l]
+                }
+            })
+        }
+        Opcode::Dp3 => {
+            let (a, b) = (rd(0, st), rd(1, st));
+            splat(|l| dot(sem, &a, &b, 3, l))
+        }
+        Opcode::Dp4 => {
+            let (a, b) = (rd(0, st), rd(1, st));
+            splat(|l| dot(sem, &a, &b, 4, l))
+        }
+        Opcode::Dp2Add => {
+            let (a, b, d) = (rd(0, st), rd(1, st), rd(2, st));
+            splat(|l| dot(sem, &a, &b, 2, l) + d[0][l])
+        }
+        Opcode::Min => {
+            let (a, b) = (rd(0, st), rd(1, st));
+            per(|c, l| if a[c][l] < b[c][l] { a[c][l] } else { b[c][l] })
+        }
+        Opcode::Max => {
+            let (a, b) = (rd(0, st), rd(1, st));
+            per(|c, l| if a[c][l] >= b[c][l] { a[c][l] } else { b[c][l] })
+        }
+        Opcode::Slt => {
+            let (a, b) = (rd(0, st), rd(1, st));
+            per(|c, l| (a[c][l] < b[c][l]) as u8 as f32)
+        }
+        Opcode::Sge => {
+            let (a, b) = (rd(0, st), rd(1, st));
+            per(|c, l| (a[c][l] >= b[c][l]) as u8 as f32)
+        }
+        Opcode::Rcp => {
+            let a = rd(0, st);
+            splat(|l| sem.rcp(a[3][l]))
+        }
+        Opcode::Rsq => {
+            let a = rd(0, st);
+            splat(|l| sem.rsq(a[3][l]))
+        }
+        Opcode::Exp => {
+            let a = rd(0, st);
+            splat(|l| a[3][l].exp2())
+        }
+        Opcode::Log => {
+            let a = rd(0, st);
+            splat(|l| sem.log2(a[3][l]))
+        }
+        Opcode::ExpP => {
+            let a = rd(0, st);
+            if v.major < 2 {
+                let mut q = [[0.0; 4]; 4];
+                for l in 0..LANES {
+                    let x = a[3][l];
+                    let f = x.floor();
+                    q[0][l] = f.exp2();
+                    q[1][l] = x - f;
+                    q[2][l] = x.exp2();
+                    q[3][l] = 1.0;
+                }
+                q
+            } else {
+                splat(|l| a[3][l].exp2())
+            }
+        }
+        Opcode::LogP => {
+            let a = rd(0, st);
+            if v.major < 2 {
+                let mut q = [[0.0; 4]; 4];
+                for l in 0..LANES {
+                    let x = a[3][l].abs();
+                    if x == 0.0 {
+                        let m = sem.log2(0.0);
+                        q[0][l] = m;
+                        q[1][l] = 1.0;
+                        q[2][l] = m;
+                    } else {
+                        let e = x.log2().floor();
+                        q[0][l] = e;
+                        q[1][l] = x / e.exp2();
+                        q[2][l] = x.log2();
+                    }
+                    q[3][l] = 1.0;
+                }
+                q
+            } else {
+                splat(|l| sem.log2(a[3][l]))
+            }
+        }
+        Opcode::Frc => {
+            let a = rd(0, st);
+            per(|c, l| a[c][l] - a[c][l].floor())
+        }
+        Opcode::Abs => {
+            let a = rd(0, st);
+            per(|c, l| a[c][l].abs())
+        }
+        Opcode::Sgn => {
+            let a = rd(0, st);
+            per(|c, l| {
+                let x = a[c][l];
+                if x > 0.0 {
+                    1.0
+                } else if x < 0.0 {
+                    -1.0
+                } else {
+                    0.0
+                }
+            })
+        }
+        Opcode::Pow => {
+            let (a, b) = (rd(0, st), rd(1, st));
+            splat(|l| {
+                let base = a[3][l].abs();
+                let e = b[3][l];
+                sem.mul(e, sem.log2(base)).exp2()
+            })
+        }
+        Opcode::Lit => {
+            let a = rd(0, st);
+            let mut q = [[0.0; 4]; 4];
+            for l in 0..LANES {
+                let (x, y, w) = (a[0][l], a[1][l], a[3][l]);
+                let pw = w.clamp(-127.9961, 127.9961);
+                q[0][l] = 1.0;
+                q[1][l] = if x > 0.0 { x } else { 0.0 };
+                q[2][l] = if x > 0.0 && y > 0.0 {
+                    sem.mul(pw, sem.log2(y)).exp2()
+                } else {
+                    0.0
+                };
+                q[3][l] = 1.0;
+            }
+            q
+        }
+        Opcode::Dst => {
+            let (a, b) = (rd(0, st), rd(1, st));
+            let mut q = [[0.0; 4]; 4];
+            for l in 0..LANES {
+                q[0][l] = 1.0;
+                q[1][l] = sem.mul(a[1][l], b[1][l]);
+                q[2][l] = a[2][l];
+                q[3][l] = b[3][l];
+            }
+            q
+        }
+        Opcode::Lrp => {
+            let (a, b, d) = (rd(0, st), rd(1, st), rd(2, st));
+            per(|c, l| sem.mul(a[c][l], b[c][l] - d[c][l]) + d[c][l])
+        }
+        Opcode::Crs => {
+            let (a, b) = (rd(0, st), rd(1, st));
+            let mut q = [[0.0; 4]; 4];
+            for l in 0..LANES {
+                q[0][l] = sem.mul(a[1][l], b[2][l]) - sem.mul(a[2][l], b[1][l]);
+                q[1][l] = sem.mul(a[2][l], b[0][l]) - sem.mul(a[0][l], b[2][l]);
+                q[2][l] = sem.mul(a[0][l], b[1][l]) - sem.mul(a[1][l], b[0][l]);
+            }
+            q
+        }
+        Opcode::Nrm => {
+            let a = rd(0, st);
+            per(|c, l| {
+                let f = dot(sem, &a, &a, 3, l);
+                let r = if f != 0.0 { sem.rsq(f) } else { f32::MAX };
+                sem.mul(a[c][l], r)
+            })
+        }
+        Opcode::SinCos => {
+            let a = rd(0, st);
+            let comp = 3;
+            let mut q = st_reg_value(st, &inst.dst);
+            for l in 0..LANES {
+                let x = a[comp][l];
+                q[0][l] = x.cos();
+                q[1][l] = x.sin();
+            }
+            q
+        }
+        Opcode::M4x4 | Opcode::M4x3 | Opcode::M3x4 | Opcode::M3x3 | Opcode::M3x2 => {
+            let (k, rows) = match inst.op {
+                Opcode::M4x4 => (4, 4),
+                Opcode::M4x3 => (4, 3),
+                Opcode::M3x4 => (3, 4),
+                Opcode::M3x3 => (3, 3),
+                _ => (3, 2),
+            };
+            let a = rd(0, st);
+            let mut q = [[0.0; 4]; 4];
+            for r in 0..rows {
+                let m = st.read(&next_reg(&inst.src[1], r as u16), env, ps1);
+                for l in 0..LANES {
+                    q[r][l] = dot(sem, &a, &m, k, l);
+                }
+            }
+            q
+        }
+        Opcode::Cmp => {
+            let (a, b, d) = (rd(0, st), rd(1, st), rd(2, st));
+            per(|c, l| if a[c][l] >= 0.0 { b[c][l] } else { d[c][l] })
+        }
+        Opcode::Cnd => {
+            let (a, b, d) = (rd(0, st), rd(1, st), rd(2, st));
+            if v.minor < 4 && v.major == 1 {
+                per(|c, l| if a[3][l] > 0.5 { b[c][l] } else { d[c][l] })
+            } else {
+                per(|c, l| if a[c][l] > 0.5 { b[c][l] } else { d[c][l] })
+            }
+        }
+        Opcode::SetP => {
+            let (a, b) = (rd(0, st), rd(1, st));
+            per(|c, l| cmp(inst.ctrl, a[c][l], b[c][l]) as u8 as f32)
+        }
+        Opcode::Dsx => {
+            let a = rd(0, st);
+            per(|c, l| ddx(&a[c])[l])
+        }
+        Opcode::Dsy => {
+            let a = rd(0, st);
+            per(|c, l| ddy(&a[c])[l])
+        }
+        Opcode::TexKill => {
+            let r = st.read(
+                &Src {
+                    file: inst.dst.file,
+                    rel: None,
+                    swz: [0, 1, 2, 3],
+                    m: SrcModifier::None,
+                },
+                env,
+                ps1,
+            );
+            let mask = if v.major < 2 { 0x7 } else { inst.dst.mask };
+            for l in 0..LANES {
+                if cur & (1 << l) == 0 {
+                    continue;
+                }
+                for c in 0..4 {
+                    if mask & (1 << c) != 0 && r[c][l] < 0.0 {
+                        st.killed |= 1 << l;
+                    }
+                }
+            }
+            return Ok(None);
+        }
+        Opcode::Tex if v.major >= 2 => {
+            let mut c = rd(0, st);
+            let s = match inst.src[1].file {
+                File::Sampler(n) => n,
+                _ => 0,
+            };
+            let stg = stage(s);
+            let proj = inst.ctrl & 1 != 0;
+            let bias = inst.ctrl & 2 != 0;
+            let q = if v.is_vertex() {
+                tex_lookup(stg, &c, LodMode::Level([0.0; 4]), None)
+            } else {
+                if proj {
+                    for l in 0..LANES {
+                        let w = c[3][l];
+                        for k in 0..3 {
+                            c[k][l] /= w;
+                        }
+                    }
+                }
+                let b = if bias { c[3] } else { [0.0; 4] };
+                tex_lookup(stg, &c, LodMode::Implicit(b), None)
+            };
+            let sw = inst.src[1].swz;
+            per(|ch, l| q[sw[ch] as usize][l])
+        }
+        Opcode::TexLdl => {
+            let c = rd(0, st);
+            let s = match inst.src[1].file {
+                File::Sampler(n) => n,
+                _ => 0,
+            };
+            let q = tex_lookup(stage(s), &c, LodMode::Level(c[3]), None);
+            let sw = inst.src[1].swz;
+            per(|ch, l| q[sw[ch] as usize][l])
+        }
+        Opcode::TexLdd => {
+            let c = rd(0, st);
+            let s = match inst.src[1].file {
+                File::Sampler(n) => n,
+                _ => 0,
+            };
+            let (gx, gy) = (rd(2, st), rd(3, st));
+            let q = tex_lookup(stage(s), &c, LodMode::Grad(gx, gy), None);
+            let sw = inst.src[1].swz;
+            per(|ch, l| q[sw[ch] as usize][l])
+        }
+        // ps_1_4 texld r#, t#/r# ; ps_1_1-1_3 tex t#.
+        Opcode::Tex => {
+            let n = inst.dst.num;
+            let stg = stage(n);
+            let mut c = if v.minor >= 4 {
+                let mut c = rd(0, st);
+                dz_dw(&mut c, inst.src[0].m);
+                c
+            } else {
+                let mut c = st.regs[tc_reg(n)];
+                project_1x(&mut c, stg);
+                c
+            };
+            if v.minor >= 4 {
+                project_1x(&mut c, None);
+            }
+            tex_lookup(stg, &c, LodMode::Implicit([0.0; 4]), None)
+        }
+        Opcode::TexCoord => {
+            if v.minor >= 4 {
+                let mut c = rd(0, st);
+                dz_dw(&mut c, inst.src[0].m);
+                c
+            } else {
+                let c = st.regs[tc_reg(inst.dst.num)];
+                let mut q = per(|ch, l| sat(c[ch][l]));
+                q[3] = [1.0; 4];
+                q
+            }
+        }
+        Opcode::TexBem | Opcode::TexBemL => {
+            let n = inst.dst.num;
+            let stg = stage(n);
+            let src = rd(0, st);
+            let mut c = st.regs[tc_reg(n)];
+            project_1x(&mut c, stg);
+            let m = stg.map(|s| s.tss).unwrap_or_default();
+            for l in 0..LANES {
+                let (r, g) = (src[0][l], src[1][l]);
+                let u = c[0][l] + sem.mul(m.bump_mat[0], r) + sem.mul(m.bump_mat[2], g);
+                let vv = c[1][l] + sem.mul(m.bump_mat[1], r) + sem.mul(m.bump_mat[3], g);
+                c[0][l] = u;
+                c[1][l] = vv;
+            }
+            let mut q = tex_lookup(stg, &c, LodMode::Implicit([0.0; 4]), None);
+            if inst.op == Opcode::TexBemL {
+                for l in 0..LANES {
+                    let f = sat(sem.mul(src[2][l], m.bump_lscale) + m.bump_loffset);
+                    for ch in 0..3 {
+                        q[ch][l] *= f;
+                    }
+                }
+            }
+            q
+        }
+        Opcode::Bem => {
+            let (a, b) = (rd(0, st), rd(1, st));
+            let m = stage(inst.dst.num).map(|s| s.tss).unwrap_or_default();
+            let mut q = a;
+            for l in 0..LANES {
+                q[0][l] =
+                    a[0][l] + sem.mul(m.bump_mat[0], b[0][l]) + sem.mul(m.bump_mat[2], b[1][l]);
+                q[1][l] =
+                    a[1][l] + sem.mul(m.bump_mat[1], b[0][l]) + sem.mul(m.bump_mat[3], b[1][l]);
+            }
+            q
+        }
+        Opcode::TexReg2Ar | Opcode::TexReg2Gb | Opcode::TexReg2Rgb => {
+            let n = inst.dst.num;
+            let s = rd(0, st);
+            let sel: [usize; 3] = match inst.op {
+                Opcode::TexReg2Ar => [3, 0, 2],
+                Opcode::TexReg2Gb => [1, 2, 2],
+                _ => [0, 1, 2],
+            };
+            let c = per(|ch, l| if ch < 3 { s[sel[ch]][l] } else { 1.0 });
+            tex_lookup(stage(n), &c, LodMode::Implicit([0.0; 4]), None)
+        }
+        Opcode::TexM3x2Pad | Opcode::TexM3x3Pad => {
+            let n = inst.dst.num;
+            let s = rd(0, st);
+            let tc = st.regs[tc_reg(n)];
+            let row = if inst.op == Opcode::TexM3x2Pad {
+                0
+            } else {
+                st_m3_row(p, inst)
+            };
+            for l in 0..LANES {
+                st.m3[row][l] = dot(sem, &tc, &s, 3, l);
+            }
+            return Ok(None);
+        }
+        Opcode::TexM3x2Tex | Opcode::TexM3x2Depth => {
+            let n = inst.dst.num;
+            let s = rd(0, st);
+            let tc = st.regs[tc_reg(n)];
+            let mut c = [[0.0; 4]; 4];
+            for l in 0..LANES {
+                c[0][l] = st.m3[0][l];
+                c[1][l] = dot(sem, &tc, &s, 3, l);
+            }
+            if inst.op == Opcode::TexM3x2Depth {
+                for l in 0..LANES {
+                    let (z, w) = (c[0][l], c[1][l]);
+                    st.regs[DEPTH][0][l] = if w == 0.0 { 1.0 } else { z / w };
+                }
+                return Ok(None);
+            }
+            tex_lookup(stage(n), &c, LodMode::Implicit([0.0; 4]), None)
+        }
+        Opcode::TexM3x3Tex | Opcode::TexM3x3 | Opcode::TexM3x3Spec | Opcode::TexM3x3VSpec => {
+            let n = inst.dst.num;
+            let s = rd(0, st);
+            let tc = st.regs[tc_reg(n)];
+            let mut c = [[0.0; 4]; 4];
+            for l in 0..LANES {
+                c[0][l] = st.m3[0][l];
+                c[1][l] = st.m3[1][l];
+                c[2][l] = dot(sem, &tc, &s, 3, l);
+                c[3][l] = 1.0;
+            }
+            match inst.op {
+                Opcode::TexM3x3 => c,
+                Opcode::TexM3x3Tex => tex_lookup(stage(n), &c, LodMode::Implicit([0.0; 4]), None),
+                _ => {
+                    let e: Q = if inst.op == Opcode::TexM3x3Spec {
+                        rd(1, st)
+                    } else {
+                        // Eye vector from the w of the three texture coordinates.
+                        let mut e = [[0.0; 4]; 4];
+                        for (k, r) in [n.saturating_sub(2), n.saturating_sub(1), n]
+                            .iter()
+                            .enumerate()
+                        {
+                            e[k] = st.regs[tc_reg(*r)][3];
+                        }
+                        e
+                    };
+                    let mut rc = [[0.0; 4]; 4];
+                    for l in 0..LANES {
+                        let nn = dot(sem, &c, &c, 3, l);
+                        let ne = dot(sem, &c, &e, 3, l);
+                        for k in 0..3 {
+                            let r = if nn != 0.0 {
+                                2.0 * sem.mul(c[k][l], ne) / nn - e[k][l]
+                            } else {
+                                -e[k][l]
+                            };
+                            rc[k][l] = r;
+                        }
+                        rc[3][l] = 1.0;
+                    }
+                    tex_lookup(stage(n), &rc, LodMode::Implicit([0.0; 4]), None)
+                }
+            }
+        }
+        Opcode::TexDp3Tex => {
+            let n = inst.dst.num;
+            let s = rd(0, st);
+            let tc = st.regs[tc_reg(n)];
+            let c = per(|ch, l| {
+                if ch == 0 {
+                    dot(sem, &tc, &s, 3, l)
+                } else {
+                    0.0
+                }
+            });
+            tex_lookup(stage(n), &c, LodMode::Implicit([0.0; 4]), None)
+        }
+        Opcode::TexDp3 => {
+            let n = inst.dst.num;
+            let s = rd(0, st);
+            let tc = st.regs[tc_reg(n)];
+            splat(|l| dot(sem, &tc, &s, 3, l))
+        }
+        Opcode::TexDepth => {
+            let r = st.regs[temp_reg(5)];
+            for l in 0..LANES {
+                let (z, w) = (r[0][l], r[1][l]);
+                st.regs[DEPTH][0][l] = if w == 0.0 { 1.0 } else { z / w };
+            }
+            return Ok(None);
+        }
+        op => return Err(ExecError::Unsupported(format!("opcode {op:?}"))),
+    }))
+}
+
+fn st_reg_value(st: &Lanes, d: &Dst) -> Q {
+    match d.file {
+        File::Reg(r) => st.regs[r as usize],
+        _ => [[0.0; 4]; 4],
+    }
+}
+
+/// Which pad row a `texm3x3pad` fills: the first when the next instruction is also a pad.
+fn st_m3_row(p: &Program, inst: &Inst) -> usize {
+    let i = p
+        .insts
+        .iter()
+        .position(|x| std::ptr::eq(x, inst))
+        .unwrap_or(0);
+    match p.insts.get(i + 1).map(|x| x.op) {
+        Some(Opcode::TexM3x3Pad) => 0,
+        _ => 1,
+    }
+}

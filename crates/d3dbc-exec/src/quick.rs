@@ -1,0 +1,207 @@
+//! Ready-made work for one shader: a full-screen draw of a pixel shader with sensible
+//! defaults (texture coordinates `(u, v, 0, 1)`, white colours, normal `(0, 0, 1)`,
+//! checkerboards in unset samplers, constants from the CTAB defaults), and a single
+//! vertex-shader invocation over generated inputs. Used by the CLI's `run`/`render`
+//! and by the corpus-wide execution test.
+
+use std::sync::Arc;
+
+use d3dbc::token::{DeclUsage, SamplerType};
+use d3dbc::Shader;
+
+use crate::draw::*;
+use crate::exec::{self, ExecError, Lanes, Program};
+
+/// A `size`×`size` RGBA8 checkerboard of 8×8 cells (2D, cube faces or volume slices).
+pub fn checkerboard(kind: TextureKind, size: u32) -> Texture {
+    let (faces, depth) = match kind {
+        TextureKind::Tex2D => (1, 1),
+        TextureKind::Cube => (6, 1),
+        TextureKind::Volume => (1, size),
+    };
+    let mut data = Vec::with_capacity((size * size * faces * depth * 4) as usize);
+    for f in 0..faces * depth {
+        for y in 0..size {
+            for x in 0..size {
+                let on = ((x / 8) + (y / 8) + f) % 2 == 0;
+                let c: [u8; 4] = if on {
+                    [0xE0, 0xE0, 0xE0, 0xFF]
+                } else {
+                    [0x40, 0x40, 0x40, 0xFF]
+                };
+                data.extend_from_slice(&c);
+            }
+        }
+    }
+    Texture {
+        kind,
+        format: Format::A8R8G8B8,
+        width: size,
+        height: size,
+        depth,
+        levels: 1,
+        data,
+    }
+}
+
+/// The CTAB default values of a shader's float constants (raw bits, by register).
+pub fn ctab_defaults(shader: &Shader) -> Constants {
+    let mut c = Constants::default();
+    if let Some(Ok(ctab)) = shader.ctab() {
+        for k in &ctab.constants {
+            if let Some(def) = &k.default_value {
+                if k.register_set == d3dbc::ctab::RegisterSet::Float4 {
+                    let n = (k.register_count as usize * 4).min(def.len());
+                    c.set_float_bits(k.register_index as usize, &def[..n]);
+                }
+            }
+        }
+    }
+    c
+}
+
+/// A full-screen draw of pixel shader `ps` (tokens) into a `w`×`h` A8R8G8B8 target
+/// without a vertex shader. Samplers the shader uses get a checkerboard of the declared
+/// type unless `textures` binds one.
+pub fn fullscreen(
+    ps: &[u32],
+    w: u32,
+    h: u32,
+    textures: &[(usize, Arc<Texture>)],
+) -> Result<Scene, String> {
+    let shader = Shader::decode(ps).map_err(|e| e.to_string())?;
+    let prog = Program::new(&shader).map_err(|e| e.to_string())?;
+    let mut d = Draw::new(Primitive::TriangleStrip, 4);
+    d.viewport.width = w;
+    d.viewport.height = h;
+    d.render_states.cull = Cull::None;
+    d.ps = Some(ps.to_vec());
+    d.ps_constants = ctab_defaults(&shader);
+    // Vertex layout: POSITIONT then one float4 per semantic the shader reads.
+    let mut sems: Vec<(u8, u8)> = Vec::new();
+    if prog.version.major >= 2 {
+        for s in &prog.inputs {
+            sems.push((s.usage, s.index));
+        }
+    } else {
+        for i in 0..2 {
+            sems.push((DeclUsage::Color as u8, i));
+        }
+        for i in 0..8 {
+            sems.push((DeclUsage::TexCoord as u8, i));
+        }
+    }
+    let mut decl = vec![VertexElement {
+        stream: 0,
+        offset: 0,
+        ty: DeclType::Float4,
+        usage: DeclUsage::PositionT as u8,
+        usage_index: 0,
+        register: None,
+    }];
+    for (k, (usage, index)) in sems.iter().enumerate() {
+        decl.push(VertexElement {
+            stream: 0,
+            offset: 16 + 16 * k as u16,
+            ty: DeclType::Float4,
+            usage: *usage,
+            usage_index: *index,
+            register: None,
+        });
+    }
+    let stride = 16 + 16 * sems.len() as u32;
+    let mut data = Vec::new();
+    for (x, y) in [
+        (0.0f32, 0.0f32),
+        (w as f32, 0.0),
+        (0.0, h as f32),
+        (w as f32, h as f32),
+    ] {
+        let (u, v) = (x / w as f32, y / h as f32);
+        let mut vals = vec![[x, y, 0.5, 1.0]];
+        for (usage, _) in &sems {
+            vals.push(if *usage == DeclUsage::Color as u8 {
+                [1.0, 1.0, 1.0, 1.0]
+            } else if *usage == DeclUsage::Normal as u8 {
+                [0.0, 0.0, 1.0, 0.0]
+            } else {
+                [u, v, 0.0, 1.0]
+            });
+        }
+        for v in vals {
+            for f in v {
+                data.extend_from_slice(&f.to_le_bytes());
+            }
+        }
+    }
+    d.vertex_declaration = decl;
+    d.streams = vec![VertexStream {
+        stream: 0,
+        stride,
+        data,
+    }];
+    // Textures: explicit, else a checkerboard of the declared type (2D before SM2).
+    d.textures = vec![None; 16];
+    for s in 0..16 {
+        let kind = match prog.samplers[s] {
+            Some(SamplerType::Cube) => TextureKind::Cube,
+            Some(SamplerType::Volume) => TextureKind::Volume,
+            _ => TextureKind::Tex2D,
+        };
+        d.textures[s] = Some(Arc::new(checkerboard(kind, 32)));
+    }
+    for (s, t) in textures {
+        if *s < 16 {
+            d.textures[*s] = Some(t.clone());
+        }
+    }
+    d.samplers = vec![
+        SamplerState {
+            min_filter: Filter::Linear,
+            mag_filter: Filter::Linear,
+            ..SamplerState::default()
+        };
+        16
+    ];
+    Ok(Scene {
+        targets: vec![TargetDesc {
+            width: w,
+            height: h,
+            format: Format::A8R8G8B8,
+            initial: [0.0, 0.0, 0.0, 1.0],
+        }],
+        depth: None,
+        ops: vec![Op::Draw(Box::new(d))],
+    })
+}
+
+/// Generated input for vertex `lane`, register `reg`: small distinct values.
+pub fn generated_input(reg: usize, lane: usize) -> [f32; 4] {
+    let b = reg as f32 * 0.25 + lane as f32 * 0.125;
+    [b - 0.5, 0.75 - b, b * 0.5, 1.0]
+}
+
+/// Runs a vertex shader once on four generated vertices; returns the lane state.
+pub fn run_vertex(
+    prog: &Program,
+    consts: &Constants,
+    sem: &d3dbc::Semantics,
+    budget: u64,
+) -> Result<Lanes, ExecError> {
+    let cf = prog.constants(consts, sem);
+    let env = exec::Env {
+        consts: &cf,
+        stages: &[],
+        sem,
+        budget,
+    };
+    let mut lanes = Lanes::default();
+    lanes.reset();
+    for r in 0..16 {
+        for l in 0..exec::LANES {
+            lanes.set(exec::input_reg(r as u16), l, generated_input(r, l));
+        }
+    }
+    exec::run(prog, &mut lanes, &env, 0xF)?;
+    Ok(lanes)
+}

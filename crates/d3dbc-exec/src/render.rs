@@ -1,0 +1,1247 @@
+//! Runs a [`Scene`]: vertex fetch and vertex shading (four vertices per lane group),
+//! primitive assembly, D3D9 rasterization (pixel centres on integer coordinates, top-left
+//! fill rule, perspective-correct interpolation, flat shading, point sprites), pixel
+//! shading in 2×2 quads (quad rows in parallel with rayon), then alpha test, depth test,
+//! blending and the colour write mask into the render targets.
+// Lane and component loops index several structure-of-arrays values at once.
+#![allow(clippy::needless_range_loop)]
+
+use rayon::prelude::*;
+
+use d3dbc::token::DeclUsage;
+use d3dbc::{Semantics, Shader};
+
+use crate::draw::*;
+use crate::exec::{self, ConstFile, Env, ExecError, Lanes, Program, Stage, LANES};
+use crate::texture::{Decoded, TextureError};
+
+/// Largest render target accepted (pixels).
+pub const MAX_PIXELS: u64 = 1 << 26;
+/// Default instruction budget per lane group.
+pub const DEFAULT_BUDGET: u64 = 1 << 22;
+
+/// Why a scene could not be rendered.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum RenderError {
+    /// A shader failed to decode.
+    #[error("{stage} shader: {msg}")]
+    Shader {
+        /// `vs` or `ps`.
+        stage: &'static str,
+        /// What went wrong.
+        msg: String,
+    },
+    /// Execution failed.
+    #[error("{stage} shader: {err}")]
+    Exec {
+        /// `vs` or `ps`.
+        stage: &'static str,
+        /// The error.
+        err: ExecError,
+    },
+    /// A texture is malformed.
+    #[error("texture stage {stage}: {err}")]
+    Texture {
+        /// Stage.
+        stage: usize,
+        /// The error.
+        err: TextureError,
+    },
+    /// Sizes out of range.
+    #[error("{0}")]
+    Size(String),
+}
+
+/// A render target's contents as RGBA floats (already quantised to its format).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Image {
+    /// Width.
+    pub width: u32,
+    /// Height.
+    pub height: u32,
+    /// Format the values were quantised to.
+    pub format: Format,
+    /// Pixels, row-major.
+    pub pixels: Vec<[f32; 4]>,
+}
+
+impl Image {
+    /// Pixel (x, y), or zeros outside.
+    pub fn get(&self, x: u32, y: u32) -> [f32; 4] {
+        if x >= self.width || y >= self.height {
+            return [0.0; 4];
+        }
+        self.pixels[(y * self.width + x) as usize]
+    }
+}
+
+/// Options of a run.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// Device semantics.
+    pub sem: Semantics,
+    /// Instruction budget per lane group.
+    pub budget: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            sem: Semantics::default(),
+            budget: DEFAULT_BUDGET,
+        }
+    }
+}
+
+/// Statistics of a run.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Stats {
+    /// Pixel-shader lane invocations (helpers included).
+    pub ps_lanes: u64,
+    /// Lane-instructions executed by pixel shaders.
+    pub ps_lane_instructions: u64,
+}
+
+/// The state of a scene being rendered.
+pub struct Renderer {
+    /// Colour targets.
+    pub targets: Vec<Image>,
+    /// Depth buffer.
+    pub depth: Option<Vec<f32>>,
+    /// Options.
+    pub opts: Options,
+    /// Statistics.
+    pub stats: Stats,
+    /// When set, only the 2×2 quads touching these rectangles `[l, t, r, b)` are
+    /// shaded: the pixels inside come out exactly as in a full render (derivatives are
+    /// taken within quads), everything else is left untouched. For checking probes fast.
+    pub regions: Option<Vec<[u32; 4]>>,
+}
+
+fn quantize(format: Format, v: [f32; 4]) -> [f32; 4] {
+    use Format::*;
+    let q = |x: f32, bits: u32| {
+        let m = ((1u32 << bits) - 1) as f32;
+        (exec_sat(x) * m).round() / m
+    };
+    match format {
+        A8R8G8B8 | A8B8G8R8 => [q(v[0], 8), q(v[1], 8), q(v[2], 8), q(v[3], 8)],
+        X8R8G8B8 | X8B8G8R8 => [q(v[0], 8), q(v[1], 8), q(v[2], 8), 1.0],
+        R5G6B5 => [q(v[0], 5), q(v[1], 6), q(v[2], 5), 1.0],
+        A1R5G5B5 => [q(v[0], 5), q(v[1], 5), q(v[2], 5), q(v[3], 1)],
+        X1R5G5B5 => [q(v[0], 5), q(v[1], 5), q(v[2], 5), 1.0],
+        A4R4G4B4 => [q(v[0], 4), q(v[1], 4), q(v[2], 4), q(v[3], 4)],
+        R32F => [v[0], 1.0, 1.0, 1.0],
+        G32R32F => [v[0], v[1], 1.0, 1.0],
+        R16F => [f16_round(v[0]), 1.0, 1.0, 1.0],
+        G16R16F => [f16_round(v[0]), f16_round(v[1]), 1.0, 1.0],
+        A16B16G16R16F => v.map(f16_round),
+        _ => v,
+    }
+}
+
+fn f16_round(x: f32) -> f32 {
+    // Good enough for targets: round the mantissa to 10 bits.
+    if !x.is_finite() || x == 0.0 {
+        return x;
+    }
+    let b = x.to_bits();
+    let r = (b + 0x0FFF + ((b >> 13) & 1)) & !0x1FFF;
+    f32::from_bits(r).clamp(-65504.0, 65504.0)
+}
+
+#[inline]
+fn exec_sat(x: f32) -> f32 {
+    if x > 0.0 {
+        x.min(1.0)
+    } else {
+        0.0
+    }
+}
+
+/// A vertex after shading: screen position and the varyings the pixel shader reads.
+#[derive(Clone, Copy, Debug)]
+struct SVert {
+    x: f64,
+    y: f64,
+    z: f64,
+    rhw: f64,
+    clip_w: f32,
+    psize: f32,
+    /// Vertex fog factor (`oFog`, else the specular alpha; 1 when neither).
+    fog: f32,
+    v: [[f32; 4]; NVARY],
+}
+
+const NVARY: usize = 16;
+
+/// Where pixel-shader input `k` comes from and where it goes.
+#[derive(Clone, Copy, Debug)]
+struct Link {
+    usage: u8,
+    index: u8,
+    /// Register-file index in the pixel shader.
+    ps_reg: usize,
+    /// Also the ps_1_x interpolated texture coordinate register.
+    tc_reg: Option<usize>,
+    color: bool,
+}
+
+impl Renderer {
+    /// Allocates the targets of a scene.
+    pub fn new(scene: &Scene, opts: Options) -> Result<Renderer, RenderError> {
+        let mut targets = Vec::new();
+        for t in &scene.targets {
+            let n = t.width as u64 * t.height as u64;
+            if n == 0 || n > MAX_PIXELS {
+                return Err(RenderError::Size(format!(
+                    "render target {}x{}",
+                    t.width, t.height
+                )));
+            }
+            targets.push(Image {
+                width: t.width,
+                height: t.height,
+                format: t.format,
+                pixels: vec![quantize(t.format, t.initial); n as usize],
+            });
+        }
+        let depth = match scene.depth {
+            Some(d) => {
+                let n = d.width as u64 * d.height as u64;
+                if n > MAX_PIXELS {
+                    return Err(RenderError::Size("depth buffer".into()));
+                }
+                Some(vec![d.initial; n as usize])
+            }
+            None => None,
+        };
+        Ok(Renderer {
+            targets,
+            depth,
+            opts,
+            stats: Stats::default(),
+            regions: None,
+        })
+    }
+
+    /// Executes one op.
+    pub fn op(&mut self, op: &Op) -> Result<(), RenderError> {
+        match op {
+            Op::Clear(c) => {
+                if c.color_enabled {
+                    for (i, t) in self.targets.iter_mut().enumerate() {
+                        if c.target.is_none_or(|x| x as usize == i) {
+                            let v = quantize(t.format, c.color);
+                            t.pixels.iter_mut().for_each(|p| *p = v);
+                        }
+                    }
+                }
+                if c.depth_enabled {
+                    if let Some(d) = self.depth.as_mut() {
+                        d.iter_mut().for_each(|p| *p = c.depth);
+                    }
+                }
+                Ok(())
+            }
+            Op::Draw(d) => self.draw(d),
+        }
+    }
+
+    /// Renders a whole scene, calling `after_draw(n, self)` after the n-th draw (1-based).
+    pub fn run_scene(
+        scene: &Scene,
+        opts: Options,
+        regions: Option<Vec<[u32; 4]>>,
+        mut after_draw: impl FnMut(usize, &Renderer),
+    ) -> Result<Renderer, RenderError> {
+        let mut r = Renderer::new(scene, opts)?;
+        r.regions = regions;
+        let mut n = 0;
+        for op in &scene.ops {
+            r.op(op)?;
+            if matches!(op, Op::Draw(_)) {
+                n += 1;
+                after_draw(n, &r);
+            }
+        }
+        Ok(r)
+    }
+
+    /// Executes one draw.
+    pub fn draw(&mut self, d: &Draw) -> Result<(), RenderError> {
+        let sem = self.opts.sem;
+        let load = |tokens: &Option<Vec<u32>>,
+                    stage: &'static str|
+         -> Result<Option<Program>, RenderError> {
+            match tokens {
+                None => Ok(None),
+                Some(t) => {
+                    let sh = Shader::decode(t).map_err(|e| RenderError::Shader {
+                        stage,
+                        msg: e.to_string(),
+                    })?;
+                    Program::new(&sh)
+                        .map(Some)
+                        .map_err(|err| RenderError::Exec { stage, err })
+                }
+            }
+        };
+        let vs = load(&d.vs, "vs")?;
+        let ps = load(&d.ps, "ps")?;
+        // Textures.
+        let mut decoded: Vec<Option<Decoded>> = Vec::new();
+        for (i, t) in d.textures.iter().enumerate() {
+            decoded.push(match t {
+                Some(t) => {
+                    Some(Decoded::new(t).map_err(|err| RenderError::Texture { stage: i, err })?)
+                }
+                None => None,
+            });
+        }
+        let stages: Vec<Stage> = (0..20)
+            .map(|i| Stage {
+                tex: decoded.get(i).and_then(|x| x.as_ref()),
+                state: d.sampler(i),
+                tss: d.stage(i),
+            })
+            .collect();
+        let vs_stages: Vec<Stage> = (16..20).map(|i| stages[i]).collect();
+
+        // Vertex shading.
+        let nverts = d.vertex_count as usize;
+        if nverts > 1 << 20 {
+            return Err(RenderError::Size(format!("{nverts} vertices")));
+        }
+        let links = ps_links(ps.as_ref());
+        let mut verts: Vec<SVert> = Vec::with_capacity(nverts);
+        let vp = d.viewport;
+        let rs = &d.render_states;
+        match &vs {
+            Some(vsp) => {
+                let consts = vsp.constants(&d.vs_constants, &sem);
+                let env = Env {
+                    consts: &consts,
+                    stages: &vs_stages,
+                    sem: &sem,
+                    budget: self.opts.budget,
+                };
+                let mut lanes = Lanes::default();
+                let mut base = 0;
+                while base < nverts {
+                    lanes.reset();
+                    for l in 0..LANES {
+                        let vi = (base + l).min(nverts - 1);
+                        fetch_vertex(d, vsp, vi, &mut lanes, l);
+                    }
+                    // Output registers start at (0, 0, 0, 0) except oFog/oPts defaults.
+                    exec::run(vsp, &mut lanes, &env, 0xF)
+                        .map_err(|err| RenderError::Exec { stage: "vs", err })?;
+                    for l in 0..LANES {
+                        if base + l >= nverts {
+                            break;
+                        }
+                        verts.push(vs_output(vsp, &lanes, l, &links, vp, rs));
+                    }
+                    base += LANES;
+                }
+            }
+            None => {
+                for vi in 0..nverts {
+                    verts.push(pretransformed(d, vi, &links));
+                }
+            }
+        }
+
+        // Pixel stage setup.
+        let ps_consts: Option<ConstFile> = ps.as_ref().map(|p| p.constants(&d.ps_constants, &sem));
+        let ctx = PixelCtx {
+            ps: ps.as_ref(),
+            consts: ps_consts.as_ref(),
+            stages: &stages,
+            sem: &sem,
+            budget: self.opts.budget,
+            links: &links,
+            flat: rs.shade == ShadeMode::Flat,
+            fog: FogSetup::new(rs, ps.as_ref()),
+        };
+
+        // Primitive assembly.
+        let mut tris: Vec<[usize; 3]> = Vec::new();
+        match d.primitive {
+            Primitive::TriangleList => {
+                for i in 0..nverts / 3 {
+                    tris.push([3 * i, 3 * i + 1, 3 * i + 2]);
+                }
+            }
+            Primitive::TriangleStrip => {
+                for i in 0..nverts.saturating_sub(2) {
+                    if i % 2 == 0 {
+                        tris.push([i, i + 1, i + 2]);
+                    } else {
+                        tris.push([i, i + 2, i + 1]);
+                    }
+                }
+            }
+            Primitive::TriangleFan => {
+                for i in 1..nverts.saturating_sub(1) {
+                    tris.push([i, i + 1, 0]);
+                }
+            }
+            Primitive::PointList => {
+                for v in verts.iter() {
+                    self.point(v, d, &ctx)?;
+                }
+                return Ok(());
+            }
+            Primitive::LineList | Primitive::LineStrip => {
+                // Lines are drawn as thin quads one pixel wide.
+                let mut pairs = Vec::new();
+                if d.primitive == Primitive::LineList {
+                    for i in 0..nverts / 2 {
+                        pairs.push((2 * i, 2 * i + 1));
+                    }
+                } else {
+                    for i in 0..nverts.saturating_sub(1) {
+                        pairs.push((i, i + 1));
+                    }
+                }
+                for (a, b) in pairs {
+                    self.line(&verts[a], &verts[b], d, &ctx)?;
+                }
+                return Ok(());
+            }
+        }
+        for t in tris {
+            let tv = [verts[t[0]], verts[t[1]], verts[t[2]]];
+            if tv
+                .iter()
+                .any(|v| !in_front(v.clip_w) || !v.x.is_finite() || !v.y.is_finite())
+            {
+                continue;
+            }
+            // Provoking vertex: the first of the primitive as listed.
+            let provoke = match d.primitive {
+                Primitive::TriangleFan => 1,
+                _ => 0,
+            };
+            self.triangle(tv, provoke, d, &ctx, false)?;
+        }
+        Ok(())
+    }
+
+    fn point(&mut self, v: &SVert, d: &Draw, ctx: &PixelCtx) -> Result<(), RenderError> {
+        if !in_front(v.clip_w) {
+            return Ok(());
+        }
+        let rs = &d.render_states;
+        let size = (if v.psize > 0.0 {
+            v.psize
+        } else {
+            rs.point_size
+        })
+        .clamp(rs.point_size_min, rs.point_size_max)
+        .max(1.0) as f64;
+        let h = size / 2.0;
+        let mut corners = [*v; 4];
+        let offs = [
+            (-h, -h, 0.0, 0.0),
+            (h, -h, 1.0, 0.0),
+            (-h, h, 0.0, 1.0),
+            (h, h, 1.0, 1.0),
+        ];
+        for (c, (dx, dy, u, w)) in corners.iter_mut().zip(offs) {
+            c.x += dx;
+            c.y += dy;
+            if rs.point_sprite {
+                for (k, l) in ctx.links.iter().enumerate() {
+                    if l.usage == DeclUsage::TexCoord as u8 {
+                        c.v[k] = [u as f32, w as f32, 0.0, 1.0];
+                    }
+                }
+            }
+        }
+        self.triangle([corners[0], corners[1], corners[2]], 0, d, ctx, true)?;
+        self.triangle([corners[1], corners[3], corners[2]], 0, d, ctx, true)
+    }
+
+    fn line(&mut self, a: &SVert, b: &SVert, d: &Draw, ctx: &PixelCtx) -> Result<(), RenderError> {
+        if !(in_front(a.clip_w) && in_front(b.clip_w)) {
+            return Ok(());
+        }
+        let (dx, dy) = (b.x - a.x, b.y - a.y);
+        let len = (dx * dx + dy * dy).sqrt();
+        if len == 0.0 {
+            return Ok(());
+        }
+        let (nx, ny) = (-dy / len * 0.5, dx / len * 0.5);
+        let mut q = [*a, *a, *b, *b];
+        q[0].x += nx;
+        q[0].y += ny;
+        q[1].x -= nx;
+        q[1].y -= ny;
+        q[2].x += nx;
+        q[2].y += ny;
+        q[3].x -= nx;
+        q[3].y -= ny;
+        self.triangle([q[0], q[1], q[2]], 0, d, ctx, true)?;
+        self.triangle([q[1], q[3], q[2]], 0, d, ctx, true)
+    }
+
+    fn triangle(
+        &mut self,
+        mut v: [SVert; 3],
+        provoke: usize,
+        d: &Draw,
+        ctx: &PixelCtx,
+        no_cull: bool,
+    ) -> Result<(), RenderError> {
+        let rs = &d.render_states;
+        let area = (v[1].x - v[0].x) * (v[2].y - v[0].y) - (v[2].x - v[0].x) * (v[1].y - v[0].y);
+        if area == 0.0 || !area.is_finite() {
+            return Ok(());
+        }
+        let cw = area > 0.0;
+        if !no_cull {
+            match rs.cull {
+                Cull::Ccw if !cw => return Ok(()),
+                Cull::Cw if cw => return Ok(()),
+                _ => {}
+            }
+        }
+        let flat_v = v[provoke].v;
+        if !cw {
+            v.swap(1, 2);
+        }
+        let area = area.abs();
+        let face = if cw { 1.0f32 } else { -1.0 };
+        // Bounding box in pixels (centres at integers), clipped to viewport and target.
+        let vp = d.viewport;
+        let t0 = &self.targets[0];
+        let x_min = vp.x as i64;
+        let y_min = vp.y as i64;
+        let x_max = ((vp.x + vp.width) as i64).min(t0.width as i64) - 1;
+        let y_max = ((vp.y + vp.height) as i64).min(t0.height as i64) - 1;
+        let bx0 = (v.iter().map(|p| p.x).fold(f64::INFINITY, f64::min).ceil() as i64).max(x_min);
+        let by0 = (v.iter().map(|p| p.y).fold(f64::INFINITY, f64::min).ceil() as i64).max(y_min);
+        let bx1 = (v
+            .iter()
+            .map(|p| p.x)
+            .fold(f64::NEG_INFINITY, f64::max)
+            .floor() as i64)
+            .min(x_max);
+        let by1 = (v
+            .iter()
+            .map(|p| p.y)
+            .fold(f64::NEG_INFINITY, f64::max)
+            .floor() as i64)
+            .min(y_max);
+        if bx0 > bx1 || by0 > by1 {
+            return Ok(());
+        }
+        // Edges (a → b) with top-left rule; inside when E > 0 or E == 0 on a top/left edge.
+        let edges = [(1usize, 2usize), (2, 0), (0, 1)];
+        let mut eq = [(0.0f64, 0.0f64, 0.0f64, false); 3];
+        for (k, (a, b)) in edges.iter().enumerate() {
+            let (ax, ay, bx, by) = (v[*a].x, v[*a].y, v[*b].x, v[*b].y);
+            // E(p) = (bx-ax)*(py-ay) - (by-ay)*(px-ax), positive inside for CW (y down).
+            let a_ = -(by - ay);
+            let b_ = bx - ax;
+            let c_ = -(a_ * ax + b_ * ay);
+            // Top edge: horizontal with the interior below; left edge: interior to the right.
+            let top = ay == by && bx > ax;
+            let left = by < ay;
+            eq[k] = (a_, b_, c_, top || left);
+        }
+        let qx0 = bx0 & !1;
+        let qy0 = by0 & !1;
+        let regions: Vec<[i64; 4]> = match &self.regions {
+            Some(r) => r
+                .iter()
+                .map(|r| {
+                    [
+                        (r[0] as i64) & !1,
+                        (r[1] as i64) & !1,
+                        r[2] as i64,
+                        r[3] as i64,
+                    ]
+                })
+                .collect(),
+            None => vec![[qx0, qy0, bx1 + 1, by1 + 1]],
+        };
+        let rows: Vec<(i64, i64, i64)> = (qy0..=by1)
+            .step_by(2)
+            .flat_map(|y| {
+                regions
+                    .iter()
+                    .filter(move |r| y + 1 >= r[1] && y < r[3])
+                    .map(move |r| (y, r[0].max(qx0), r[2].min(bx1 + 1)))
+            })
+            .collect();
+        let tri = TriSetup {
+            v,
+            eq,
+            area,
+            face,
+            flat_v,
+            bx0,
+            bx1,
+            by0,
+            by1,
+        };
+        let frags: Vec<(Vec<Frag>, Stats)> = rows
+            .par_iter()
+            .map_init(Lanes::default, |lanes, &(qy, x0, x1)| {
+                shade_row(&tri, qy, x0, x1, ctx, lanes)
+            })
+            .collect::<Result<Vec<_>, RenderError>>()?;
+        for (fs, st) in frags {
+            self.stats.ps_lanes += st.ps_lanes;
+            self.stats.ps_lane_instructions += st.ps_lane_instructions;
+            for f in fs {
+                self.output(&f, d, ctx);
+            }
+        }
+        Ok(())
+    }
+
+    fn output(&mut self, f: &Frag, d: &Draw, ctx: &PixelCtx) {
+        let rs = &d.render_states;
+        let w = self.targets[0].width;
+        let idx = (f.y * w + f.x) as usize;
+        // Alpha test on oC0's alpha, at 8-bit precision.
+        if rs.alpha_test {
+            let a = (exec_sat(f.color[0][3]) * 255.0).round() as u32;
+            let r = rs.alpha_ref & 0xFF;
+            if !rs.alpha_func.test(a, r) {
+                return;
+            }
+        }
+        if rs.z_enable {
+            if let Some(db) = self.depth.as_mut() {
+                if let Some(dv) = db.get_mut(idx) {
+                    let z = f.depth.clamp(0.0, 1.0);
+                    if !rs.z_func.test(z, *dv) {
+                        return;
+                    }
+                    if rs.z_write {
+                        *dv = z;
+                    }
+                }
+            }
+        }
+        let ncol = match ctx.ps {
+            Some(p) if p.version.major >= 2 => (p.color_outputs as usize).max(1),
+            _ => 1,
+        };
+        for (ti, t) in self.targets.iter_mut().enumerate().take(ncol.min(4)) {
+            let Some(dst) = t.pixels.get_mut(idx) else {
+                continue;
+            };
+            let mut src = f.color[ti];
+            if rs.blend {
+                src = blend(rs, src, *dst);
+            }
+            let mask = if ti == 0 {
+                rs.color_write
+            } else {
+                rs.color_write_more[ti - 1]
+            };
+            let q = quantize(t.format, src);
+            for c in 0..4 {
+                if mask & (1 << c) != 0 {
+                    dst[c] = q[c];
+                }
+            }
+        }
+    }
+}
+
+fn blend(rs: &RenderStates, s: [f32; 4], dd: [f32; 4]) -> [f32; 4] {
+    let factor = |b: Blend, c: usize| -> f32 {
+        match b {
+            Blend::Zero => 0.0,
+            Blend::One => 1.0,
+            Blend::SrcColor => s[c],
+            Blend::InvSrcColor => 1.0 - s[c],
+            Blend::SrcAlpha => s[3],
+            Blend::InvSrcAlpha => 1.0 - s[3],
+            Blend::DestAlpha => dd[3],
+            Blend::InvDestAlpha => 1.0 - dd[3],
+            Blend::DestColor => dd[c],
+            Blend::InvDestColor => 1.0 - dd[c],
+            Blend::SrcAlphaSat => {
+                if c == 3 {
+                    1.0
+                } else {
+                    s[3].min(1.0 - dd[3])
+                }
+            }
+            Blend::BlendFactor | Blend::InvBlendFactor => 1.0,
+        }
+    };
+    let mut o = [0.0; 4];
+    for c in 0..4 {
+        let a = s[c] * factor(rs.src_blend, c);
+        let b = dd[c] * factor(rs.dest_blend, c);
+        o[c] = match rs.blend_op {
+            BlendOp::Add => a + b,
+            BlendOp::Subtract => a - b,
+            BlendOp::RevSubtract => b - a,
+            BlendOp::Min => s[c].min(dd[c]),
+            BlendOp::Max => s[c].max(dd[c]),
+        };
+    }
+    o
+}
+
+struct PixelCtx<'a> {
+    ps: Option<&'a Program>,
+    consts: Option<&'a ConstFile>,
+    stages: &'a [Stage<'a>],
+    sem: &'a Semantics,
+    budget: u64,
+    links: &'a [Link],
+    flat: bool,
+    fog: Option<FogSetup>,
+}
+
+/// Fixed-function fog applied after pixel shaders below 3.0.
+#[derive(Clone, Copy)]
+struct FogSetup {
+    table: FogMode,
+    w_fog: bool,
+    start: f32,
+    end: f32,
+    density: f32,
+    color: [f32; 3],
+}
+
+impl FogSetup {
+    fn new(rs: &RenderStates, ps: Option<&Program>) -> Option<FogSetup> {
+        if !rs.fog_enable || ps.is_some_and(|p| p.version.major >= 3) {
+            return None;
+        }
+        let c = rs.fog_color;
+        Some(FogSetup {
+            table: rs.fog_table_mode,
+            w_fog: rs.projection_44 != 1.0,
+            start: rs.fog_start,
+            end: rs.fog_end,
+            density: rs.fog_density,
+            color: [
+                ((c >> 16) & 255) as f32 / 255.0,
+                ((c >> 8) & 255) as f32 / 255.0,
+                (c & 255) as f32 / 255.0,
+            ],
+        })
+    }
+
+    /// The fog factor (1 = no fog) from the vertex value or the pixel's depth.
+    fn factor(&self, vertex: f32, z: f32, w: f32) -> f32 {
+        let d = if self.w_fog { w } else { z };
+        exec_sat(match self.table {
+            FogMode::None => vertex,
+            FogMode::Linear => (self.end - d) / (self.end - self.start),
+            FogMode::Exp => (-(self.density * d)).exp(),
+            FogMode::Exp2 => (-(self.density * d) * (self.density * d)).exp(),
+        })
+    }
+}
+
+struct TriSetup {
+    v: [SVert; 3],
+    eq: [(f64, f64, f64, bool); 3],
+    area: f64,
+    face: f32,
+    flat_v: [[f32; 4]; NVARY],
+    bx0: i64,
+    bx1: i64,
+    by0: i64,
+    by1: i64,
+}
+
+struct Frag {
+    x: u32,
+    y: u32,
+    color: [[f32; 4]; 4],
+    depth: f32,
+}
+
+fn shade_row(
+    t: &TriSetup,
+    qy: i64,
+    x0: i64,
+    x1: i64,
+    ctx: &PixelCtx,
+    lanes: &mut Lanes,
+) -> Result<(Vec<Frag>, Stats), RenderError> {
+    let mut out = Vec::new();
+    let mut stats = Stats::default();
+    let mut qx = x0 & !1;
+    while qx < x1 {
+        let mut cover = 0u8;
+        let mut bary = [[0.0f64; 3]; 4];
+        for l in 0..LANES {
+            let px = qx + (l & 1) as i64;
+            let py = qy + (l >> 1) as i64;
+            let (fx, fy) = (px as f64, py as f64);
+            let mut inside = px >= t.bx0 && px <= t.bx1 && py >= t.by0 && py <= t.by1;
+            for (k, (a, b, c, tl)) in t.eq.iter().enumerate() {
+                let e = a * fx + b * fy + c;
+                bary[l][k] = e / t.area;
+                if !(e > 0.0 || (e == 0.0 && *tl)) {
+                    inside = false;
+                }
+            }
+            if inside {
+                cover |= 1 << l;
+            }
+        }
+        if cover != 0 {
+            shade_quad(t, qx, qy, cover, &bary, ctx, lanes, &mut out, &mut stats)?;
+        }
+        qx += 2;
+    }
+    Ok((out, stats))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn shade_quad(
+    t: &TriSetup,
+    qx: i64,
+    qy: i64,
+    cover: u8,
+    bary: &[[f64; 3]; 4],
+    ctx: &PixelCtx,
+    lanes: &mut Lanes,
+    out: &mut Vec<Frag>,
+    stats: &mut Stats,
+) -> Result<(), RenderError> {
+    lanes.reset();
+    let v = &t.v;
+    let mut depth = [0.0f32; 4];
+    let mut fogf = [1.0f32; 4];
+    for l in 0..LANES {
+        let b = bary[l];
+        let w = b[0] * v[0].rhw + b[1] * v[1].rhw + b[2] * v[2].rhw;
+        let z = b[0] * v[0].z + b[1] * v[1].z + b[2] * v[2].z;
+        depth[l] = z as f32;
+        if let Some(f) = &ctx.fog {
+            let vf = (b[0] * v[0].fog as f64 * v[0].rhw
+                + b[1] * v[1].fog as f64 * v[1].rhw
+                + b[2] * v[2].fog as f64 * v[2].rhw)
+                / w;
+            fogf[l] = f.factor(vf as f32, z as f32, (1.0 / w) as f32);
+        }
+        for (k, link) in ctx.links.iter().enumerate() {
+            let val: [f32; 4] = if ctx.flat && link.color {
+                t.flat_v[k]
+            } else {
+                let mut o = [0.0f32; 4];
+                for (c, oc) in o.iter_mut().enumerate() {
+                    let (a0, a1, a2) = (v[0].v[k][c], v[1].v[k][c], v[2].v[k][c]);
+                    *oc = if a0 == a1 && a1 == a2 {
+                        a0
+                    } else {
+                        ((b[0] * a0 as f64 * v[0].rhw
+                            + b[1] * a1 as f64 * v[1].rhw
+                            + b[2] * a2 as f64 * v[2].rhw)
+                            / w) as f32
+                    };
+                }
+                o
+            };
+            lanes.set(link.ps_reg, l, val);
+            if let Some(tc) = link.tc_reg {
+                lanes.set(tc, l, val);
+            }
+        }
+        let px = qx + (l & 1) as i64;
+        let py = qy + (l >> 1) as i64;
+        lanes.set(exec::VPOS, l, [px as f32, py as f32, 0.0, 0.0]);
+        lanes.set(exec::VFACE, l, [t.face; 4]);
+    }
+    let mut colors = [[[0.0f32; 4]; 4]; 4];
+    match (ctx.ps, ctx.consts) {
+        (Some(p), Some(consts)) => {
+            let env = Env {
+                consts,
+                stages: ctx.stages,
+                sem: ctx.sem,
+                budget: ctx.budget,
+            };
+            for l in 0..LANES {
+                lanes.set(exec::DEPTH, l, [depth[l], 0.0, 0.0, 0.0]);
+            }
+            exec::run(p, lanes, &env, 0xF).map_err(|err| RenderError::Exec { stage: "ps", err })?;
+            stats.ps_lanes += 4;
+            stats.ps_lane_instructions += 4 * lanes.executed;
+            for l in 0..LANES {
+                if p.version.major < 2 {
+                    // The ps_1_x colour output is saturated.
+                    colors[0][l] = lanes.get(exec::temp_reg(0), l).map(exec_sat);
+                } else {
+                    for (c, col) in colors.iter_mut().enumerate() {
+                        col[l] = lanes.get(exec::color_reg(c as u16), l);
+                    }
+                }
+                if p.writes_depth {
+                    depth[l] = lanes.get(exec::DEPTH, l)[0];
+                }
+            }
+        }
+        _ => {
+            // Fixed function: the diffuse colour.
+            let k = ctx
+                .links
+                .iter()
+                .position(|l| l.usage == DeclUsage::Color as u8 && l.index == 0);
+            for l in 0..LANES {
+                colors[0][l] = match k {
+                    Some(k) => lanes.get(ctx.links[k].ps_reg, l),
+                    None => [1.0; 4],
+                };
+            }
+        }
+    }
+    if let Some(f) = &ctx.fog {
+        for l in 0..LANES {
+            for c in 0..3 {
+                let x = colors[0][l][c];
+                colors[0][l][c] = fogf[l] * x + (1.0 - fogf[l]) * f.color[c];
+            }
+        }
+    }
+    for l in 0..LANES {
+        if cover & (1 << l) == 0 || lanes.killed & (1 << l) != 0 {
+            continue;
+        }
+        let px = qx + (l & 1) as i64;
+        let py = qy + (l >> 1) as i64;
+        out.push(Frag {
+            x: px as u32,
+            y: py as u32,
+            color: [colors[0][l], colors[1][l], colors[2][l], colors[3][l]],
+            depth: depth[l],
+        });
+    }
+    Ok(())
+}
+
+/// The pixel shader's inputs and their semantics.
+fn ps_links(ps: Option<&Program>) -> Vec<Link> {
+    let mut links = Vec::new();
+    let color = DeclUsage::Color as u8;
+    let texc = DeclUsage::TexCoord as u8;
+    match ps {
+        Some(p) if p.version.major >= 3 => {
+            for s in &p.inputs {
+                links.push(Link {
+                    usage: s.usage,
+                    index: s.index,
+                    ps_reg: s.reg,
+                    tc_reg: None,
+                    color: s.usage == color,
+                });
+            }
+        }
+        Some(p) if p.version.major == 2 => {
+            for s in &p.inputs {
+                links.push(Link {
+                    usage: s.usage,
+                    index: s.index,
+                    ps_reg: s.reg,
+                    tc_reg: None,
+                    color: s.usage == color,
+                });
+            }
+        }
+        _ => {
+            // ps_1_x (and fixed function): v0, v1 colours; t0..t7 texture coordinates.
+            for i in 0..2u16 {
+                links.push(Link {
+                    usage: color,
+                    index: i as u8,
+                    ps_reg: exec::input_reg(i),
+                    tc_reg: None,
+                    color: true,
+                });
+            }
+            for i in 0..8u16 {
+                links.push(Link {
+                    usage: texc,
+                    index: i as u8,
+                    ps_reg: exec::tex_reg(i),
+                    tc_reg: Some(exec::tc_reg(i)),
+                    color: false,
+                });
+            }
+        }
+    }
+    links.truncate(NVARY);
+    links
+}
+
+/// One vertex element of vertex `vi` as RGBA floats (missing components 0, 0, 0, 1),
+/// or `None` when its stream is absent or too short (shared with the GPU runner).
+pub fn read_element(d: &Draw, e: &VertexElement, vi: usize) -> Option<[f32; 4]> {
+    let s = d.streams.iter().find(|s| s.stream == e.stream)?;
+    let off = vi * s.stride as usize + e.offset as usize;
+    let b = s.data.get(off..off + e.ty.size())?;
+    let f = |i: usize| f32::from_le_bytes([b[4 * i], b[4 * i + 1], b[4 * i + 2], b[4 * i + 3]]);
+    let u16at = |i: usize| u16::from_le_bytes([b[2 * i], b[2 * i + 1]]);
+    let h = |i: usize| crate::texture::decode_texel(Format::R16F, &u16at(i).to_le_bytes())[0];
+    Some(match e.ty {
+        DeclType::Float1 => [f(0), 0.0, 0.0, 1.0],
+        DeclType::Float2 => [f(0), f(1), 0.0, 1.0],
+        DeclType::Float3 => [f(0), f(1), f(2), 1.0],
+        DeclType::Float4 => [f(0), f(1), f(2), f(3)],
+        DeclType::D3dColor => [
+            b[2] as f32 / 255.0,
+            b[1] as f32 / 255.0,
+            b[0] as f32 / 255.0,
+            b[3] as f32 / 255.0,
+        ],
+        DeclType::Ubyte4 => [b[0] as f32, b[1] as f32, b[2] as f32, b[3] as f32],
+        DeclType::Ubyte4N => [
+            b[0] as f32 / 255.0,
+            b[1] as f32 / 255.0,
+            b[2] as f32 / 255.0,
+            b[3] as f32 / 255.0,
+        ],
+        DeclType::Short2 => [u16at(0) as i16 as f32, u16at(1) as i16 as f32, 0.0, 1.0],
+        DeclType::Short4 => [
+            u16at(0) as i16 as f32,
+            u16at(1) as i16 as f32,
+            u16at(2) as i16 as f32,
+            u16at(3) as i16 as f32,
+        ],
+        DeclType::Short2N => [
+            u16at(0) as i16 as f32 / 32767.0,
+            u16at(1) as i16 as f32 / 32767.0,
+            0.0,
+            1.0,
+        ],
+        DeclType::Short4N => [
+            u16at(0) as i16 as f32 / 32767.0,
+            u16at(1) as i16 as f32 / 32767.0,
+            u16at(2) as i16 as f32 / 32767.0,
+            u16at(3) as i16 as f32 / 32767.0,
+        ],
+        DeclType::Ushort2N => [
+            u16at(0) as f32 / 65535.0,
+            u16at(1) as f32 / 65535.0,
+            0.0,
+            1.0,
+        ],
+        DeclType::Ushort4N => [
+            u16at(0) as f32 / 65535.0,
+            u16at(1) as f32 / 65535.0,
+            u16at(2) as f32 / 65535.0,
+            u16at(3) as f32 / 65535.0,
+        ],
+        DeclType::Float16_2 => [h(0), h(1), 0.0, 1.0],
+        DeclType::Float16_4 => [h(0), h(1), h(2), h(3)],
+    })
+}
+
+fn fetch_vertex(d: &Draw, p: &Program, vi: usize, lanes: &mut Lanes, l: usize) {
+    for e in &d.vertex_declaration {
+        let reg = match e.register {
+            Some(r) => Some(exec::input_reg(r as u16)),
+            None => p
+                .inputs
+                .iter()
+                .find(|s| s.usage == e.usage && s.index == e.usage_index)
+                .map(|s| s.reg),
+        };
+        if let Some(reg) = reg {
+            if let Some(v) = read_element(d, e, vi) {
+                lanes.set(reg, l, v);
+            }
+        }
+    }
+}
+
+fn to_screen(pos: [f32; 4], vp: Viewport) -> (f64, f64, f64, f64) {
+    let w = pos[3] as f64;
+    let rhw = 1.0 / w;
+    let x = vp.x as f64 + (pos[0] as f64 * rhw + 1.0) * vp.width as f64 * 0.5;
+    let y = vp.y as f64 + (1.0 - pos[1] as f64 * rhw) * vp.height as f64 * 0.5;
+    let z = vp.min_z as f64 + pos[2] as f64 * rhw * (vp.max_z - vp.min_z) as f64;
+    (x, y, z, rhw)
+}
+
+fn vs_output(
+    p: &Program,
+    lanes: &Lanes,
+    l: usize,
+    links: &[Link],
+    vp: Viewport,
+    rs: &RenderStates,
+) -> SVert {
+    let color = DeclUsage::Color as u8;
+    let texc = DeclUsage::TexCoord as u8;
+    let (pos, psize) = if p.version.major >= 3 {
+        let mut pos = [0.0; 4];
+        let mut ps = 0.0;
+        for s in &p.outputs {
+            if s.usage == DeclUsage::Position as u8 && s.index == 0 {
+                pos = lanes.get(s.reg, l);
+            }
+            if s.usage == DeclUsage::PSize as u8 {
+                ps = lanes.get(s.reg, l)[0];
+            }
+        }
+        (pos, ps)
+    } else {
+        let ps = if p.writes[exec::PTS] {
+            lanes.get(exec::PTS, l)[0]
+        } else {
+            0.0
+        };
+        (lanes.get(exec::POS, l), ps)
+    };
+    let _ = rs;
+    let (x, y, z, rhw) = to_screen(pos, vp);
+    let mut v = [[0.0f32; 4]; NVARY];
+    for (k, link) in links.iter().enumerate() {
+        let val = if p.version.major >= 3 {
+            p.outputs
+                .iter()
+                .find(|s| s.usage == link.usage && s.index == link.index)
+                .map(|s| lanes.get(s.reg, l))
+        } else if link.usage == color && link.index < 2 {
+            let r = exec::attr_reg(link.index as u16);
+            p.writes[r].then(|| lanes.get(r, l).map(exec_sat))
+        } else if link.usage == texc && link.index < 8 {
+            let r = exec::out_reg(link.index as u16);
+            p.writes[r].then(|| lanes.get(r, l))
+        } else if link.usage == DeclUsage::Fog as u8 {
+            p.writes[exec::FOG].then(|| lanes.get(exec::FOG, l).map(exec_sat))
+        } else {
+            None
+        };
+        v[k] = val.unwrap_or(if link.usage == color && link.index == 0 {
+            [1.0; 4]
+        } else {
+            [0.0; 4]
+        });
+    }
+    let fog = if p.version.major >= 3 {
+        p.outputs
+            .iter()
+            .find(|s| s.usage == DeclUsage::Fog as u8)
+            .map(|s| lanes.get(s.reg, l)[0])
+            .or_else(|| {
+                p.outputs
+                    .iter()
+                    .find(|s| s.usage == color && s.index == 1)
+                    .map(|s| lanes.get(s.reg, l)[3])
+            })
+    } else if p.writes[exec::FOG] {
+        Some(lanes.get(exec::FOG, l)[0])
+    } else if p.writes[exec::attr_reg(1)] {
+        Some(lanes.get(exec::attr_reg(1), l)[3])
+    } else {
+        None
+    };
+    SVert {
+        x,
+        y,
+        z,
+        rhw,
+        clip_w: pos[3],
+        psize,
+        fog: exec_sat(fog.unwrap_or(1.0)),
+        v,
+    }
+}
+
+fn pretransformed(d: &Draw, vi: usize, links: &[Link]) -> SVert {
+    let mut pos = [0.0f32, 0.0, 0.0, 1.0];
+    let mut v = [[0.0f32; 4]; NVARY];
+    for (k, link) in links.iter().enumerate() {
+        if link.usage == DeclUsage::Color as u8 && link.index == 0 {
+            v[k] = [1.0; 4];
+        }
+    }
+    for e in &d.vertex_declaration {
+        let Some(val) = read_element(d, e, vi) else {
+            continue;
+        };
+        if e.usage == DeclUsage::PositionT as u8 || e.usage == DeclUsage::Position as u8 {
+            pos = val;
+        } else if let Some(k) = links
+            .iter()
+            .position(|l| l.usage == e.usage && l.index == e.usage_index)
+        {
+            v[k] = val;
+        }
+    }
+    let rhw = if pos[3] != 0.0 {
+        1.0 / pos[3] as f64
+    } else {
+        1.0
+    };
+    SVert {
+        x: pos[0] as f64,
+        y: pos[1] as f64,
+        z: pos[2] as f64,
+        rhw: 1.0 / rhw,
+        clip_w: 1.0,
+        psize: 0.0,
+        fog: 1.0,
+        v,
+    }
+}
+
+/// The outcome of one probe of a replayed oracle record.
+#[derive(Clone, Debug)]
+pub struct ProbeOutcome {
+    /// The probe.
+    pub probe: crate::oracle::Probe,
+    /// `None` = passed; otherwise the first failing pixel and the value read there, or
+    /// the render error.
+    pub failure: Option<String>,
+}
+
+/// Renders an oracle record on the CPU and checks every probe.
+pub fn replay(rec: &crate::oracle::Record, opts: Options) -> Vec<ProbeOutcome> {
+    let mut results: Vec<Option<Option<String>>> = vec![None; rec.probes.len()];
+    let regions = rec.probes.iter().map(|p| p.rect).collect();
+    let run = Renderer::run_scene(&rec.scene, opts, Some(regions), |n, r| {
+        for (i, p) in rec.probes.iter().enumerate() {
+            if p.after_draws != n {
+                continue;
+            }
+            let Some(img) = r.targets.get(p.target as usize) else {
+                results[i] = Some(Some(format!("no render target {}", p.target)));
+                continue;
+            };
+            results[i] = Some(match p.check(|x, y| img.get(x, y)) {
+                Ok(()) => None,
+                Err(((x, y), got)) => Some(format!("at ({x}, {y}) got {got:?}")),
+            });
+        }
+    });
+    let err = run.err().map(|e| e.to_string());
+    rec.probes
+        .iter()
+        .zip(results)
+        .map(|(p, r)| ProbeOutcome {
+            probe: p.clone(),
+            failure: match r {
+                Some(f) => f,
+                None => Some(err.clone().unwrap_or_else(|| "probe never reached".into())),
+            },
+        })
+        .collect()
+}
+
+/// A clip-space w in front of the eye (NaN is not).
+#[inline]
+fn in_front(w: f32) -> bool {
+    w > 0.0
+}
