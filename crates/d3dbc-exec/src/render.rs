@@ -991,7 +991,9 @@ fn ps_links(ps: Option<&Program>) -> Vec<Link> {
     links
 }
 
-fn read_element(d: &Draw, e: &VertexElement, vi: usize) -> Option<[f32; 4]> {
+/// One vertex element of vertex `vi` as RGBA floats (missing components 0, 0, 0, 1),
+/// or `None` when its stream is absent or too short (shared with the GPU runner).
+pub fn read_element(d: &Draw, e: &VertexElement, vi: usize) -> Option<[f32; 4]> {
     let s = d.streams.iter().find(|s| s.stream == e.stream)?;
     let off = vi * s.stride as usize + e.offset as usize;
     let b = s.data.get(off..off + e.ty.size())?;

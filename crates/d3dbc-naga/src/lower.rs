@@ -25,7 +25,7 @@ use naga::{
 use crate::builder::{Func, Types};
 use crate::interface::{self as itf, driver, Interface, Stage};
 use crate::options::{CompareFunc, FogMode, TextureKind, TranslateOptions};
-use crate::scan::{const_index, samples_dst_stage, Decl, Key, Scan};
+use crate::scan::{const_index, Decl, Key, Scan};
 use crate::Error;
 
 type H = Handle<Expression>;
@@ -1407,14 +1407,13 @@ impl<'a> Lower<'a> {
             }
             Cnd => {
                 let (a, b, c) = (s(self, 0)?, s(self, 1)?, s(self, 2)?);
-                let h = self.fun.splat_f(0.5);
                 let cond = if self.v.minor < 4 {
+                    // ps_1_1–1_3: src0 is r0.a, one test for every component.
                     let aw = self.fun.comp(a, 3);
-                    let hs = self.fun.f(0.5);
-                    let g = self.fun.bin(B::Greater, aw, hs);
-                    let _ = h;
-                    g
+                    let h = self.fun.f(0.5);
+                    self.fun.bin(B::Greater, aw, h)
                 } else {
+                    let h = self.fun.splat_f(0.5);
                     self.fun.bin(B::Greater, a, h)
                 };
                 let r = self.fun.select(cond, b, c);
@@ -1838,7 +1837,6 @@ impl<'a> Lower<'a> {
                     }
                 }
                 let continuing = self.fun.close();
-                self.ptrs_reset_nested();
                 self.fun.stmt(Statement::Loop {
                     body,
                     continuing,
@@ -1901,10 +1899,6 @@ impl<'a> Lower<'a> {
         }
         Ok(())
     }
-
-    /// Pointer expressions created inside a closed block are out of scope: pointers are
-    /// pre-emitted (`LocalVariable`/`GlobalVariable` expressions), so they stay valid.
-    fn ptrs_reset_nested(&mut self) {}
 
     /// Lowers a range of instructions into the current function.
     fn lower_range(&mut self, ins: &[Instruction]) -> Result<(), Error> {
@@ -2638,6 +2632,5 @@ fn call_order(scan: &Scan, ins: &[Instruction]) -> Result<Vec<usize>, Error> {
     for i in 0..n {
         visit(i, scan, ins, &by_label, &mut state, &mut order)?;
     }
-    let _ = samples_dst_stage;
     Ok(order)
 }

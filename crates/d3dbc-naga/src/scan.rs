@@ -78,7 +78,7 @@ fn is_ps1x_tex(op: Opcode) -> bool {
 }
 
 /// The stage an SM1 texture op samples (its destination register number).
-pub(crate) fn samples_dst_stage(op: Opcode) -> bool {
+fn samples_dst_stage(op: Opcode) -> bool {
     use Opcode::*;
     matches!(
         op,

@@ -1,0 +1,1037 @@
+//! # d3dbc-gpu
+//!
+//! Runs the shared Direct3D 9 work description ([`d3dbc_exec::Scene`] /
+//! [`d3dbc_exec::Draw`]) on a real GPU: both shaders go through `d3dbc-naga` to SPIR-V
+//! and into wgpu 30 (Vulkan; Mesa's lavapipe in CI), fixed-function state becomes
+//! pipeline state, and every render target can be read back as RGBA floats.
+//!
+//! This is the only crate of the workspace that depends on wgpu.
+//!
+//! What is emulated, and how: vertex elements are expanded on the CPU to one
+//! `vec4<f32>` stream per vertex-shader input (the executor's element decoding), so
+//! every `D3DDECLTYPE` works; textures are decoded by the executor's texture module
+//! and uploaded as `Rgba32Float`; D3D9's half-pixel rasterisation offset is the driver
+//! uniform `POS_FIXUP`; triangle fans become lists.
+
+use std::collections::BTreeMap;
+
+use d3dbc::Shader;
+use d3dbc_exec::draw::{
+    Address, Blend, BlendOp, Cmp, Cull, Filter, Format, Primitive, ShadeMode, TextureKind,
+};
+use d3dbc_exec::{Draw, Op, Scene};
+use d3dbc_naga::interface::{self as itf, driver};
+use d3dbc_naga::options::{CompareFunc, FogMode, PipelineState};
+use d3dbc_naga::{TranslateOptions, Translation};
+use wgpu::util::DeviceExt;
+
+/// Why a scene could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum GpuError {
+    /// No Vulkan adapter.
+    #[error("no GPU adapter: {0}")]
+    Adapter(String),
+    /// Device creation failed.
+    #[error("device: {0}")]
+    Device(String),
+    /// A shader did not decode or translate.
+    #[error("shader: {0}")]
+    Shader(String),
+    /// Something the runner does not support.
+    #[error("unsupported: {0}")]
+    Unsupported(String),
+    /// wgpu reported an error.
+    #[error("wgpu: {0}")]
+    Wgpu(String),
+}
+
+/// A read-back render target (RGBA floats, row-major, top row first).
+#[derive(Clone, Debug)]
+pub struct Image {
+    /// Width.
+    pub width: u32,
+    /// Height.
+    pub height: u32,
+    /// Pixels.
+    pub pixels: Vec<[f32; 4]>,
+}
+
+impl Image {
+    /// The pixel at (x, y); zeros outside.
+    pub fn get(&self, x: u32, y: u32) -> [f32; 4] {
+        if x >= self.width || y >= self.height {
+            return [0.0; 4];
+        }
+        self.pixels[(y * self.width + x) as usize]
+    }
+}
+
+/// A wgpu device able to run scenes.
+pub struct Gpu {
+    device: wgpu::Device,
+    queue: wgpu::Queue,
+    passthrough: bool,
+    /// The adapter's name.
+    pub adapter_name: String,
+}
+
+const UNIFORM_VIS: wgpu::ShaderStages = wgpu::ShaderStages::VERTEX_FRAGMENT;
+
+impl Gpu {
+    /// Opens the first Vulkan adapter (`WGPU_BACKEND` may override the backend).
+    pub fn new() -> Result<Gpu, GpuError> {
+        let desc = wgpu::InstanceDescriptor::new_without_display_handle().with_env();
+        let instance = wgpu::Instance::new(desc);
+        let adapter = pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions {
+            power_preference: wgpu::PowerPreference::default(),
+            force_fallback_adapter: false,
+            compatible_surface: None,
+            apply_limit_buckets: false,
+        }))
+        .map_err(|e| GpuError::Adapter(e.to_string()))?;
+        let wanted = wgpu::Features::PASSTHROUGH_SHADERS
+            | wgpu::Features::FLOAT32_FILTERABLE
+            | wgpu::Features::ADDRESS_MODE_CLAMP_TO_BORDER
+            | wgpu::Features::CLIP_DISTANCES;
+        let features = adapter.features() & wanted;
+        let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+            label: Some("d3dbc-gpu"),
+            required_features: features,
+            required_limits: adapter.limits(),
+            experimental_features: unsafe { wgpu::ExperimentalFeatures::enabled() },
+            memory_hints: wgpu::MemoryHints::Performance,
+            trace: wgpu::Trace::Off,
+        }))
+        .map_err(|e| GpuError::Device(e.to_string()))?;
+        Ok(Gpu {
+            device,
+            queue,
+            passthrough: features.contains(wgpu::Features::PASSTHROUGH_SHADERS)
+                && std::env::var_os("D3DBC_GPU_PASSTHROUGH").is_some(),
+            adapter_name: adapter.get_info().name,
+        })
+    }
+
+    /// Runs every op of `scene`; after each draw, `after_draw(n, targets)` sees the
+    /// read-back targets (`n` = draws so far) when `want(n)` is true.
+    pub fn run_scene(
+        &self,
+        scene: &Scene,
+        want: impl Fn(usize) -> bool,
+        mut after_draw: impl FnMut(usize, &[Image]),
+    ) -> Result<(), GpuError> {
+        let targets: Vec<(wgpu::Texture, wgpu::TextureFormat)> = scene
+            .targets
+            .iter()
+            .map(|t| {
+                let f = rt_format(t.format);
+                (
+                    self.device.create_texture(&wgpu::TextureDescriptor {
+                        label: Some("rt"),
+                        size: wgpu::Extent3d {
+                            width: t.width,
+                            height: t.height,
+                            depth_or_array_layers: 1,
+                        },
+                        mip_level_count: 1,
+                        sample_count: 1,
+                        dimension: wgpu::TextureDimension::D2,
+                        format: f,
+                        usage: wgpu::TextureUsages::RENDER_ATTACHMENT
+                            | wgpu::TextureUsages::COPY_SRC,
+                        view_formats: &[],
+                    }),
+                    f,
+                )
+            })
+            .collect();
+        let depth = scene.depth.map(|d| {
+            self.device.create_texture(&wgpu::TextureDescriptor {
+                label: Some("depth"),
+                size: wgpu::Extent3d {
+                    width: d.width,
+                    height: d.height,
+                    depth_or_array_layers: 1,
+                },
+                mip_level_count: 1,
+                sample_count: 1,
+                dimension: wgpu::TextureDimension::D2,
+                format: wgpu::TextureFormat::Depth32Float,
+                usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
+                view_formats: &[],
+            })
+        });
+        // Initial contents.
+        for (i, t) in scene.targets.iter().enumerate() {
+            self.clear(&targets[i].0, Some(t.initial), None);
+        }
+        if let (Some(d), Some(dd)) = (&depth, &scene.depth) {
+            self.clear_depth(d, dd.initial);
+        }
+        let mut draws = 0;
+        for op in &scene.ops {
+            match op {
+                Op::Clear(c) => {
+                    for (i, (t, _)) in targets.iter().enumerate() {
+                        if c.color_enabled && c.target.is_none_or(|s| s as usize == i) {
+                            self.clear(t, Some(c.color), None);
+                        }
+                    }
+                    if let (true, Some(d)) = (c.depth_enabled, &depth) {
+                        self.clear_depth(d, c.depth);
+                    }
+                }
+                Op::Draw(d) => {
+                    self.draw(d, &targets, depth.as_ref())?;
+                    draws += 1;
+                    if want(draws) {
+                        let imgs: Vec<Image> = targets
+                            .iter()
+                            .zip(&scene.targets)
+                            .map(|((t, f), desc)| self.read(t, *f, desc.width, desc.height))
+                            .collect();
+                        after_draw(draws, &imgs);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn clear(&self, t: &wgpu::Texture, color: Option<[f32; 4]>, _d: Option<f32>) {
+        let view = t.create_view(&Default::default());
+        let c = color.unwrap_or_default();
+        let mut enc = self.device.create_command_encoder(&Default::default());
+        {
+            let _p = enc.begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: None,
+                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                    view: &view,
+                    depth_slice: None,
+                    resolve_target: None,
+                    ops: wgpu::Operations {
+                        load: wgpu::LoadOp::Clear(wgpu::Color {
+                            r: c[0] as f64,
+                            g: c[1] as f64,
+                            b: c[2] as f64,
+                            a: c[3] as f64,
+                        }),
+                        store: wgpu::StoreOp::Store,
+                    },
+                })],
+                depth_stencil_attachment: None,
+                timestamp_writes: None,
+                occlusion_query_set: None,
+                multiview_mask: None,
+            });
+        }
+        self.queue.submit([enc.finish()]);
+    }
+
+    fn clear_depth(&self, t: &wgpu::Texture, z: f32) {
+        let view = t.create_view(&Default::default());
+        let mut enc = self.device.create_command_encoder(&Default::default());
+        {
+            let _p = enc.begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: None,
+                color_attachments: &[],
+                depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
+                    view: &view,
+                    depth_ops: Some(wgpu::Operations {
+                        load: wgpu::LoadOp::Clear(z),
+                        store: wgpu::StoreOp::Store,
+                    }),
+                    stencil_ops: None,
+                }),
+                timestamp_writes: None,
+                occlusion_query_set: None,
+                multiview_mask: None,
+            });
+        }
+        self.queue.submit([enc.finish()]);
+    }
+
+    fn module(&self, t: &Translation) -> Result<wgpu::ShaderModule, GpuError> {
+        if self.passthrough {
+            let words = t
+                .spirv_with(false)
+                .map_err(|e| GpuError::Shader(e.to_string()))?;
+            // SAFETY: the SPIR-V comes from naga's writer for a module naga validated
+            // (spirv-val accepts every corpus shader's output), with the bindings of the
+            // explicit pipeline layout built from the same interface.
+            Ok(unsafe {
+                self.device.create_shader_module_passthrough(
+                    wgpu::ShaderModuleDescriptorPassthrough {
+                        label: Some("d3dbc"),
+                        entry_points: std::borrow::Cow::Owned(vec![
+                            wgpu::PassthroughShaderEntryPoint {
+                                name: "main".into(),
+                                workgroup_size: (0, 0, 0),
+                            },
+                        ]),
+                        spirv: Some(std::borrow::Cow::Owned(words)),
+                        ..Default::default()
+                    },
+                )
+            })
+        } else {
+            Ok(self
+                .device
+                .create_shader_module(wgpu::ShaderModuleDescriptor {
+                    label: Some("d3dbc"),
+                    source: wgpu::ShaderSource::Naga(std::borrow::Cow::Owned(t.module.clone())),
+                }))
+        }
+    }
+
+    fn draw(
+        &self,
+        d: &Draw,
+        targets: &[(wgpu::Texture, wgpu::TextureFormat)],
+        depth: Option<&wgpu::Texture>,
+    ) -> Result<(), GpuError> {
+        let vs_tokens = d.vs.as_ref().ok_or_else(|| {
+            GpuError::Unsupported("pre-transformed vertices (no vertex shader)".into())
+        })?;
+        let ps_tokens =
+            d.ps.as_ref()
+                .ok_or_else(|| GpuError::Unsupported("fixed-function pixel pipeline".into()))?;
+        let vs = Shader::decode(vs_tokens).map_err(|e| GpuError::Shader(e.to_string()))?;
+        let ps = Shader::decode(ps_tokens).map_err(|e| GpuError::Shader(e.to_string()))?;
+        let opts = options_for(d);
+        let vt = d3dbc_naga::translate(&vs, &opts).map_err(|e| GpuError::Shader(e.to_string()))?;
+        let pt = d3dbc_naga::translate(&ps, &opts).map_err(|e| GpuError::Shader(e.to_string()))?;
+        let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let result = self.draw_inner(d, &vt, &pt, targets, depth);
+        let err = pollster::block_on(scope.pop());
+        result?;
+        if let Some(e) = err {
+            return Err(GpuError::Wgpu(e.to_string()));
+        }
+        Ok(())
+    }
+
+    fn draw_inner(
+        &self,
+        d: &Draw,
+        vt: &Translation,
+        pt: &Translation,
+        targets: &[(wgpu::Texture, wgpu::TextureFormat)],
+        depth: Option<&wgpu::Texture>,
+    ) -> Result<(), GpuError> {
+        let dev = &self.device;
+        let (vi, pi) = (&vt.interface, &pt.interface);
+        // ---- bind group
+        let mut layout_entries = Vec::new();
+        let mut keep_buffers: Vec<wgpu::Buffer> = Vec::new();
+        let mut keep_views: BTreeMap<u32, wgpu::TextureView> = BTreeMap::new();
+        let mut keep_samplers: BTreeMap<u32, wgpu::Sampler> = BTreeMap::new();
+        let mut uniform = |binding: u32, bytes: Vec<u8>, keep: &mut Vec<wgpu::Buffer>| {
+            layout_entries.push(wgpu::BindGroupLayoutEntry {
+                binding,
+                visibility: UNIFORM_VIS,
+                ty: wgpu::BindingType::Buffer {
+                    ty: wgpu::BufferBindingType::Uniform,
+                    has_dynamic_offset: false,
+                    min_binding_size: None,
+                },
+                count: None,
+            });
+            keep.push(dev.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: None,
+                contents: &bytes,
+                usage: wgpu::BufferUsages::UNIFORM,
+            }));
+            binding
+        };
+        let mut buffer_bindings = Vec::new();
+        for (itf, consts) in [(vi, &d.vs_constants), (pi, &d.ps_constants)] {
+            if let Some(c) = &itf.float_constants {
+                let mut words = vec![0u32; 4 * c.registers as usize];
+                for (r, v) in consts.float.iter().take(c.registers as usize).enumerate() {
+                    words[4 * r..4 * r + 4].copy_from_slice(v);
+                }
+                buffer_bindings.push(uniform(
+                    c.binding,
+                    bytemuck::cast_slice(&words).to_vec(),
+                    &mut keep_buffers,
+                ));
+            }
+            if let Some(c) = &itf.int_constants {
+                let mut words = vec![0i32; 4 * c.registers as usize];
+                for (r, v) in consts.int.iter().take(c.registers as usize).enumerate() {
+                    words[4 * r..4 * r + 4].copy_from_slice(v);
+                }
+                buffer_bindings.push(uniform(
+                    c.binding,
+                    bytemuck::cast_slice(&words).to_vec(),
+                    &mut keep_buffers,
+                ));
+            }
+            if let Some(c) = &itf.bool_constants {
+                let mut words = vec![0u32; 4 * c.registers as usize];
+                for (r, v) in consts.bool.iter().take(c.registers as usize).enumerate() {
+                    words[4 * r] = *v as u32;
+                }
+                buffer_bindings.push(uniform(
+                    c.binding,
+                    bytemuck::cast_slice(&words).to_vec(),
+                    &mut keep_buffers,
+                ));
+            }
+        }
+        if vi.driver.is_some() || pi.driver.is_some() {
+            let w = driver_uniforms(d);
+            buffer_bindings.push(uniform(
+                itf::DRIVER_BINDING,
+                bytemuck::cast_slice(&w).to_vec(),
+                &mut keep_buffers,
+            ));
+        }
+        for (itf, base) in [(vi, 16usize), (pi, 0usize)] {
+            for s in &itf.samplers {
+                let stage = base + s.stage as usize;
+                let (view, dim) = self.texture_view(d, stage, s.kind)?;
+                layout_entries.push(wgpu::BindGroupLayoutEntry {
+                    binding: s.texture_binding,
+                    visibility: UNIFORM_VIS,
+                    ty: wgpu::BindingType::Texture {
+                        sample_type: wgpu::TextureSampleType::Float { filterable: true },
+                        view_dimension: dim,
+                        multisampled: false,
+                    },
+                    count: None,
+                });
+                layout_entries.push(wgpu::BindGroupLayoutEntry {
+                    binding: s.sampler_binding,
+                    visibility: UNIFORM_VIS,
+                    ty: wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
+                    count: None,
+                });
+                keep_views.insert(s.texture_binding, view);
+                keep_samplers.insert(s.sampler_binding, self.sampler(d, stage));
+            }
+        }
+        let bgl = dev.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: None,
+            entries: &layout_entries,
+        });
+        let mut entries = Vec::new();
+        for (i, b) in buffer_bindings.iter().enumerate() {
+            entries.push(wgpu::BindGroupEntry {
+                binding: *b,
+                resource: keep_buffers[i].as_entire_binding(),
+            });
+        }
+        for (b, v) in &keep_views {
+            entries.push(wgpu::BindGroupEntry {
+                binding: *b,
+                resource: wgpu::BindingResource::TextureView(v),
+            });
+        }
+        for (b, s) in &keep_samplers {
+            entries.push(wgpu::BindGroupEntry {
+                binding: *b,
+                resource: wgpu::BindingResource::Sampler(s),
+            });
+        }
+        let bg = dev.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: None,
+            layout: &bgl,
+            entries: &entries,
+        });
+        let pl = dev.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: None,
+            bind_group_layouts: &[Some(&bgl)],
+            immediate_size: 0,
+        });
+        // ---- vertices: one vec4<f32> stream per vertex-shader input
+        let order = vertex_order(d.primitive, d.vertex_count);
+        let mut vbufs = Vec::new();
+        let mut attrs = Vec::new();
+        for input in &vi.vertex_inputs {
+            let elem = d.vertex_declaration.iter().find(|e| {
+                e.register.map(u16::from) == Some(input.register)
+                    || (e.register.is_none()
+                        && input.usage.is_some_and(|u| u as u8 == e.usage)
+                        && e.usage_index == input.usage_index)
+            });
+            let mut data: Vec<[f32; 4]> = Vec::with_capacity(order.len());
+            for &v in &order {
+                let val = elem
+                    .and_then(|e| d3dbc_exec::render::read_element(d, e, v as usize))
+                    .unwrap_or([0.0, 0.0, 0.0, 1.0]);
+                data.push(val);
+            }
+            if data.is_empty() {
+                data.push([0.0; 4]);
+            }
+            vbufs.push(dev.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: None,
+                contents: bytemuck::cast_slice(&data),
+                usage: wgpu::BufferUsages::VERTEX,
+            }));
+            attrs.push([wgpu::VertexAttribute {
+                format: wgpu::VertexFormat::Float32x4,
+                offset: 0,
+                shader_location: input.location,
+            }]);
+        }
+        let layouts: Vec<Option<wgpu::VertexBufferLayout>> = attrs
+            .iter()
+            .map(|a| {
+                Some(wgpu::VertexBufferLayout {
+                    array_stride: 16,
+                    step_mode: wgpu::VertexStepMode::Vertex,
+                    attributes: a,
+                })
+            })
+            .collect();
+        // ---- pipeline
+        let rs = &d.render_states;
+        let vm = self.module(vt)?;
+        let fm = self.module(pt)?;
+        let color_targets: Vec<Option<wgpu::ColorTargetState>> = targets
+            .iter()
+            .enumerate()
+            .map(|(i, (_, f))| {
+                if !pi.color_outputs.contains(&(i as u32)) {
+                    return None;
+                }
+                let mask = if i == 0 {
+                    rs.color_write
+                } else {
+                    rs.color_write_more.get(i - 1).copied().unwrap_or(0xF)
+                };
+                Some(wgpu::ColorTargetState {
+                    format: *f,
+                    blend: rs.blend.then(|| {
+                        let c = wgpu::BlendComponent {
+                            src_factor: blend(rs.src_blend),
+                            dst_factor: blend(rs.dest_blend),
+                            operation: blend_op(rs.blend_op),
+                        };
+                        wgpu::BlendState { color: c, alpha: c }
+                    }),
+                    write_mask: wgpu::ColorWrites::from_bits_truncate(mask),
+                })
+            })
+            .collect();
+        let topology = match d.primitive {
+            Primitive::PointList => wgpu::PrimitiveTopology::PointList,
+            Primitive::LineList => wgpu::PrimitiveTopology::LineList,
+            Primitive::LineStrip => wgpu::PrimitiveTopology::LineStrip,
+            Primitive::TriangleStrip => wgpu::PrimitiveTopology::TriangleStrip,
+            Primitive::TriangleList | Primitive::TriangleFan => {
+                wgpu::PrimitiveTopology::TriangleList
+            }
+        };
+        let depth_state = depth.map(|_| wgpu::DepthStencilState {
+            format: wgpu::TextureFormat::Depth32Float,
+            depth_write_enabled: Some(rs.z_enable && rs.z_write),
+            depth_compare: Some(if rs.z_enable {
+                compare(rs.z_func)
+            } else {
+                wgpu::CompareFunction::Always
+            }),
+            stencil: Default::default(),
+            bias: Default::default(),
+        });
+        let pipeline = dev.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+            label: None,
+            layout: Some(&pl),
+            vertex: wgpu::VertexState {
+                module: &vm,
+                entry_point: Some("main"),
+                compilation_options: Default::default(),
+                buffers: &layouts,
+            },
+            primitive: wgpu::PrimitiveState {
+                topology,
+                strip_index_format: None,
+                front_face: wgpu::FrontFace::Cw,
+                cull_mode: match rs.cull {
+                    Cull::None => None,
+                    Cull::Ccw => Some(wgpu::Face::Back),
+                    Cull::Cw => Some(wgpu::Face::Front),
+                },
+                unclipped_depth: false,
+                polygon_mode: wgpu::PolygonMode::Fill,
+                conservative: false,
+            },
+            depth_stencil: depth_state,
+            multisample: Default::default(),
+            fragment: Some(wgpu::FragmentState {
+                module: &fm,
+                entry_point: Some("main"),
+                compilation_options: Default::default(),
+                targets: &color_targets,
+            }),
+            multiview_mask: None,
+            cache: None,
+        });
+        // ---- pass
+        let views: Vec<wgpu::TextureView> = targets
+            .iter()
+            .map(|(t, _)| t.create_view(&Default::default()))
+            .collect();
+        let dview = depth.map(|t| t.create_view(&Default::default()));
+        let mut enc = dev.create_command_encoder(&Default::default());
+        {
+            let atts: Vec<Option<wgpu::RenderPassColorAttachment>> = views
+                .iter()
+                .map(|v| {
+                    Some(wgpu::RenderPassColorAttachment {
+                        view: v,
+                        depth_slice: None,
+                        resolve_target: None,
+                        ops: wgpu::Operations {
+                            load: wgpu::LoadOp::Load,
+                            store: wgpu::StoreOp::Store,
+                        },
+                    })
+                })
+                .collect();
+            let mut pass = enc.begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: None,
+                color_attachments: &atts,
+                depth_stencil_attachment: dview.as_ref().map(|v| {
+                    wgpu::RenderPassDepthStencilAttachment {
+                        view: v,
+                        depth_ops: Some(wgpu::Operations {
+                            load: wgpu::LoadOp::Load,
+                            store: wgpu::StoreOp::Store,
+                        }),
+                        stencil_ops: None,
+                    }
+                }),
+                timestamp_writes: None,
+                occlusion_query_set: None,
+                multiview_mask: None,
+            });
+            let vp = &d.viewport;
+            pass.set_viewport(
+                vp.x as f32,
+                vp.y as f32,
+                vp.width as f32,
+                vp.height as f32,
+                vp.min_z,
+                vp.max_z,
+            );
+            pass.set_pipeline(&pipeline);
+            pass.set_bind_group(0, &bg, &[]);
+            for (i, b) in vbufs.iter().enumerate() {
+                pass.set_vertex_buffer(i as u32, b.slice(..));
+            }
+            pass.draw(0..order.len() as u32, 0..1);
+        }
+        self.queue.submit([enc.finish()]);
+        Ok(())
+    }
+
+    fn texture_view(
+        &self,
+        d: &Draw,
+        stage: usize,
+        kind: d3dbc_naga::TextureKind,
+    ) -> Result<(wgpu::TextureView, wgpu::TextureViewDimension), GpuError> {
+        use d3dbc_naga::TextureKind as K;
+        let dim = match kind {
+            K::Tex2d => wgpu::TextureViewDimension::D2,
+            K::Cube => wgpu::TextureViewDimension::Cube,
+            K::Volume => wgpu::TextureViewDimension::D3,
+        };
+        let decoded = d
+            .texture(stage)
+            .map(d3dbc_exec::texture::Decoded::new)
+            .transpose()
+            .map_err(|e| GpuError::Unsupported(format!("texture {stage}: {e}")))?;
+        let matches = decoded.as_ref().is_some_and(|t| {
+            matches!(
+                (t.kind, kind),
+                (TextureKind::Tex2D, K::Tex2d)
+                    | (TextureKind::Cube, K::Cube)
+                    | (TextureKind::Volume, K::Volume)
+            )
+        });
+        let (w, h, layers, levels): (u32, u32, u32, Vec<Vec<[f32; 4]>>) = match (&decoded, matches)
+        {
+            (Some(t), true) => (
+                t.levels[0].w,
+                t.levels[0].h,
+                if kind == K::Volume {
+                    t.levels[0].d
+                } else if kind == K::Cube {
+                    6
+                } else {
+                    1
+                },
+                t.levels.iter().map(|l| l.texels.clone()).collect(),
+            ),
+            // Unbound (or mismatched) samplers read (0, 0, 0, 1).
+            _ => {
+                let n = if kind == K::Cube { 6 } else { 1 };
+                (1, 1, n, vec![vec![[0.0, 0.0, 0.0, 1.0]; n as usize]])
+            }
+        };
+        let tex = self.device.create_texture(&wgpu::TextureDescriptor {
+            label: Some("texture"),
+            size: wgpu::Extent3d {
+                width: w,
+                height: h,
+                depth_or_array_layers: layers,
+            },
+            mip_level_count: levels.len() as u32,
+            sample_count: 1,
+            dimension: if kind == K::Volume {
+                wgpu::TextureDimension::D3
+            } else {
+                wgpu::TextureDimension::D2
+            },
+            format: wgpu::TextureFormat::Rgba32Float,
+            usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+            view_formats: &[],
+        });
+        for (mip, texels) in levels.iter().enumerate() {
+            let (mw, mh) = ((w >> mip).max(1), (h >> mip).max(1));
+            let ml = if kind == K::Volume {
+                (layers >> mip).max(1)
+            } else {
+                layers
+            };
+            let need = (mw * mh * ml) as usize;
+            if texels.len() < need {
+                continue;
+            }
+            self.queue.write_texture(
+                wgpu::TexelCopyTextureInfo {
+                    texture: &tex,
+                    mip_level: mip as u32,
+                    origin: wgpu::Origin3d::ZERO,
+                    aspect: wgpu::TextureAspect::All,
+                },
+                bytemuck::cast_slice(&texels[..need]),
+                wgpu::TexelCopyBufferLayout {
+                    offset: 0,
+                    bytes_per_row: Some(mw * 16),
+                    rows_per_image: Some(mh),
+                },
+                wgpu::Extent3d {
+                    width: mw,
+                    height: mh,
+                    depth_or_array_layers: ml,
+                },
+            );
+        }
+        let view = tex.create_view(&wgpu::TextureViewDescriptor {
+            dimension: Some(dim),
+            ..Default::default()
+        });
+        Ok((view, dim))
+    }
+
+    fn sampler(&self, d: &Draw, stage: usize) -> wgpu::Sampler {
+        let s = d.sampler(stage);
+        let addr = |a: Address| match a {
+            Address::Wrap => wgpu::AddressMode::Repeat,
+            Address::Mirror | Address::MirrorOnce => wgpu::AddressMode::MirrorRepeat,
+            Address::Clamp => wgpu::AddressMode::ClampToEdge,
+            Address::Border => wgpu::AddressMode::ClampToBorder,
+        };
+        let filt = |f: Filter| match f {
+            Filter::None | Filter::Point => wgpu::FilterMode::Nearest,
+            Filter::Linear | Filter::Anisotropic => wgpu::FilterMode::Linear,
+        };
+        let mip_none = s.mip_filter == Filter::None;
+        let border = match s.border_color {
+            0 => wgpu::SamplerBorderColor::TransparentBlack,
+            0xFF00_0000 => wgpu::SamplerBorderColor::OpaqueBlack,
+            _ => wgpu::SamplerBorderColor::OpaqueWhite,
+        };
+        let any_border = [s.address_u, s.address_v, s.address_w].contains(&Address::Border);
+        self.device.create_sampler(&wgpu::SamplerDescriptor {
+            label: None,
+            address_mode_u: addr(s.address_u),
+            address_mode_v: addr(s.address_v),
+            address_mode_w: addr(s.address_w),
+            mag_filter: filt(s.mag_filter),
+            min_filter: filt(s.min_filter),
+            mipmap_filter: if s.mip_filter == Filter::Linear {
+                wgpu::MipmapFilterMode::Linear
+            } else {
+                wgpu::MipmapFilterMode::Nearest
+            },
+            lod_min_clamp: s.max_mip_level as f32,
+            lod_max_clamp: if mip_none {
+                s.max_mip_level as f32
+            } else {
+                32.0
+            },
+            compare: None,
+            anisotropy_clamp: 1,
+            border_color: any_border.then_some(border),
+        })
+    }
+
+    fn read(&self, t: &wgpu::Texture, f: wgpu::TextureFormat, w: u32, h: u32) -> Image {
+        let bpp = f.block_copy_size(None).unwrap_or(16);
+        let row = (w * bpp).div_ceil(256) * 256;
+        let buf = self.device.create_buffer(&wgpu::BufferDescriptor {
+            label: None,
+            size: (row * h) as u64,
+            usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::MAP_READ,
+            mapped_at_creation: false,
+        });
+        let mut enc = self.device.create_command_encoder(&Default::default());
+        enc.copy_texture_to_buffer(
+            wgpu::TexelCopyTextureInfo {
+                texture: t,
+                mip_level: 0,
+                origin: wgpu::Origin3d::ZERO,
+                aspect: wgpu::TextureAspect::All,
+            },
+            wgpu::TexelCopyBufferInfo {
+                buffer: &buf,
+                layout: wgpu::TexelCopyBufferLayout {
+                    offset: 0,
+                    bytes_per_row: Some(row),
+                    rows_per_image: Some(h),
+                },
+            },
+            wgpu::Extent3d {
+                width: w,
+                height: h,
+                depth_or_array_layers: 1,
+            },
+        );
+        self.queue.submit([enc.finish()]);
+        let slice = buf.slice(..);
+        slice.map_async(wgpu::MapMode::Read, |_| {});
+        let _ = self.device.poll(wgpu::PollType::Wait {
+            submission_index: None,
+            timeout: None,
+        });
+        let mut pixels = Vec::with_capacity((w * h) as usize);
+        if let Ok(data) = slice.get_mapped_range() {
+            for y in 0..h {
+                let r = &data[(y * row) as usize..];
+                for x in 0..w as usize {
+                    let p = &r[x * bpp as usize..(x + 1) * bpp as usize];
+                    pixels.push(decode_pixel(f, p));
+                }
+            }
+        }
+        buf.unmap();
+        Image {
+            width: w,
+            height: h,
+            pixels,
+        }
+    }
+}
+
+fn decode_pixel(f: wgpu::TextureFormat, p: &[u8]) -> [f32; 4] {
+    let f32at = |i: usize| f32::from_le_bytes([p[4 * i], p[4 * i + 1], p[4 * i + 2], p[4 * i + 3]]);
+    let h = |i: usize| d3dbc_exec::texture::decode_texel(Format::R16F, &p[2 * i..2 * i + 2])[0];
+    match f {
+        wgpu::TextureFormat::Rgba32Float => [f32at(0), f32at(1), f32at(2), f32at(3)],
+        wgpu::TextureFormat::R32Float => [f32at(0), 1.0, 1.0, 1.0],
+        wgpu::TextureFormat::Rg32Float => [f32at(0), f32at(1), 1.0, 1.0],
+        wgpu::TextureFormat::Rgba16Float => [h(0), h(1), h(2), h(3)],
+        wgpu::TextureFormat::R16Float => [h(0), 1.0, 1.0, 1.0],
+        wgpu::TextureFormat::Rg16Float => [h(0), h(1), 1.0, 1.0],
+        _ => [0, 1, 2, 3].map(|i| p[i] as f32 / 255.0),
+    }
+}
+
+fn rt_format(f: Format) -> wgpu::TextureFormat {
+    match f {
+        Format::A32B32G32R32F => wgpu::TextureFormat::Rgba32Float,
+        Format::R32F => wgpu::TextureFormat::R32Float,
+        Format::G32R32F => wgpu::TextureFormat::Rg32Float,
+        Format::A16B16G16R16F => wgpu::TextureFormat::Rgba16Float,
+        Format::R16F => wgpu::TextureFormat::R16Float,
+        Format::G16R16F => wgpu::TextureFormat::Rg16Float,
+        _ => wgpu::TextureFormat::Rgba8Unorm,
+    }
+}
+
+fn blend(b: Blend) -> wgpu::BlendFactor {
+    use wgpu::BlendFactor as F;
+    match b {
+        Blend::Zero => F::Zero,
+        Blend::One => F::One,
+        Blend::SrcColor => F::Src,
+        Blend::InvSrcColor => F::OneMinusSrc,
+        Blend::SrcAlpha => F::SrcAlpha,
+        Blend::InvSrcAlpha => F::OneMinusSrcAlpha,
+        Blend::DestAlpha => F::DstAlpha,
+        Blend::InvDestAlpha => F::OneMinusDstAlpha,
+        Blend::DestColor => F::Dst,
+        Blend::InvDestColor => F::OneMinusDst,
+        Blend::SrcAlphaSat => F::SrcAlphaSaturated,
+        Blend::BlendFactor => F::Constant,
+        Blend::InvBlendFactor => F::OneMinusConstant,
+    }
+}
+
+fn blend_op(b: BlendOp) -> wgpu::BlendOperation {
+    match b {
+        BlendOp::Add => wgpu::BlendOperation::Add,
+        BlendOp::Subtract => wgpu::BlendOperation::Subtract,
+        BlendOp::RevSubtract => wgpu::BlendOperation::ReverseSubtract,
+        BlendOp::Min => wgpu::BlendOperation::Min,
+        BlendOp::Max => wgpu::BlendOperation::Max,
+    }
+}
+
+fn compare(c: Cmp) -> wgpu::CompareFunction {
+    use wgpu::CompareFunction as F;
+    match c {
+        Cmp::Never => F::Never,
+        Cmp::Less => F::Less,
+        Cmp::Equal => F::Equal,
+        Cmp::LessEqual => F::LessEqual,
+        Cmp::Greater => F::Greater,
+        Cmp::NotEqual => F::NotEqual,
+        Cmp::GreaterEqual => F::GreaterEqual,
+        Cmp::Always => F::Always,
+    }
+}
+
+/// Vertex indices in draw order (triangle fans become lists).
+fn vertex_order(p: Primitive, n: u32) -> Vec<u32> {
+    match p {
+        Primitive::TriangleFan => (1..n.saturating_sub(1))
+            .flat_map(|i| [0, i, i + 1])
+            .collect(),
+        _ => (0..n).collect(),
+    }
+}
+
+/// The translation options a draw's state selects.
+pub fn options_for(d: &Draw) -> TranslateOptions {
+    let rs = &d.render_states;
+    let sm1_sampler_kinds = (0..16)
+        .map(|s| match d.texture(s).map(|t| t.kind) {
+            Some(TextureKind::Cube) => d3dbc_naga::TextureKind::Cube,
+            Some(TextureKind::Volume) => d3dbc_naga::TextureKind::Volume,
+            _ => d3dbc_naga::TextureKind::Tex2d,
+        })
+        .collect();
+    let projected = (0..8)
+        .map(|s| {
+            let f = d.stage(s).transform_flags;
+            if f & 256 != 0 {
+                (f & 0xFF) as u8
+            } else {
+                0
+            }
+        })
+        .collect();
+    let alpha_test = if rs.alpha_test {
+        match rs.alpha_func {
+            Cmp::Never => CompareFunc::Never,
+            Cmp::Less => CompareFunc::Less,
+            Cmp::Equal => CompareFunc::Equal,
+            Cmp::LessEqual => CompareFunc::LessEqual,
+            Cmp::Greater => CompareFunc::Greater,
+            Cmp::NotEqual => CompareFunc::NotEqual,
+            Cmp::GreaterEqual => CompareFunc::GreaterEqual,
+            Cmp::Always => CompareFunc::Always,
+        }
+    } else {
+        CompareFunc::Always
+    };
+    use d3dbc_exec::draw::FogMode as F;
+    let fog = if !rs.fog_enable {
+        FogMode::None
+    } else {
+        match rs.fog_table_mode {
+            F::None => FogMode::Vertex,
+            F::Linear => FogMode::Linear,
+            F::Exp => FogMode::Exp,
+            F::Exp2 => FogMode::Exp2,
+        }
+    };
+    TranslateOptions {
+        semantics: Default::default(),
+        pipeline: PipelineState {
+            sm1_sampler_kinds,
+            projected,
+            alpha_test,
+            fog,
+            flat_shading: rs.shade == ShadeMode::Flat,
+            ..Default::default()
+        },
+    }
+}
+
+/// The driver uniform buffer for a draw (layout: [`d3dbc_naga::interface::driver`]).
+fn driver_uniforms(d: &Draw) -> Vec<[f32; 4]> {
+    let mut u = vec![[0.0f32; 4]; driver::VEC4S as usize];
+    let vp = &d.viewport;
+    u[driver::POS_FIXUP as usize] = [
+        -1.0 / vp.width.max(1) as f32,
+        1.0 / vp.height.max(1) as f32,
+        0.0,
+        0.0,
+    ];
+    let rs = &d.render_states;
+    u[driver::ALPHA_REF as usize][0] = (rs.alpha_ref & 0xFF) as f32 / 255.0;
+    u[driver::FOG_PARAMS as usize] = [rs.fog_start, rs.fog_end, rs.fog_density, 0.0];
+    let c = rs.fog_color;
+    u[driver::FOG_COLOR as usize] = [
+        ((c >> 16) & 0xFF) as f32 / 255.0,
+        ((c >> 8) & 0xFF) as f32 / 255.0,
+        (c & 0xFF) as f32 / 255.0,
+        ((c >> 24) & 0xFF) as f32 / 255.0,
+    ];
+    for s in 0..8 {
+        let st = d.stage(s);
+        u[driver::BUMP_MAT as usize + s] = st.bump_mat;
+        u[driver::BUMP_LUM as usize + s] = [st.bump_lscale, st.bump_loffset, 0.0, 0.0];
+    }
+    for (i, p) in rs.clip_planes.iter().take(8).enumerate() {
+        u[driver::CLIP_PLANE as usize + i] = *p;
+    }
+    u
+}
+
+pub use d3dbc_exec::render::ProbeOutcome;
+
+/// Replays an oracle record on the GPU and checks every probe.
+pub fn replay(gpu: &Gpu, rec: &d3dbc_exec::oracle::Record) -> Vec<ProbeOutcome> {
+    let mut results: Vec<Option<Option<String>>> = vec![None; rec.probes.len()];
+    let run = gpu.run_scene(
+        &rec.scene,
+        |n| rec.probes.iter().any(|p| p.after_draws == n),
+        |n, imgs| {
+            for (i, p) in rec.probes.iter().enumerate() {
+                if p.after_draws != n {
+                    continue;
+                }
+                let Some(img) = imgs.get(p.target as usize) else {
+                    results[i] = Some(Some(format!("no render target {}", p.target)));
+                    continue;
+                };
+                results[i] = Some(match p.check(|x, y| img.get(x, y)) {
+                    Ok(()) => None,
+                    Err(((x, y), got)) => Some(format!("at ({x}, {y}) got {got:?}")),
+                });
+            }
+        },
+    );
+    let err = run.err().map(|e| e.to_string());
+    rec.probes
+        .iter()
+        .zip(results)
+        .map(|(p, r)| ProbeOutcome {
+            probe: p.clone(),
+            failure: match r {
+                Some(f) => f,
+                None => Some(err.clone().unwrap_or_else(|| "probe never reached".into())),
+            },
+        })
+        .collect()
+}
