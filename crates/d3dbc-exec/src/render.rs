@@ -581,8 +581,24 @@ impl Renderer {
                     .map(move |r| (y, r[0].max(qx0), r[2].min(bx1 + 1)))
             })
             .collect();
+        // Per attribute component: the vertex values over w (perspective-correct
+        // numerators), or `None` when all three vertices agree (the value is exact).
+        let mut pre = [[None; 4]; NVARY];
+        for (k, pk) in pre.iter_mut().enumerate().take(ctx.links.len()) {
+            for (c, pc) in pk.iter_mut().enumerate() {
+                let (a0, a1, a2) = (v[0].v[k][c], v[1].v[k][c], v[2].v[k][c]);
+                if !(a0 == a1 && a1 == a2) {
+                    *pc = Some([
+                        a0 as f64 * v[0].rhw,
+                        a1 as f64 * v[1].rhw,
+                        a2 as f64 * v[2].rhw,
+                    ]);
+                }
+            }
+        }
         let tri = TriSetup {
             v,
+            pre,
             eq,
             area,
             face,
@@ -754,6 +770,7 @@ impl FogSetup {
 
 struct TriSetup {
     v: [SVert; 3],
+    pre: [[Option<[f64; 3]>; 4]; NVARY],
     eq: [(f64, f64, f64, bool); 3],
     area: f64,
     face: f32,
@@ -848,14 +865,9 @@ fn shade_quad(
             } else {
                 let mut o = [0.0f32; 4];
                 for (c, oc) in o.iter_mut().enumerate() {
-                    let (a0, a1, a2) = (v[0].v[k][c], v[1].v[k][c], v[2].v[k][c]);
-                    *oc = if a0 == a1 && a1 == a2 {
-                        a0
-                    } else {
-                        ((b[0] * a0 as f64 * v[0].rhw
-                            + b[1] * a1 as f64 * v[1].rhw
-                            + b[2] * a2 as f64 * v[2].rhw)
-                            / w) as f32
+                    *oc = match &t.pre[k][c] {
+                        None => v[0].v[k][c],
+                        Some(p) => ((b[0] * p[0] + b[1] * p[1] + b[2] * p[2]) / w) as f32,
                     };
                 }
                 o
