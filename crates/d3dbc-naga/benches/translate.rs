@@ -51,21 +51,31 @@ fn bench(c: &mut Criterion) {
     let opts = TranslateOptions::default();
     let bytes: usize = shaders.iter().map(|s| s.1).sum();
     let n = shaders.len() as u64;
-    // Words per instruction (arithmetic and texture instructions; dcl/def/comments not).
-    let (mut words, mut instrs) = (0usize, 0usize);
-    for (s, _) in &shaders {
-        let t = d3dbc_naga::translate(s, &opts).unwrap();
-        words += t.spirv().unwrap().len();
-        instrs += s
-            .instructions()
-            .filter(|i| i.opcode.slots(s.version) > 0)
-            .count();
+    // Words per instruction (arithmetic and texture instructions; dcl/def/comments not),
+    // under the default (strict 0·x) semantics and under plain IEEE multiplication.
+    let ieee = TranslateOptions {
+        semantics: d3dbc::Semantics {
+            mul_zero: d3dbc::semantics::MulZero::Ieee,
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    for (name, o) in [("strict 0·x", &opts), ("ieee", &ieee)] {
+        let (mut words, mut instrs) = (0usize, 0usize);
+        for (s, _) in &shaders {
+            let t = d3dbc_naga::translate(s, o).unwrap();
+            words += t.spirv().unwrap().len();
+            instrs += s
+                .instructions()
+                .filter(|i| i.opcode.slots(s.version) > 0)
+                .count();
+        }
+        eprintln!(
+            "{name}: {} shaders, {bytes} bytes, {instrs} instructions: {words} SPIR-V words, {:.2} words per D3D9 instruction",
+            shaders.len(),
+            words as f64 / instrs as f64
+        );
     }
-    eprintln!(
-        "{} shaders, {bytes} bytes, {instrs} instructions: {words} SPIR-V words, {:.2} words per D3D9 instruction",
-        shaders.len(),
-        words as f64 / instrs as f64
-    );
     let modules: Vec<naga::Module> = shaders
         .iter()
         .map(|(s, _)| d3dbc_naga::lower(s, &opts).unwrap().0)
