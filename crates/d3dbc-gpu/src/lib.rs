@@ -971,9 +971,11 @@ pub fn options_for(d: &Draw) -> TranslateOptions {
 fn driver_uniforms(d: &Draw) -> Vec<[f32; 4]> {
     let mut u = vec![[0.0f32; 4]; driver::VEC4S as usize];
     let vp = &d.viewport;
+    // D3D9 samples pixel (x, y) at integer coordinates, wgpu at x + 0.5: moving the
+    // geometry by half a pixel right and down makes wgpu's samples D3D9's.
     u[driver::POS_FIXUP as usize] = [
-        -1.0 / vp.width.max(1) as f32,
-        1.0 / vp.height.max(1) as f32,
+        1.0 / vp.width.max(1) as f32,
+        -1.0 / vp.height.max(1) as f32,
         0.0,
         0.0,
     ];

@@ -36,8 +36,9 @@ pub const INT_CONSTANTS: u32 = 16;
 
 /// Layout of the driver uniform buffer: vec4 indices.
 pub mod driver {
-    /// `xy`: added to the clip-space position times `w` (D3D9's half-pixel offset:
-    /// `(−1/width, 1/height)`), `zw` unused.
+    /// `xy`: added to the clip-space position times `w`; D3D9's pixel centres on a
+    /// target API that samples at pixel + 0.5 (y down in the window): `(1/width,
+    /// −1/height)`. `zw` unused.
     pub const POS_FIXUP: u32 = 0;
     /// `x`: alpha-test reference in [0, 1].
     pub const ALPHA_REF: u32 = 1;

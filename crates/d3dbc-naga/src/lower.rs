@@ -616,29 +616,22 @@ impl<'a> Lower<'a> {
         }
     }
 
-    /// Sum of the first `n` products `a[i]·b[i]` under the 0·x rule.
+    /// Sum of the first `n` products `a[i]·b[i]` under the 0·x rule: the factors are
+    /// zeroed as the rule says, then one `dot` adds the products.
     fn dotz(&mut self, a: H, b: H, n: u32) -> H {
-        if self.o.semantics.mul_zero == MulZero::Ieee {
-            let (a, b) = match n {
-                4 => (a, b),
-                3 => (
-                    self.fun.swz(a, VectorSize::Tri, [0, 1, 2, 0]),
-                    self.fun.swz(b, VectorSize::Tri, [0, 1, 2, 0]),
-                ),
-                _ => (
-                    self.fun.swz(a, VectorSize::Bi, [0, 1, 0, 0]),
-                    self.fun.swz(b, VectorSize::Bi, [0, 1, 0, 0]),
-                ),
-            };
-            return self.fun.math(M::Dot, a, Some(b), None);
-        }
-        let p = self.mulz(a, b);
-        let mut s = self.fun.comp(p, 0);
-        for i in 1..n {
-            let c = self.fun.comp(p, i);
-            s = self.fun.add(s, c);
-        }
-        s
+        let (a, b) = self.zero_factors(a, b, true);
+        let (a, b) = match n {
+            4 => (a, b),
+            3 => (
+                self.fun.swz(a, VectorSize::Tri, [0, 1, 2, 0]),
+                self.fun.swz(b, VectorSize::Tri, [0, 1, 2, 0]),
+            ),
+            _ => (
+                self.fun.swz(a, VectorSize::Bi, [0, 1, 0, 0]),
+                self.fun.swz(b, VectorSize::Bi, [0, 1, 0, 0]),
+            ),
+        };
+        self.fun.math(M::Dot, a, Some(b), None)
     }
 
     fn bits_f32(&mut self, bits: u32) -> H {
