@@ -128,7 +128,10 @@ fn listing(found: &[Located], o: &DisOptions) -> String {
                 }
             }
         }
-        print::print(&f.shader(), &opts, &mut out);
+        // One streaming pass, no IR (`locate` already decoded these tokens once).
+        if print::print_tokens(f.tokens, &opts, &mut out).is_err() {
+            print::print(&f.shader(), &opts, &mut out);
+        }
     }
     out
 }
@@ -310,7 +313,9 @@ fn c_identifier(stem: &str) -> String {
 /// A C header like fxc `/Fh`: the listing inside `#if 0`, then the bytes.
 pub fn c_header(name: &str, shader: &Shader, tokens: &[u32]) -> String {
     let mut out = String::from("#if 0\n");
-    out.push_str(&print::to_string(shader));
+    if print::print_tokens(tokens, &PrintOptions::default(), &mut out).is_err() {
+        print::print(shader, &PrintOptions::default(), &mut out);
+    }
     out.push_str("#endif\n\nconst BYTE ");
     out.push_str(name);
     out.push_str("[] =\n{\n");
