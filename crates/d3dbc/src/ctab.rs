@@ -282,68 +282,52 @@ pub struct Ctab {
     pub constants: Vec<Constant>,
 }
 
-/// Reads the table's little-endian bytes straight from the comment's DWORDs (no copy
-/// of the payload: this runs once per listing).
 struct Reader<'a> {
-    /// The payload after the FourCC; byte offsets count from its start.
-    words: &'a [u32],
+    bytes: &'a [u8],
     types: usize,
 }
 
 impl<'a> Reader<'a> {
-    /// Bytes in the table.
-    fn len(&self) -> usize {
-        self.words.len() * 4
-    }
-
-    /// The byte at `off` (in bounds).
-    #[inline]
-    fn byte(&self, off: usize) -> u8 {
-        (self.words[off / 4] >> (8 * (off % 4))) as u8
-    }
-
-    /// `n` (≤ 4) little-endian bytes from `off`, or `what` past the end.
-    #[inline]
-    fn le_at(&self, off: usize, n: usize, what: &'static str) -> Result<u32, CtabError> {
-        let err = CtabError {
-            offset: off,
-            reason: what,
-        };
-        if off.checked_add(n).ok_or(err.clone())? > self.len() {
-            return Err(err);
-        }
-        if off.is_multiple_of(4) && n == 4 {
-            return Ok(self.words[off / 4]);
-        }
-        Ok((0..n).fold(0, |v, i| v | (self.byte(off + i) as u32) << (8 * i)))
-    }
-
     fn u32_at(&self, off: usize, what: &'static str) -> Result<u32, CtabError> {
-        self.le_at(off, 4, what)
+        self.bytes
+            .get(
+                off..off.checked_add(4).ok_or(CtabError {
+                    offset: off,
+                    reason: what,
+                })?,
+            )
+            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .ok_or(CtabError {
+                offset: off,
+                reason: what,
+            })
     }
 
     fn u16_at(&self, off: usize, what: &'static str) -> Result<u16, CtabError> {
-        self.le_at(off, 2, what).map(|v| v as u16)
+        self.bytes
+            .get(
+                off..off.checked_add(2).ok_or(CtabError {
+                    offset: off,
+                    reason: what,
+                })?,
+            )
+            .map(|b| u16::from_le_bytes([b[0], b[1]]))
+            .ok_or(CtabError {
+                offset: off,
+                reason: what,
+            })
     }
 
     fn string_at(&self, off: usize) -> Result<String, CtabError> {
-        if off > self.len() {
-            return Err(CtabError {
-                offset: off,
-                reason: "string offset past the end",
-            });
-        }
-        let len = (off..self.len())
-            .position(|i| self.byte(i) == 0)
-            .ok_or(CtabError {
-                offset: off,
-                reason: "string has no terminating NUL",
-            })?;
-        let bytes: Vec<u8> = (off..off + len).map(|i| self.byte(i)).collect();
-        Ok(match String::from_utf8(bytes) {
-            Ok(s) => s,
-            Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
-        })
+        let tail = self.bytes.get(off..).ok_or(CtabError {
+            offset: off,
+            reason: "string offset past the end",
+        })?;
+        let len = tail.iter().position(|&b| b == 0).ok_or(CtabError {
+            offset: off,
+            reason: "string has no terminating NUL",
+        })?;
+        Ok(String::from_utf8_lossy(&tail[..len]).into_owned())
     }
 
     fn type_at(&mut self, off: usize, depth: usize) -> Result<TypeInfo, CtabError> {
@@ -371,7 +355,7 @@ impl<'a> Reader<'a> {
         let mut members = Vec::new();
         if nmembers > 0 {
             // Each member is 8 bytes; refuse counts the data cannot hold before allocating.
-            if moff.saturating_add(nmembers * 8) > self.len() {
+            if moff.saturating_add(nmembers * 8) > self.bytes.len() {
                 return Err(CtabError {
                     offset: moff,
                     reason: "struct members past the end",
@@ -413,11 +397,17 @@ impl Ctab {
                 reason: "comment does not start with CTAB",
             });
         }
+        // The table's little-endian bytes: the payload itself on a little-endian host
+        // (no copy: this runs once per listing), a copy elsewhere.
+        let bytes: std::borrow::Cow<[u8]> = if cfg!(target_endian = "little") {
+            std::borrow::Cow::Borrowed(bytemuck::cast_slice(&payload[1..]))
+        } else {
+            payload[1..].iter().flat_map(|d| d.to_le_bytes()).collect()
+        };
         let mut r = Reader {
-            words: &payload[1..],
+            bytes: &bytes,
             types: 0,
         };
-        let table_len = r.len();
         let size = r.u32_at(0, "header truncated")? as usize;
         if size < 28 {
             return Err(CtabError {
@@ -433,7 +423,7 @@ impl Ctab {
         let target_off = r.u32_at(24, "header truncated")? as usize;
         let creator = r.string_at(creator_off)?;
         let target = r.string_at(target_off)?;
-        if info_off.saturating_add(count.saturating_mul(20)) > table_len {
+        if info_off.saturating_add(count.saturating_mul(20)) > bytes.len() {
             return Err(CtabError {
                 offset: info_off,
                 reason: "constant count runs past the end of the table",
@@ -451,7 +441,7 @@ impl Ctab {
             let ty = r.type_at(type_off, 0)?;
             let default_value = if default_off != 0 {
                 let want = register_count as usize * 4;
-                let avail = table_len.saturating_sub(default_off) / 4;
+                let avail = bytes.len().saturating_sub(default_off) / 4;
                 Some(
                     (0..want.min(avail))
                         .map(|k| r.u32_at(default_off + k * 4, "default value"))
