@@ -128,7 +128,10 @@ fn listing(found: &[Located], o: &DisOptions) -> String {
                 }
             }
         }
-        print::print(&f.shader(), &opts, &mut out);
+        // One streaming pass, no IR (`locate` already decoded these tokens once).
+        if print::print_tokens(f.tokens, &opts, &mut out).is_err() {
+            print::print(&f.shader(), &opts, &mut out);
+        }
     }
     out
 }
@@ -310,7 +313,9 @@ fn c_identifier(stem: &str) -> String {
 /// A C header like fxc `/Fh`: the listing inside `#if 0`, then the bytes.
 pub fn c_header(name: &str, shader: &Shader, tokens: &[u32]) -> String {
     let mut out = String::from("#if 0\n");
-    out.push_str(&print::to_string(shader));
+    if print::print_tokens(tokens, &PrintOptions::default(), &mut out).is_err() {
+        print::print(shader, &PrintOptions::default(), &mut out);
+    }
     out.push_str("#endif\n\nconst BYTE ");
     out.push_str(name);
     out.push_str("[] =\n{\n");
@@ -528,9 +533,14 @@ struct Finding {
     severity: &'static str,
     offset: usize,
     location: Option<String>,
+    /// Text input: the source line with a caret under the operand at fault.
+    source: Option<d3dbc::diag::Diagnostic>,
     instruction: String,
     message: String,
 }
+
+/// Where a finding lies in assembly text: `Assembled::error_at` of its item and operand.
+type Locate<'a> = &'a dyn Fn(usize, Option<usize>) -> Option<d3dbc::diag::Diagnostic>;
 
 /// What `validate` learned about one input.
 struct InputReport {
@@ -552,7 +562,7 @@ impl InputReport {
     }
 }
 
-fn findings(shader: &Shader, at: usize, locate: &dyn Fn(usize) -> Option<String>) -> Vec<Finding> {
+fn findings(shader: &Shader, at: usize, locate: Locate) -> Vec<Finding> {
     d3dbc::validate::validate(shader)
         .into_iter()
         .map(|f| {
@@ -560,11 +570,19 @@ fn findings(shader: &Shader, at: usize, locate: &dyn Fn(usize) -> Option<String>
             if let Some(Item::Instruction(ins)) = shader.items.get(f.item) {
                 print::print_instruction(ins, shader.version, &mut instruction);
             }
+            let source = locate(f.item, f.operand).map(|mut d| {
+                d.severity = f.severity;
+                d.code = Some(f.code);
+                d
+            });
             Finding {
                 code: f.code,
                 severity: json::severity(f.severity),
                 offset: f.offset + at,
-                location: locate(f.item),
+                location: source
+                    .as_ref()
+                    .map(|d| format!("{}:{}:{}", d.file, d.line, d.col)),
+                source,
                 instruction,
                 message: f.message,
             }
@@ -596,7 +614,7 @@ fn check_input(input: &Input) -> InputReport {
                 Ok(located) => {
                     for l in located {
                         let shader = l.shader();
-                        let fs = findings(&shader, l.at, &|_| None);
+                        let fs = findings(&shader, l.at, &|_, _| None);
                         r.shaders
                             .push((l.name.map(str::to_string), l.at, shader, fs));
                     }
@@ -623,10 +641,9 @@ fn check_input(input: &Input) -> InputReport {
             };
             match d3dbc::asm::assemble_with_sources(&text, &opts) {
                 Ok(a) => {
-                    let locate = |item: usize| {
-                        a.sources
-                            .get(item)
-                            .map(|s| format!("{}:{}:{}", a.file(s), s.line, s.mnemonic.col))
+                    // The caret goes under the operand at fault, as `asm` puts it.
+                    let locate = |item: usize, operand: Option<usize>| {
+                        (item < a.sources.len()).then(|| a.error_at(item, operand, ""))
                     };
                     let fs = findings(&a.shader, 0, &locate);
                     r.shaders.push((None, 0, a.shader.clone(), fs));
@@ -668,7 +685,15 @@ fn report_text(name: &str, r: &InputReport, verbose: bool, out: &mut String) {
             } else {
                 format!("`{}`: ", f.instruction)
             };
-            let line = format!("{at}: {}[{}]: {ins}{}", f.severity, f.code, f.message);
+            let line = match &f.source {
+                // `file:line:col: severity[code]: message`, the line, the caret.
+                Some(d) => {
+                    let mut d = d.clone();
+                    d.message = format!("{ins}{}", f.message);
+                    d.to_string()
+                }
+                None => format!("{at}: {}[{}]: {ins}{}", f.severity, f.code, f.message),
+            };
             out.push_str(&batch::paint(&line, false));
             out.push('\n');
         }

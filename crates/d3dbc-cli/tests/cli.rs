@@ -220,3 +220,35 @@ fn validate_reports_and_exits_by_validity() {
     assert_eq!(s["findings"][0]["offset_hex"], "+0001");
     assert_eq!(s["findings"][0]["instruction"], "def c32, 1, 1, 1, 1");
 }
+
+#[test]
+fn validate_puts_the_caret_under_the_operand_as_asm_does() {
+    // `r7` (operand 1, column 10) is read before anything writes it.
+    let text = b"ps_2_0\nmov oC0, r7\n";
+    let v = run(&["validate", "-"], Some(text));
+    assert_eq!(v.status.code(), Some(1));
+    let out = String::from_utf8_lossy(&v.stdout);
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        [
+            "<stdin>:2:10: error[E0204]: `mov oC0, r7`: mov reads r7, which no earlier \
+             instruction wrote [Temporary Register (HLSL VS reference); Temporary register \
+             (HLSL PS reference)]",
+            "  mov oC0, r7",
+            "           ^^",
+        ],
+        "{out}"
+    );
+    // `asm` reports the same place.
+    let a = run(&["asm", "--format", "hex", "-"], Some(text));
+    let err = String::from_utf8_lossy(&a.stderr);
+    assert!(err.contains("<stdin>:2:10: error[E0204]"), "{err}");
+    assert!(err.contains("\n           ^^"), "{err}");
+    // JSON gives the operand's line:column too.
+    let j = run(&["validate", "--format", "json", "-"], Some(text));
+    let v: serde_json::Value = serde_json::from_slice(&j.stdout).unwrap();
+    assert_eq!(
+        v[0]["shaders"][0]["findings"][0]["location"],
+        "<stdin>:2:10"
+    );
+}

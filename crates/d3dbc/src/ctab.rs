@@ -397,7 +397,13 @@ impl Ctab {
                 reason: "comment does not start with CTAB",
             });
         }
-        let bytes: Vec<u8> = payload[1..].iter().flat_map(|d| d.to_le_bytes()).collect();
+        // The table's little-endian bytes: the payload itself on a little-endian host
+        // (no copy: this runs once per listing), a copy elsewhere.
+        let bytes: std::borrow::Cow<[u8]> = if cfg!(target_endian = "little") {
+            std::borrow::Cow::Borrowed(bytemuck::cast_slice(&payload[1..]))
+        } else {
+            payload[1..].iter().flat_map(|d| d.to_le_bytes()).collect()
+        };
         let mut r = Reader {
             bytes: &bytes,
             types: 0,

@@ -36,7 +36,7 @@
 
 use std::fmt::Write as _;
 
-use crate::ctab::{Ctab, ParameterClass, ParameterType, RegisterSet, TypeInfo};
+use crate::ctab::{Constant, Ctab, ParameterClass, ParameterType, RegisterSet, TypeInfo};
 use crate::decode::{DecodeError, Decoder, Event};
 use crate::encode::encode_instruction;
 use crate::ir::{DstParam, Instruction, Item, RelAddr, Shader, SrcParam, MASK_ALL};
@@ -608,10 +608,12 @@ fn write_ctab(ctab: &Ctab, out: &mut String) {
         return;
     }
     out.push_str("//\n// Parameters:\n//\n");
-    let mut by_name: Vec<_> = ctab.constants.iter().collect();
-    by_name.sort_by(|a, b| a.name.as_bytes().cmp(b.name.as_bytes()));
+    // One vector of (table position, constant), sorted by name (stable: the table order
+    // breaks ties), then re-sorted by register, then filtered for the default values.
+    let mut order: Vec<(usize, &Constant)> = ctab.constants.iter().enumerate().collect();
+    order.sort_by(|a, b| a.1.name.as_bytes().cmp(b.1.name.as_bytes()));
     let mut after_struct = false;
-    for c in &by_name {
+    for &(_, c) in &order {
         let is_struct = matches!(c.ty.class, ParameterClass::Struct);
         if is_struct && !after_struct {
             out.push_str("//   \n");
@@ -623,11 +625,12 @@ fn write_ctab(ctab: &Ctab, out: &mut String) {
         after_struct = is_struct;
     }
     out.push_str("//\n//\n// Registers:\n//\n");
-    let mut by_reg: Vec<_> = ctab.constants.iter().collect();
-    by_reg.sort_by_key(|c| (set_order(c.register_set), c.register_index));
+    let mut by_reg = order;
+    // The table position breaks ties: the order of a stable sort of the table.
+    by_reg.sort_unstable_by_key(|&(i, c)| (set_order(c.register_set), c.register_index, i));
     let width = by_reg
         .iter()
-        .map(|c| c.name.len())
+        .map(|(_, c)| c.name.len())
         .max()
         .unwrap_or(0)
         .max(12);
@@ -636,7 +639,7 @@ fn write_ctab(ctab: &Ctab, out: &mut String) {
     out.push_str(" Reg   Size\n//   ");
     push_repeat(out, '-', width);
     out.push_str(" ----- ----\n");
-    for c in &by_reg {
+    for &(_, c) in &by_reg {
         out.push_str("//   ");
         push_text(out, &c.name);
         push_spaces(out, width - c.name.len());
@@ -654,22 +657,21 @@ fn write_ctab(ctab: &Ctab, out: &mut String) {
         out.push('\n');
     }
     out.push_str("//\n");
-    write_defaults(ctab, out);
+    write_defaults(&by_reg, out);
     out.push('\n');
 }
 
 /// `// Default values:` — one entry per constant with a default value, in register
-/// order, each register's four floats printed with `%g`.
-fn write_defaults(ctab: &Ctab, out: &mut String) {
-    let mut with_defaults: Vec<_> = ctab
-        .constants
+/// order (`by_reg`), each register's four floats printed with `%g`.
+fn write_defaults(by_reg: &[(usize, &Constant)], out: &mut String) {
+    let mut with_defaults = by_reg
         .iter()
+        .map(|&(_, c)| c)
         .filter(|c| c.default_value.is_some() && c.register_set == RegisterSet::Float4)
-        .collect();
-    if with_defaults.is_empty() {
+        .peekable();
+    if with_defaults.peek().is_none() {
         return;
     }
-    with_defaults.sort_by_key(|c| (set_order(c.register_set), c.register_index));
     out.push_str("//\n// Default values:\n//\n");
     for c in with_defaults {
         let values = c.default_value.as_deref().unwrap_or(&[]);
