@@ -83,13 +83,12 @@ fn every_decodable_mutant_survives_dis_then_asm_no_validate() {
         eprintln!("  {f}");
     }
     assert!(decoded > 4000, "too few visible mutants: {decoded}");
-    // Known gaps (a ratchet: lower it as they close): names the printer invents for
-    // values no version has (`oRast53`, `dcl_usage22`), `aL` swizzles, address registers that change meaning with the version (`t0` as an
-    // address in a mutant whose version became ps_x), ps_2_x `dcl` usages the listing
-    // does not show.
+    // Known gaps (a ratchet: lower it as they close): ps_2_x `dcl` usages the listing
+    // does not show, `dcl_usage22`-style usages no version has, `texldp` in a vertex
+    // shader, sampler `dcl`s with modifiers.
     assert!(
-        failures.len() <= 247,
-        "{} mutants do not round-trip (was 247)",
+        failures.len() <= 170,
+        "{} mutants do not round-trip (was 170)",
         failures.len()
     );
 }

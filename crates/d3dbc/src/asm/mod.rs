@@ -373,6 +373,18 @@ mod tests {
             &[0xfffe0200, 0x02000001, 0x800f0000, 0x8be40001, 0xffff],
             &[0xfffe0200, 0x02000001, 0x821f0000, 0x90e40000, 0xffff],
             &[0xfffe0200, 0x02000001, 0x800f0000, 0x8de40001, 0xffff],
+            // Names printed for numbers past the named registers: `oRast5`, `vMisc3`.
+            &[0xfffe0101, 0x00000001, 0xc00f0005, 0x90e40000, 0xffff],
+            &[0xffff0300, 0x02000001, 0x800f0000, 0x90e41003, 0xffff],
+            // `t0` as the address register (an a0 stream relabelled as a pixel shader).
+            &[
+                0xffff0200, 0x03000001, 0x800f0000, 0xa0e42000, 0xb0000000, 0xffff,
+            ],
+            // A modifier before the relative address (`c0_dw[a0.x]`); `aL` swizzled.
+            &[0xfffe0101, 0x00000001, 0xd00f0000, 0xace42000, 0xffff],
+            &[
+                0xfffe0200, 0x0200001b, 0xf0040800, 0xf0e40000, 0x0000001d, 0xffff,
+            ],
         ];
         let opts = Options {
             no_validate: true,

@@ -237,115 +237,15 @@ fn parse_register(cur: &mut Cur) -> LResult<RegRef> {
     } else if has_digits {
         num = small_number(cur)?;
     }
-    let mut rel = None;
+    let mut r = RegRef {
+        name,
+        num,
+        rel: None,
+        start,
+        end: cur.pos,
+    };
     if cur.peek() == Some(b'[') {
-        let open = cur.pos;
-        cur.pos += 1;
-        let mut addr: Option<AddrReg> = None;
-        let mut offset = num;
-        loop {
-            cur.ws();
-            match cur.peek() {
-                Some(d) if d.is_ascii_digit() => {
-                    let ts = cur.pos;
-                    let v = small_number(cur)?;
-                    if matches!(cur.peek(), Some(b'.' | b'e' | b'E' | b'f')) {
-                        let (_, e) = cur.take_while(|c| c.is_ascii_alphanumeric() || c == b'.');
-                        return err(ts, e, "relative addressing takes integer offsets only");
-                    }
-                    offset = offset.saturating_add(v);
-                }
-                Some(c) if c.is_ascii_alphabetic() => {
-                    let rs = cur.pos;
-                    let (ls, le) = cur.take_while(|c| c.is_ascii_alphabetic());
-                    let found = RegName::lookup(&cur.s[ls..le]);
-                    let n = if cur.peek().is_some_and(|c| c.is_ascii_digit()) {
-                        Some(small_number(cur)?)
-                    } else {
-                        None
-                    };
-                    let (aname, anum) = match (found, n) {
-                        (Some((RegName::Addr, None)), Some(n)) => (RegName::Addr, n),
-                        (Some((RegName::Loop, Some(f))), None) => (RegName::Loop, f as u32),
-                        _ => {
-                            return err(
-                                rs,
-                                cur.pos,
-                                format!(
-                                    "`{}` cannot be used as an address register (use a0 or aL)",
-                                    String::from_utf8_lossy(&cur.s[rs..cur.pos])
-                                ),
-                            )
-                        }
-                    };
-                    if addr.is_some() {
-                        return err(rs, cur.pos, "only one address register is allowed");
-                    }
-                    let swizzle = if cur.peek() == Some(b'.') {
-                        Some(parse_components(cur)?)
-                    } else {
-                        None
-                    };
-                    addr = Some(AddrReg {
-                        name: aname,
-                        num: anum,
-                        swizzle,
-                        start: rs,
-                        end: cur.pos,
-                    });
-                }
-                Some(b'-') => {
-                    return err(
-                        cur.pos,
-                        cur.pos + 1,
-                        "`-` is not allowed in a relative address (only `+`)",
-                    )
-                }
-                _ => {
-                    return err(
-                        cur.pos,
-                        (cur.pos + 1).min(cur.s.len()).max(cur.pos + 1),
-                        "expected an address register or integer offset",
-                    )
-                }
-            }
-            cur.ws();
-            if cur.eat(b'+') {
-                continue;
-            }
-            if cur.eat(b']') {
-                break;
-            }
-            if cur.peek() == Some(b'-') {
-                return err(
-                    cur.pos,
-                    cur.pos + 1,
-                    "`-` is not allowed in a relative address (only `+`)",
-                );
-            }
-            return err(
-                open,
-                cur.pos.max(open + 1),
-                "expected `+` or `]` in relative address",
-            );
-        }
-        num = offset;
-        rel = addr;
-        // `c4[2]`, `c[2 + 10]` are plain indices; only `c`, `v`, `o` take brackets
-        // without an address register.
-        if !name.number_optional_with_rel() && (rel.is_none() || fixed.is_some()) {
-            return err(
-                start,
-                cur.pos,
-                format!(
-                    "register `{}` cannot be indexed with `[...]`",
-                    name.spelling()
-                ),
-            );
-        }
-        if rel.is_some() && !has_digits && !name.number_optional_with_rel() {
-            return err(start, cur.pos, "register number missing");
-        }
+        parse_index(cur, &mut r, fixed.is_some(), has_digits)?;
     } else if fixed.is_none() && !has_digits {
         return err(
             start,
@@ -353,13 +253,125 @@ fn parse_register(cur: &mut Cur) -> LResult<RegRef> {
             format!("register `{}` needs a number", name.spelling()),
         );
     }
-    Ok(RegRef {
-        name,
-        num,
-        rel,
-        start,
-        end: cur.pos,
-    })
+    r.end = cur.pos;
+    Ok(r)
+}
+
+/// The `[...]` after a register name: the address register and the offset (added to
+/// the number before the bracket). Also reached after a source modifier the listing
+/// prints between the name and the bracket (`c17_dz[a0.x]`).
+fn parse_index(cur: &mut Cur, r: &mut RegRef, fixed: bool, has_digits: bool) -> LResult<()> {
+    let open = cur.pos;
+    cur.pos += 1;
+    let mut addr: Option<AddrReg> = None;
+    let mut offset = r.num;
+    loop {
+        cur.ws();
+        match cur.peek() {
+            Some(d) if d.is_ascii_digit() => {
+                let ts = cur.pos;
+                let v = small_number(cur)?;
+                if matches!(cur.peek(), Some(b'.' | b'e' | b'E' | b'f')) {
+                    let (_, e) = cur.take_while(|c| c.is_ascii_alphanumeric() || c == b'.');
+                    return err(ts, e, "relative addressing takes integer offsets only");
+                }
+                offset = offset.saturating_add(v);
+            }
+            Some(c) if c.is_ascii_alphabetic() => {
+                let rs = cur.pos;
+                let (ls, le) = cur.take_while(|c| c.is_ascii_alphabetic());
+                let found = RegName::lookup(&cur.s[ls..le]);
+                let n = if cur.peek().is_some_and(|c| c.is_ascii_digit()) {
+                    Some(small_number(cur)?)
+                } else {
+                    None
+                };
+                let (aname, anum) = match (found, n) {
+                    (Some((RegName::Addr, None)), Some(n)) => (RegName::Addr, n),
+                    (Some((RegName::Loop, Some(f))), None) => (RegName::Loop, f as u32),
+                    // The file `a0` shares with `t#`, as a pixel-shader listing spells it
+                    // (refused later unless lenient).
+                    (Some((RegName::Texture, None)), Some(n)) => (RegName::Texture, n),
+                    _ => {
+                        return err(
+                            rs,
+                            cur.pos,
+                            format!(
+                                "`{}` cannot be used as an address register (use a0 or aL)",
+                                String::from_utf8_lossy(&cur.s[rs..cur.pos])
+                            ),
+                        )
+                    }
+                };
+                if addr.is_some() {
+                    return err(rs, cur.pos, "only one address register is allowed");
+                }
+                let swizzle = if cur.peek() == Some(b'.') {
+                    Some(parse_components(cur)?)
+                } else {
+                    None
+                };
+                addr = Some(AddrReg {
+                    name: aname,
+                    num: anum,
+                    swizzle,
+                    start: rs,
+                    end: cur.pos,
+                });
+            }
+            Some(b'-') => {
+                return err(
+                    cur.pos,
+                    cur.pos + 1,
+                    "`-` is not allowed in a relative address (only `+`)",
+                )
+            }
+            _ => {
+                return err(
+                    cur.pos,
+                    (cur.pos + 1).min(cur.s.len()).max(cur.pos + 1),
+                    "expected an address register or integer offset",
+                )
+            }
+        }
+        cur.ws();
+        if cur.eat(b'+') {
+            continue;
+        }
+        if cur.eat(b']') {
+            break;
+        }
+        if cur.peek() == Some(b'-') {
+            return err(
+                cur.pos,
+                cur.pos + 1,
+                "`-` is not allowed in a relative address (only `+`)",
+            );
+        }
+        return err(
+            open,
+            cur.pos.max(open + 1),
+            "expected `+` or `]` in relative address",
+        );
+    }
+    r.num = offset;
+    r.rel = addr;
+    // `c4[2]`, `c[2 + 10]` are plain indices; only `c`, `v`, `o` take brackets
+    // without an address register.
+    if !r.name.number_optional_with_rel() && (r.rel.is_none() || fixed) {
+        return err(
+            r.start,
+            cur.pos,
+            format!(
+                "register `{}` cannot be indexed with `[...]`",
+                r.name.spelling()
+            ),
+        );
+    }
+    if r.rel.is_some() && !has_digits && !r.name.number_optional_with_rel() {
+        return err(r.start, cur.pos, "register number missing");
+    }
+    Ok(())
 }
 
 /// Source-operand modifier as written.
@@ -445,7 +457,7 @@ fn parse_src(cur: &mut Cur) -> LResult<SrcParsed> {
         comp = true;
         cur.ws();
     }
-    let reg = parse_register(cur)?;
+    let mut reg = parse_register(cur)?;
     let mut suffix = Suffix::None;
     let mut suffix_span = (0, 0);
     let mut swizzle = None;
@@ -454,6 +466,11 @@ fn parse_src(cur: &mut Cur) -> LResult<SrcParsed> {
     }
     if cur.peek() == Some(b'.') {
         swizzle = Some(parse_components(cur)?);
+    }
+    if cur.peek() == Some(b'[') && suffix != Suffix::None && reg.rel.is_none() {
+        // `c17_dz[a0.x]`: the printer puts the modifier before the relative address.
+        parse_index(cur, &mut reg, false, true)?;
+        reg.end = cur.pos;
     }
     if cur.peek() == Some(b'_') {
         if suffix != Suffix::None {
@@ -1329,7 +1346,7 @@ impl<'a> Parser<'a> {
     fn check_src(&self, s: &SrcParsed, opcode: Opcode) -> LResult<SrcParam> {
         let version = self.version.expect("version");
         self.check_reg(&s.reg)?;
-        if s.reg.name == RegName::Loop && s.swizzle.is_some() {
+        if s.reg.name == RegName::Loop && s.swizzle.is_some() && !self.lenient {
             return err(s.reg.start, s.end, "`aL` takes no swizzle");
         }
         let ps1 = version.is_pixel() && version.major < 2;
