@@ -385,6 +385,15 @@ mod tests {
             &[
                 0xfffe0200, 0x0200001b, 0xf0040800, 0xf0e40000, 0x0000001d, 0xffff,
             ],
+            // Usage 22 index 3 (`dcl_usage223`), `dcl vFace` in a vertex shader, `_pp` on
+            // a ps_2_0 sampler declaration.
+            &[0xfffe0300, 0x0200001f, 0x80030016, 0xe00f0000, 0xffff],
+            &[0xfffe0300, 0x0200001f, 0x80000000, 0x900f1001, 0xffff],
+            &[0xffff0200, 0x0200001f, 0x90000000, 0xa02f0800, 0xffff],
+            // `texldp` in vs_2_0.
+            &[
+                0xfffe0200, 0x03010042, 0x800f0000, 0x90e40000, 0xa0e40800, 0xffff,
+            ],
         ];
         let opts = Options {
             no_validate: true,

@@ -497,7 +497,8 @@ struct NameMods {
     modifiers: u8,
     shift: Option<u8>,
     comparison: Option<Comparison>,
-    usage: Option<(DeclUsage, u8)>,
+    /// Usage (the raw `D3DDECLUSAGE` field, 0–31) and usage index.
+    usage: Option<(u8, u8)>,
     sampler: Option<SamplerType>,
 }
 
@@ -826,7 +827,7 @@ impl<'a> Parser<'a> {
         let opcode = match self.lookup(base) {
             Some(op) => op,
             None if (eq_ic(base, "texldp") || eq_ic(base, "texldb"))
-                && version.is_pixel()
+                && (version.is_pixel() || self.lenient)
                 && version.major >= 2 =>
             {
                 controls = if eq_ic(base, "texldp") {
@@ -1114,8 +1115,22 @@ impl<'a> Parser<'a> {
                 } else {
                     let letters = seg.iter().take_while(|c| c.is_ascii_alphabetic()).count();
                     let (name, digits) = seg.split_at(letters);
-                    let usage = DeclUsage::ALL.iter().find(|u| eq_ic(name, u.name()));
-                    let Some(&usage) = usage else {
+                    let mut digits = digits;
+                    let mut usage = DeclUsage::ALL
+                        .iter()
+                        .find(|u| eq_ic(name, u.name()))
+                        .map(|&u| u as u8);
+                    // `dcl_usage22`, `dcl_usage153`: the printer's name for a usage field
+                    // past the defined ones (14-31, two digits), then the index.
+                    if self.lenient && eq_ic(name, "usage") && digits.len() >= 2 {
+                        let raw = (digits[0].wrapping_sub(b'0') as u32) * 10
+                            + digits[1].wrapping_sub(b'0') as u32;
+                        if raw < 32 && digits[..2].iter().all(u8::is_ascii_digit) {
+                            usage = Some(raw as u8);
+                            digits = &digits[2..];
+                        }
+                    }
+                    let Some(usage) = usage else {
                         return err(
                             p,
                             q,
@@ -1487,7 +1502,7 @@ impl<'a> Parser<'a> {
                     )
                 }
             };
-            if ins.dst.modifiers != 0 && version.major < 3 {
+            if ins.dst.modifiers != 0 && version.major < 3 && !self.lenient {
                 return err(
                     ms,
                     me,
@@ -1520,7 +1535,10 @@ impl<'a> Parser<'a> {
             );
         }
         ins.decl = match (version.is_vertex(), version.major, m.usage) {
-            (true, _, Some((u, i))) => DeclToken::usage(u, i),
+            (_, _, Some((u, i))) if self.lenient => usage_token(u, i),
+            (true, _, Some((u, i))) => usage_token(u, i),
+            // `dcl vFace` of a pixel-shader stream relabelled as a vertex shader.
+            (true, _, None) if self.lenient => DeclToken(0x8000_0000),
             (true, _, None) => return err(
                 ms,
                 me,
@@ -1535,11 +1553,17 @@ impl<'a> Parser<'a> {
                     ),
                 )
             }
-            (false, _, Some((u, i))) => DeclToken::usage(u, i),
+            (false, _, Some((u, i))) => usage_token(u, i),
             (false, _, None) => DeclToken(0x8000_0000),
         };
         Ok(())
     }
+}
+
+/// The `dcl` token of a usage given by its raw field (a defined usage, or with
+/// `lenient` any 5-bit value) and index: [`DeclToken::usage`]'s layout.
+fn usage_token(usage: u8, index: u8) -> DeclToken {
+    DeclToken(0x8000_0000 | (usage as u32 & 0x1F) | ((index as u32 & 0xF) << 16))
 }
 
 fn describe_slots(slots: &[Slot]) -> String {
