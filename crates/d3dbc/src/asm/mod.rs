@@ -51,7 +51,9 @@ pub struct Options {
     pub no_validate: bool,
     /// Accept whatever the token format can encode, even where the version lacks it
     /// (`r36` in vs_2_0, co-issue in ps_3_0): with `no_validate`, everything the printer
-    /// writes reassembles to the same tokens (`asm --no-validate` sets both).
+    /// writes reassembles to the same tokens (`asm --no-validate` sets both). One
+    /// difference from Microsoft's assembler follows: outside ps_1_x, `sub` stays a `sub`
+    /// token instead of becoming `add` with the second source negated.
     pub lenient: bool,
 }
 
@@ -390,6 +392,10 @@ mod tests {
             &[0xfffe0300, 0x0200001f, 0x80030016, 0xe00f0000, 0xffff],
             &[0xfffe0300, 0x0200001f, 0x80000000, 0x900f1001, 0xffff],
             &[0xffff0200, 0x0200001f, 0x90000000, 0xa02f0800, 0xffff],
+            // `sub` in vs_1_1 (Microsoft's assembler writes `add` with `-c3`).
+            &[
+                0xfffe0101, 0x00000003, 0x800f0000, 0x80e40000, 0xa0e40003, 0xffff,
+            ],
             // `texldp` in vs_2_0.
             &[
                 0xfffe0200, 0x03010042, 0x800f0000, 0x90e40000, 0xa0e40800, 0xffff,

@@ -1029,8 +1029,9 @@ impl<'a> Parser<'a> {
             );
         }
         src_info.operand_count = k as u8;
-        if opcode == Opcode::Sub && !(version.is_pixel() && version.major < 2) {
-            // Outside ps_1_x Microsoft's assembler writes `sub a, b, c` as `add a, b, -c`.
+        if opcode == Opcode::Sub && !(version.is_pixel() && version.major < 2) && !self.lenient {
+            // Outside ps_1_x Microsoft's assembler writes `sub a, b, c` as `add a, b, -c`
+            // (lenient keeps the `sub` token the listing came from: the runtime takes both).
             ins.opcode = Opcode::Add;
             let m = &mut ins.srcs[1].modifier;
             *m = match *m {
