@@ -392,6 +392,9 @@ mod tests {
             &[0xfffe0300, 0x0200001f, 0x80030016, 0xe00f0000, 0xffff],
             &[0xfffe0300, 0x0200001f, 0x80000000, 0x900f1001, 0xffff],
             &[0xffff0200, 0x0200001f, 0x90000000, 0xa02f0800, 0xffff],
+            // A usage in a ps_2_0 `dcl` (`dcl_texcoord v0`, `dcl_color1 t0`).
+            &[0xffff0200, 0x0200001f, 0x80000005, 0x900f0000, 0xffff],
+            &[0xffff0200, 0x0200001f, 0x8001000a, 0xb00f0000, 0xffff],
             // `sub` in vs_1_1 (Microsoft's assembler writes `add` with `-c3`).
             &[
                 0xfffe0101, 0x00000003, 0x800f0000, 0x80e40000, 0xa0e40003, 0xffff,
