@@ -395,6 +395,12 @@ mod tests {
             // A usage in a ps_2_0 `dcl` (`dcl_texcoord v0`, `dcl_color1 t0`).
             &[0xffff0200, 0x0200001f, 0x80000005, 0x900f0000, 0xffff],
             &[0xffff0200, 0x0200001f, 0x8001000a, 0xb00f0000, 0xffff],
+            // An empty write mask (`mov oPos., v0`); `_abs` before a relative address
+            // with a swizzle after it (`c17_abs[a0.x].w`).
+            &[0xfffe0101, 0x00000001, 0xc0000000, 0x90e40000, 0xffff],
+            &[
+                0xfffe0200, 0x03000001, 0x800f0000, 0xabff2011, 0xb0000000, 0xffff,
+            ],
             // `sub` in vs_1_1 (Microsoft's assembler writes `add` with `-c3`).
             &[
                 0xfffe0101, 0x00000003, 0x800f0000, 0x80e40000, 0xa0e40003, 0xffff,

@@ -464,13 +464,13 @@ fn parse_src(cur: &mut Cur) -> LResult<SrcParsed> {
     if cur.peek() == Some(b'_') {
         (suffix, suffix_span) = parse_suffix(cur)?;
     }
-    if cur.peek() == Some(b'.') {
-        swizzle = Some(parse_components(cur)?);
-    }
     if cur.peek() == Some(b'[') && suffix != Suffix::None && reg.rel.is_none() {
-        // `c17_dz[a0.x]`: the printer puts the modifier before the relative address.
+        // `c17_abs[a0.x].w`: the printer puts the modifier before the relative address.
         parse_index(cur, &mut reg, false, true)?;
         reg.end = cur.pos;
+    }
+    if cur.peek() == Some(b'.') {
+        swizzle = Some(parse_components(cur)?);
     }
     if cur.peek() == Some(b'_') {
         if suffix != Suffix::None {
@@ -1325,7 +1325,15 @@ impl<'a> Parser<'a> {
             return err(r.start, r.end, "`aL` cannot be written");
         }
         let mut mask = MASK_ALL;
-        if cur.peek() == Some(b'.') {
+        let empty_mask = cur
+            .s
+            .get(cur.pos + 1)
+            .is_none_or(|c| !c.is_ascii_alphanumeric());
+        if cur.peek() == Some(b'.') && empty_mask && self.lenient {
+            // `oPos.`: the printer's spelling of an empty write mask.
+            cur.pos += 1;
+            mask = 0;
+        } else if cur.peek() == Some(b'.') {
             let ms = cur.pos;
             let c = parse_components(cur)?;
             let mut bits = 0u8;
