@@ -462,6 +462,12 @@ mod tests {
         let e = parse("vs_1_1\nfoo r0\nmov r0, r1, r2\nvs.1.1\n", "f.vsh").unwrap_err();
         assert_eq!(e.0.len(), 3, "{e}");
         assert_eq!(e.0[2].message, "only one version statement is allowed");
+        // Names for numbers past the named registers are known, and out of range.
+        let e = parse("vs_1_1\nmov oRast5, v0\n", "f.vsh").unwrap_err();
+        assert_eq!(
+            e.0[0].message,
+            "register `oRast5` does not exist in vs_1_1 (it has 3 of them)"
+        );
     }
 
     #[test]

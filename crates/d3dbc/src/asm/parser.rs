@@ -1287,13 +1287,18 @@ impl<'a> Parser<'a> {
                 return err(r.start, r.end, "register offset out of range");
             }
         } else if r.num >= rule.count && !self.lenient {
+            let written = match r.name {
+                // `oRast5`, `vMisc4`: as the register table spells them.
+                RegName::RastOut | RegName::Misc => {
+                    crate::regs::Name(version, r.name.register(r.num)).to_string()
+                }
+                _ => format!("{}{}", r.name.spelling().trim_end_matches('#'), r.num),
+            };
             return err(
                 r.start,
                 r.end,
                 format!(
-                    "register `{}{}` does not exist in {version} (it has {} of them)",
-                    &r.name.spelling().trim_end_matches('#'),
-                    r.num,
+                    "register `{written}` does not exist in {version} (it has {} of them)",
                     rule.count
                 ),
             );
