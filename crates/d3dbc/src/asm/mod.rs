@@ -214,7 +214,7 @@ pub fn assemble_with_sources(text: &str, options: &Options) -> Result<Assembled,
 ///
 /// // r5 is read before it is written: the validator refuses, at line:column.
 /// let err = assemble("ps_2_0\nmov oC0, r5\n", &Options::default()).unwrap_err();
-/// assert!(err.to_string().starts_with("<input>:2:1: error[E0204]"));
+/// assert!(err.to_string().starts_with("<input>:2:10: error[E0204]"));
 /// let opts = Options { no_validate: true, ..Default::default() };
 /// assert!(assemble("ps_2_0\nmov oC0, r5\n", &opts).is_ok());
 /// ```
