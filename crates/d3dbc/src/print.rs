@@ -23,7 +23,8 @@
 //! - Source modifiers: `-r`, `1-r`, `!b`, and the suffixes `_bias _bx2 _x2 _dz _dw _abs`
 //!   before the swizzle (`-r0_abs.x`). Result modifiers follow the mnemonic in the order
 //!   shift, `_sat`, `_pp`, `_centroid` (`mov_x8_sat`, `dcl_texcoord2_pp_centroid`).
-//! - `dcl`: samplers `dcl_2d`/`dcl_cube`/`dcl_volume`; ps_2_x inputs plain `dcl t0.xy`;
+//! - `dcl`: samplers `dcl_2d`/`dcl_cube`/`dcl_volume`; ps_2_x inputs plain `dcl t0.xy`
+//!   (a usage only where the token holds one, which no assembler writes);
 //!   `vPos`/`vFace` plain `dcl`; everything else `dcl_<usage><index>` (index 0 omitted).
 //! - `def` floats use C's `%.9g` with the Microsoft C runtime's three-digit exponent
 //!   (`-9.99999997e-007`); `defi` decimal; `defb` `true`/`false`.
@@ -440,7 +441,12 @@ fn write_dcl(ins: &Instruction, version: Version, out: &mut String) {
                 push_u32(out, ins.decl.sampler_type_raw() as u32);
             }
         }
-    } else if reg.kind != RegisterType::MiscType && !(version.is_pixel() && version.major < 3) {
+    } else if reg.kind != RegisterType::MiscType
+        && !(version.is_pixel()
+            && version.major < 3
+            && ins.decl.usage_raw() == 0
+            && ins.decl.usage_index() == 0)
+    {
         out.push('_');
         match ins.decl.usage_kind() {
             Some(u) => out.push_str(u.name()),

@@ -51,7 +51,9 @@ pub struct Options {
     pub no_validate: bool,
     /// Accept whatever the token format can encode, even where the version lacks it
     /// (`r36` in vs_2_0, co-issue in ps_3_0): with `no_validate`, everything the printer
-    /// writes reassembles to the same tokens (`asm --no-validate` sets both).
+    /// writes reassembles to the same tokens (`asm --no-validate` sets both). One
+    /// difference from Microsoft's assembler follows: outside ps_1_x, `sub` stays a `sub`
+    /// token instead of becoming `add` with the second source negated.
     pub lenient: bool,
 }
 
@@ -373,6 +375,40 @@ mod tests {
             &[0xfffe0200, 0x02000001, 0x800f0000, 0x8be40001, 0xffff],
             &[0xfffe0200, 0x02000001, 0x821f0000, 0x90e40000, 0xffff],
             &[0xfffe0200, 0x02000001, 0x800f0000, 0x8de40001, 0xffff],
+            // Names printed for numbers past the named registers: `oRast5`, `vMisc3`.
+            &[0xfffe0101, 0x00000001, 0xc00f0005, 0x90e40000, 0xffff],
+            &[0xffff0300, 0x02000001, 0x800f0000, 0x90e41003, 0xffff],
+            // `t0` as the address register (an a0 stream relabelled as a pixel shader).
+            &[
+                0xffff0200, 0x03000001, 0x800f0000, 0xa0e42000, 0xb0000000, 0xffff,
+            ],
+            // A modifier before the relative address (`c0_dw[a0.x]`); `aL` swizzled.
+            &[0xfffe0101, 0x00000001, 0xd00f0000, 0xace42000, 0xffff],
+            &[
+                0xfffe0200, 0x0200001b, 0xf0040800, 0xf0e40000, 0x0000001d, 0xffff,
+            ],
+            // Usage 22 index 3 (`dcl_usage223`), `dcl vFace` in a vertex shader, `_pp` on
+            // a ps_2_0 sampler declaration.
+            &[0xfffe0300, 0x0200001f, 0x80030016, 0xe00f0000, 0xffff],
+            &[0xfffe0300, 0x0200001f, 0x80000000, 0x900f1001, 0xffff],
+            &[0xffff0200, 0x0200001f, 0x90000000, 0xa02f0800, 0xffff],
+            // A usage in a ps_2_0 `dcl` (`dcl_texcoord v0`, `dcl_color1 t0`).
+            &[0xffff0200, 0x0200001f, 0x80000005, 0x900f0000, 0xffff],
+            &[0xffff0200, 0x0200001f, 0x8001000a, 0xb00f0000, 0xffff],
+            // An empty write mask (`mov oPos., v0`); `_abs` before a relative address
+            // with a swizzle after it (`c17_abs[a0.x].w`).
+            &[0xfffe0101, 0x00000001, 0xc0000000, 0x90e40000, 0xffff],
+            &[
+                0xfffe0200, 0x03000001, 0x800f0000, 0xabff2011, 0xb0000000, 0xffff,
+            ],
+            // `sub` in vs_1_1 (Microsoft's assembler writes `add` with `-c3`).
+            &[
+                0xfffe0101, 0x00000003, 0x800f0000, 0x80e40000, 0xa0e40003, 0xffff,
+            ],
+            // `texldp` in vs_2_0.
+            &[
+                0xfffe0200, 0x03010042, 0x800f0000, 0x90e40000, 0xa0e40800, 0xffff,
+            ],
         ];
         let opts = Options {
             no_validate: true,
@@ -426,6 +462,12 @@ mod tests {
         let e = parse("vs_1_1\nfoo r0\nmov r0, r1, r2\nvs.1.1\n", "f.vsh").unwrap_err();
         assert_eq!(e.0.len(), 3, "{e}");
         assert_eq!(e.0[2].message, "only one version statement is allowed");
+        // Names for numbers past the named registers are known, and out of range.
+        let e = parse("vs_1_1\nmov oRast5, v0\n", "f.vsh").unwrap_err();
+        assert_eq!(
+            e.0[0].message,
+            "register `oRast5` does not exist in vs_1_1 (it has 3 of them)"
+        );
     }
 
     #[test]

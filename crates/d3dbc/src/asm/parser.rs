@@ -237,115 +237,15 @@ fn parse_register(cur: &mut Cur) -> LResult<RegRef> {
     } else if has_digits {
         num = small_number(cur)?;
     }
-    let mut rel = None;
+    let mut r = RegRef {
+        name,
+        num,
+        rel: None,
+        start,
+        end: cur.pos,
+    };
     if cur.peek() == Some(b'[') {
-        let open = cur.pos;
-        cur.pos += 1;
-        let mut addr: Option<AddrReg> = None;
-        let mut offset = num;
-        loop {
-            cur.ws();
-            match cur.peek() {
-                Some(d) if d.is_ascii_digit() => {
-                    let ts = cur.pos;
-                    let v = small_number(cur)?;
-                    if matches!(cur.peek(), Some(b'.' | b'e' | b'E' | b'f')) {
-                        let (_, e) = cur.take_while(|c| c.is_ascii_alphanumeric() || c == b'.');
-                        return err(ts, e, "relative addressing takes integer offsets only");
-                    }
-                    offset = offset.saturating_add(v);
-                }
-                Some(c) if c.is_ascii_alphabetic() => {
-                    let rs = cur.pos;
-                    let (ls, le) = cur.take_while(|c| c.is_ascii_alphabetic());
-                    let found = RegName::lookup(&cur.s[ls..le]);
-                    let n = if cur.peek().is_some_and(|c| c.is_ascii_digit()) {
-                        Some(small_number(cur)?)
-                    } else {
-                        None
-                    };
-                    let (aname, anum) = match (found, n) {
-                        (Some((RegName::Addr, None)), Some(n)) => (RegName::Addr, n),
-                        (Some((RegName::Loop, Some(f))), None) => (RegName::Loop, f as u32),
-                        _ => {
-                            return err(
-                                rs,
-                                cur.pos,
-                                format!(
-                                    "`{}` cannot be used as an address register (use a0 or aL)",
-                                    String::from_utf8_lossy(&cur.s[rs..cur.pos])
-                                ),
-                            )
-                        }
-                    };
-                    if addr.is_some() {
-                        return err(rs, cur.pos, "only one address register is allowed");
-                    }
-                    let swizzle = if cur.peek() == Some(b'.') {
-                        Some(parse_components(cur)?)
-                    } else {
-                        None
-                    };
-                    addr = Some(AddrReg {
-                        name: aname,
-                        num: anum,
-                        swizzle,
-                        start: rs,
-                        end: cur.pos,
-                    });
-                }
-                Some(b'-') => {
-                    return err(
-                        cur.pos,
-                        cur.pos + 1,
-                        "`-` is not allowed in a relative address (only `+`)",
-                    )
-                }
-                _ => {
-                    return err(
-                        cur.pos,
-                        (cur.pos + 1).min(cur.s.len()).max(cur.pos + 1),
-                        "expected an address register or integer offset",
-                    )
-                }
-            }
-            cur.ws();
-            if cur.eat(b'+') {
-                continue;
-            }
-            if cur.eat(b']') {
-                break;
-            }
-            if cur.peek() == Some(b'-') {
-                return err(
-                    cur.pos,
-                    cur.pos + 1,
-                    "`-` is not allowed in a relative address (only `+`)",
-                );
-            }
-            return err(
-                open,
-                cur.pos.max(open + 1),
-                "expected `+` or `]` in relative address",
-            );
-        }
-        num = offset;
-        rel = addr;
-        // `c4[2]`, `c[2 + 10]` are plain indices; only `c`, `v`, `o` take brackets
-        // without an address register.
-        if !name.number_optional_with_rel() && (rel.is_none() || fixed.is_some()) {
-            return err(
-                start,
-                cur.pos,
-                format!(
-                    "register `{}` cannot be indexed with `[...]`",
-                    name.spelling()
-                ),
-            );
-        }
-        if rel.is_some() && !has_digits && !name.number_optional_with_rel() {
-            return err(start, cur.pos, "register number missing");
-        }
+        parse_index(cur, &mut r, fixed.is_some(), has_digits)?;
     } else if fixed.is_none() && !has_digits {
         return err(
             start,
@@ -353,13 +253,125 @@ fn parse_register(cur: &mut Cur) -> LResult<RegRef> {
             format!("register `{}` needs a number", name.spelling()),
         );
     }
-    Ok(RegRef {
-        name,
-        num,
-        rel,
-        start,
-        end: cur.pos,
-    })
+    r.end = cur.pos;
+    Ok(r)
+}
+
+/// The `[...]` after a register name: the address register and the offset (added to
+/// the number before the bracket). Also reached after a source modifier the listing
+/// prints between the name and the bracket (`c17_dz[a0.x]`).
+fn parse_index(cur: &mut Cur, r: &mut RegRef, fixed: bool, has_digits: bool) -> LResult<()> {
+    let open = cur.pos;
+    cur.pos += 1;
+    let mut addr: Option<AddrReg> = None;
+    let mut offset = r.num;
+    loop {
+        cur.ws();
+        match cur.peek() {
+            Some(d) if d.is_ascii_digit() => {
+                let ts = cur.pos;
+                let v = small_number(cur)?;
+                if matches!(cur.peek(), Some(b'.' | b'e' | b'E' | b'f')) {
+                    let (_, e) = cur.take_while(|c| c.is_ascii_alphanumeric() || c == b'.');
+                    return err(ts, e, "relative addressing takes integer offsets only");
+                }
+                offset = offset.saturating_add(v);
+            }
+            Some(c) if c.is_ascii_alphabetic() => {
+                let rs = cur.pos;
+                let (ls, le) = cur.take_while(|c| c.is_ascii_alphabetic());
+                let found = RegName::lookup(&cur.s[ls..le]);
+                let n = if cur.peek().is_some_and(|c| c.is_ascii_digit()) {
+                    Some(small_number(cur)?)
+                } else {
+                    None
+                };
+                let (aname, anum) = match (found, n) {
+                    (Some((RegName::Addr, None)), Some(n)) => (RegName::Addr, n),
+                    (Some((RegName::Loop, Some(f))), None) => (RegName::Loop, f as u32),
+                    // The file `a0` shares with `t#`, as a pixel-shader listing spells it
+                    // (refused later unless lenient).
+                    (Some((RegName::Texture, None)), Some(n)) => (RegName::Texture, n),
+                    _ => {
+                        return err(
+                            rs,
+                            cur.pos,
+                            format!(
+                                "`{}` cannot be used as an address register (use a0 or aL)",
+                                String::from_utf8_lossy(&cur.s[rs..cur.pos])
+                            ),
+                        )
+                    }
+                };
+                if addr.is_some() {
+                    return err(rs, cur.pos, "only one address register is allowed");
+                }
+                let swizzle = if cur.peek() == Some(b'.') {
+                    Some(parse_components(cur)?)
+                } else {
+                    None
+                };
+                addr = Some(AddrReg {
+                    name: aname,
+                    num: anum,
+                    swizzle,
+                    start: rs,
+                    end: cur.pos,
+                });
+            }
+            Some(b'-') => {
+                return err(
+                    cur.pos,
+                    cur.pos + 1,
+                    "`-` is not allowed in a relative address (only `+`)",
+                )
+            }
+            _ => {
+                return err(
+                    cur.pos,
+                    (cur.pos + 1).min(cur.s.len()).max(cur.pos + 1),
+                    "expected an address register or integer offset",
+                )
+            }
+        }
+        cur.ws();
+        if cur.eat(b'+') {
+            continue;
+        }
+        if cur.eat(b']') {
+            break;
+        }
+        if cur.peek() == Some(b'-') {
+            return err(
+                cur.pos,
+                cur.pos + 1,
+                "`-` is not allowed in a relative address (only `+`)",
+            );
+        }
+        return err(
+            open,
+            cur.pos.max(open + 1),
+            "expected `+` or `]` in relative address",
+        );
+    }
+    r.num = offset;
+    r.rel = addr;
+    // `c4[2]`, `c[2 + 10]` are plain indices; only `c`, `v`, `o` take brackets
+    // without an address register.
+    if !r.name.number_optional_with_rel() && (r.rel.is_none() || fixed) {
+        return err(
+            r.start,
+            cur.pos,
+            format!(
+                "register `{}` cannot be indexed with `[...]`",
+                r.name.spelling()
+            ),
+        );
+    }
+    if r.rel.is_some() && !has_digits && !r.name.number_optional_with_rel() {
+        return err(r.start, cur.pos, "register number missing");
+    }
+    Ok(())
 }
 
 /// Source-operand modifier as written.
@@ -445,12 +457,17 @@ fn parse_src(cur: &mut Cur) -> LResult<SrcParsed> {
         comp = true;
         cur.ws();
     }
-    let reg = parse_register(cur)?;
+    let mut reg = parse_register(cur)?;
     let mut suffix = Suffix::None;
     let mut suffix_span = (0, 0);
     let mut swizzle = None;
     if cur.peek() == Some(b'_') {
         (suffix, suffix_span) = parse_suffix(cur)?;
+    }
+    if cur.peek() == Some(b'[') && suffix != Suffix::None && reg.rel.is_none() {
+        // `c17_abs[a0.x].w`: the printer puts the modifier before the relative address.
+        parse_index(cur, &mut reg, false, true)?;
+        reg.end = cur.pos;
     }
     if cur.peek() == Some(b'.') {
         swizzle = Some(parse_components(cur)?);
@@ -480,7 +497,8 @@ struct NameMods {
     modifiers: u8,
     shift: Option<u8>,
     comparison: Option<Comparison>,
-    usage: Option<(DeclUsage, u8)>,
+    /// Usage (the raw `D3DDECLUSAGE` field, 0–31) and usage index.
+    usage: Option<(u8, u8)>,
     sampler: Option<SamplerType>,
 }
 
@@ -809,7 +827,7 @@ impl<'a> Parser<'a> {
         let opcode = match self.lookup(base) {
             Some(op) => op,
             None if (eq_ic(base, "texldp") || eq_ic(base, "texldb"))
-                && version.is_pixel()
+                && (version.is_pixel() || self.lenient)
                 && version.major >= 2 =>
             {
                 controls = if eq_ic(base, "texldp") {
@@ -1011,8 +1029,9 @@ impl<'a> Parser<'a> {
             );
         }
         src_info.operand_count = k as u8;
-        if opcode == Opcode::Sub && !(version.is_pixel() && version.major < 2) {
-            // Outside ps_1_x Microsoft's assembler writes `sub a, b, c` as `add a, b, -c`.
+        if opcode == Opcode::Sub && !(version.is_pixel() && version.major < 2) && !self.lenient {
+            // Outside ps_1_x Microsoft's assembler writes `sub a, b, c` as `add a, b, -c`
+            // (lenient keeps the `sub` token the listing came from: the runtime takes both).
             ins.opcode = Opcode::Add;
             let m = &mut ins.srcs[1].modifier;
             *m = match *m {
@@ -1097,8 +1116,22 @@ impl<'a> Parser<'a> {
                 } else {
                     let letters = seg.iter().take_while(|c| c.is_ascii_alphabetic()).count();
                     let (name, digits) = seg.split_at(letters);
-                    let usage = DeclUsage::ALL.iter().find(|u| eq_ic(name, u.name()));
-                    let Some(&usage) = usage else {
+                    let mut digits = digits;
+                    let mut usage = DeclUsage::ALL
+                        .iter()
+                        .find(|u| eq_ic(name, u.name()))
+                        .map(|&u| u as u8);
+                    // `dcl_usage22`, `dcl_usage153`: the printer's name for a usage field
+                    // past the defined ones (14-31, two digits), then the index.
+                    if self.lenient && eq_ic(name, "usage") && digits.len() >= 2 {
+                        let raw = (digits[0].wrapping_sub(b'0') as u32) * 10
+                            + digits[1].wrapping_sub(b'0') as u32;
+                        if raw < 32 && digits[..2].iter().all(u8::is_ascii_digit) {
+                            usage = Some(raw as u8);
+                            digits = &digits[2..];
+                        }
+                    }
+                    let Some(usage) = usage else {
                         return err(
                             p,
                             q,
@@ -1252,13 +1285,18 @@ impl<'a> Parser<'a> {
                 return err(r.start, r.end, "register offset out of range");
             }
         } else if r.num >= rule.count && !self.lenient {
+            let written = match r.name {
+                // `oRast5`, `vMisc4`: as the register table spells them.
+                RegName::RastOut | RegName::Misc => {
+                    crate::regs::Name(version, r.name.register(r.num)).to_string()
+                }
+                _ => format!("{}{}", r.name.spelling().trim_end_matches('#'), r.num),
+            };
             return err(
                 r.start,
                 r.end,
                 format!(
-                    "register `{}{}` does not exist in {version} (it has {} of them)",
-                    &r.name.spelling().trim_end_matches('#'),
-                    r.num,
+                    "register `{written}` does not exist in {version} (it has {} of them)",
                     rule.count
                 ),
             );
@@ -1290,7 +1328,15 @@ impl<'a> Parser<'a> {
             return err(r.start, r.end, "`aL` cannot be written");
         }
         let mut mask = MASK_ALL;
-        if cur.peek() == Some(b'.') {
+        let empty_mask = cur
+            .s
+            .get(cur.pos + 1)
+            .is_none_or(|c| !c.is_ascii_alphanumeric());
+        if cur.peek() == Some(b'.') && empty_mask && self.lenient {
+            // `oPos.`: the printer's spelling of an empty write mask.
+            cur.pos += 1;
+            mask = 0;
+        } else if cur.peek() == Some(b'.') {
             let ms = cur.pos;
             let c = parse_components(cur)?;
             let mut bits = 0u8;
@@ -1327,7 +1373,7 @@ impl<'a> Parser<'a> {
     fn check_src(&self, s: &SrcParsed, opcode: Opcode) -> LResult<SrcParam> {
         let version = self.version.expect("version");
         self.check_reg(&s.reg)?;
-        if s.reg.name == RegName::Loop && s.swizzle.is_some() {
+        if s.reg.name == RegName::Loop && s.swizzle.is_some() && !self.lenient {
             return err(s.reg.start, s.end, "`aL` takes no swizzle");
         }
         let ps1 = version.is_pixel() && version.major < 2;
@@ -1468,7 +1514,7 @@ impl<'a> Parser<'a> {
                     )
                 }
             };
-            if ins.dst.modifiers != 0 && version.major < 3 {
+            if ins.dst.modifiers != 0 && version.major < 3 && !self.lenient {
                 return err(
                     ms,
                     me,
@@ -1501,7 +1547,10 @@ impl<'a> Parser<'a> {
             );
         }
         ins.decl = match (version.is_vertex(), version.major, m.usage) {
-            (true, _, Some((u, i))) => DeclToken::usage(u, i),
+            (_, _, Some((u, i))) if self.lenient => usage_token(u, i),
+            (true, _, Some((u, i))) => usage_token(u, i),
+            // `dcl vFace` of a pixel-shader stream relabelled as a vertex shader.
+            (true, _, None) if self.lenient => DeclToken(0x8000_0000),
             (true, _, None) => return err(
                 ms,
                 me,
@@ -1516,11 +1565,17 @@ impl<'a> Parser<'a> {
                     ),
                 )
             }
-            (false, _, Some((u, i))) => DeclToken::usage(u, i),
+            (false, _, Some((u, i))) => usage_token(u, i),
             (false, _, None) => DeclToken(0x8000_0000),
         };
         Ok(())
     }
+}
+
+/// The `dcl` token of a usage given by its raw field (a defined usage, or with
+/// `lenient` any 5-bit value) and index: [`DeclToken::usage`]'s layout.
+fn usage_token(usage: u8, index: u8) -> DeclToken {
+    DeclToken(0x8000_0000 | (usage as u32 & 0x1F) | ((index as u32 & 0xF) << 16))
 }
 
 fn describe_slots(slots: &[Slot]) -> String {

@@ -76,7 +76,24 @@ impl RegName {
             b"odepth" => (RegName::DepthOut, Some(0)),
             b"vpos" => (RegName::Misc, Some(0)),
             b"vface" => (RegName::Misc, Some(1)),
-            _ => return None,
+            // The names the printer gives numbers past the named registers (`oRast5`,
+            // `vMisc2`), spelled as the register table spells them.
+            _ => {
+                use crate::regs::spelling;
+                let any = Version::pixel(3, 0);
+                [
+                    (RegName::RastOut, RegisterType::RastOut, 3),
+                    (RegName::Misc, RegisterType::MiscType, 2),
+                ]
+                .into_iter()
+                .find(|&(_, kind, past)| {
+                    spelling(Register::new(kind, past), any)
+                        .0
+                        .as_bytes()
+                        .eq_ignore_ascii_case(l)
+                })
+                .map(|(name, _, _)| (name, None))?
+            }
         })
     }
 
