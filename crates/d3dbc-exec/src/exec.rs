@@ -1271,7 +1271,13 @@ pub fn run(p: &Program, st: &mut Lanes, env: &Env, active: u8) -> Result<(), Exe
                 // Falling into a subroutine body from the main program ends it.
                 break;
             }
-            Opcode::Phase => {}
+            Opcode::Phase => {
+                // semantics.md §2: temporaries' alpha is not kept across the ps_1_4
+                // phase boundary; a read of r#.a written in phase 1 gives 0.
+                for r in &mut st.regs[R_TEMP as usize..R_TEMP as usize + 6] {
+                    r[3] = [0.0; LANES];
+                }
+            }
             _ => {
                 if cur != 0 {
                     // Co-issued pairs read every source before either writes.

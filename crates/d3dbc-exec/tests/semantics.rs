@@ -327,3 +327,20 @@ fn ps_1_x_texture_address_ops() {
         [2.5, 2.5, 2.5, 2.5]
     );
 }
+
+#[test]
+fn ps_1_4_phase_drops_temporary_alpha() {
+    // Phase 1 writes r0 and r1 whole; after `phase` their colour is kept, their
+    // alpha reads 0 (semantics.md §2); a write in phase 2 is kept.
+    let r = run(
+        "ps_1_4\nmov r0, c0\nmov r1, c1\nphase\nmov r2, r1\nmov r0.a, c2.a\n",
+        &[
+            (0, [0.25, 0.5, 0.75, 1.0]),
+            (1, [0.125, 0.375, 0.625, 0.875]),
+            (2, [0.0, 0.0, 0.0, 0.5]),
+        ],
+    );
+    assert_eq!(r.reg(R0), [0.25, 0.5, 0.75, 0.5]);
+    assert_eq!(r.reg(R1), [0.125, 0.375, 0.625, 0.0]);
+    assert_eq!(r.reg(exec::temp_reg(2)), [0.125, 0.375, 0.625, 0.0]);
+}
