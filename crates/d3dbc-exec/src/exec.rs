@@ -833,6 +833,29 @@ impl Lanes {
         };
         let maxv = env.sem.ps1x_max_value;
         match d.file {
+            // Fast path (the common case): direct register, no predicate, every lane
+            // active; the same operations in the same order as the general path.
+            File::Reg(r) if !d.rel && inst.pred.is_none() && mask_lanes == 0xF => {
+                let dst = &mut self.regs[r as usize];
+                for c in 0..4 {
+                    if d.mask & (1 << c) == 0 {
+                        continue;
+                    }
+                    for l in 0..LANES {
+                        let mut x = val[c][l];
+                        if d.shift != 0 {
+                            x *= scale;
+                        }
+                        if d.sat {
+                            x = sat(x);
+                        }
+                        if ps1 {
+                            x = x.clamp(-maxv, maxv);
+                        }
+                        dst[c][l] = x;
+                    }
+                }
+            }
             File::Reg(r) => {
                 for l in 0..LANES {
                     if mask_lanes & (1 << l) == 0 {
