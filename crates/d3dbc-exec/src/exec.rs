@@ -832,6 +832,19 @@ impl Lanes {
             s => 1.0 / (1u32 << (-s)) as f32,
         };
         let maxv = env.sem.ps1x_max_value;
+        // Destination shift, saturate, then the ps_1_x range.
+        let fin = |mut x: f32| {
+            if d.shift != 0 {
+                x *= scale;
+            }
+            if d.sat {
+                x = sat(x);
+            }
+            if ps1 {
+                x = x.clamp(-maxv, maxv);
+            }
+            x
+        };
         match d.file {
             // Fast path (the common case): direct register, no predicate, every lane
             // active; the same operations in the same order as the general path.
@@ -842,17 +855,7 @@ impl Lanes {
                         continue;
                     }
                     for l in 0..LANES {
-                        let mut x = val[c][l];
-                        if d.shift != 0 {
-                            x *= scale;
-                        }
-                        if d.sat {
-                            x = sat(x);
-                        }
-                        if ps1 {
-                            x = x.clamp(-maxv, maxv);
-                        }
-                        dst[c][l] = x;
+                        dst[c][l] = fin(val[c][l]);
                     }
                 }
             }
@@ -874,17 +877,7 @@ impl Lanes {
                         if d.mask & (1 << c) == 0 || !self.pred_ok(inst, c, l) {
                             continue;
                         }
-                        let mut x = val[c][l];
-                        if d.shift != 0 {
-                            x *= scale;
-                        }
-                        if d.sat {
-                            x = sat(x);
-                        }
-                        if ps1 {
-                            x = x.clamp(-maxv, maxv);
-                        }
-                        self.regs[reg][c][l] = x;
+                        self.regs[reg][c][l] = fin(val[c][l]);
                     }
                 }
             }
