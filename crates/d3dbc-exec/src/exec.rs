@@ -740,6 +740,16 @@ impl Lanes {
 
     /// Reads a source operand (swizzle and modifier applied).
     fn read(&self, s: &Src, env: &Env, ps1: bool) -> Q {
+        // Fast path: a direct register swizzles straight out of the file.
+        if let (File::Reg(r), None) = (s.file, s.rel) {
+            let src = &self.regs[r as usize];
+            let mut q: Q = [[0.0; 4]; 4];
+            for c in 0..4 {
+                q[c] = src[s.swz[c] as usize];
+            }
+            apply_mod(&mut q, s.m, ps1);
+            return q;
+        }
         let mut raw: Q = [[0.0; 4]; 4];
         match s.file {
             File::Reg(r) => {
@@ -939,23 +949,27 @@ fn sat(x: f32) -> f32 {
 
 fn apply_mod(q: &mut Q, m: SrcModifier, _ps1: bool) {
     use SrcModifier::*;
-    let f: fn(f32) -> f32 = match m {
-        None | Not | Dz | Dw => return,
-        Neg => |x| -x,
-        Bias => |x| x - 0.5,
-        BiasNeg => |x| -(x - 0.5),
-        Sign => |x| 2.0 * (x - 0.5),
-        SignNeg => |x| -(2.0 * (x - 0.5)),
-        Comp => |x| 1.0 - x,
-        X2 => |x| 2.0 * x,
-        X2Neg => |x| -(2.0 * x),
-        Abs => |x: f32| x.abs(),
-        AbsNeg => |x: f32| -x.abs(),
-    };
-    for c in q.iter_mut() {
-        for x in c.iter_mut() {
-            *x = f(*x);
+    // Each arm maps every element with a closure the compiler inlines (no indirect
+    // call per element).
+    fn each(q: &mut Q, f: impl Fn(f32) -> f32) {
+        for c in q.iter_mut() {
+            for x in c.iter_mut() {
+                *x = f(*x);
+            }
         }
+    }
+    match m {
+        None | Not | Dz | Dw => return,
+        Neg => each(q, |x| -x),
+        Bias => each(q, |x| x - 0.5),
+        BiasNeg => each(q, |x| -(x - 0.5)),
+        Sign => each(q, |x| 2.0 * (x - 0.5)),
+        SignNeg => each(q, |x| -(2.0 * (x - 0.5))),
+        Comp => each(q, |x| 1.0 - x),
+        X2 => each(q, |x| 2.0 * x),
+        X2Neg => each(q, |x| -(2.0 * x)),
+        Abs => each(q, |x: f32| x.abs()),
+        AbsNeg => each(q, |x: f32| -x.abs()),
     }
     if matches!(m, Dz | Dw) {
         unreachable!()
