@@ -740,6 +740,16 @@ impl Lanes {
 
     /// Reads a source operand (swizzle and modifier applied).
     fn read(&self, s: &Src, env: &Env, ps1: bool) -> Q {
+        // Fast path: a direct register swizzles straight out of the file.
+        if let (File::Reg(r), None) = (s.file, s.rel) {
+            let src = &self.regs[r as usize];
+            let mut q: Q = [[0.0; 4]; 4];
+            for c in 0..4 {
+                q[c] = src[s.swz[c] as usize];
+            }
+            apply_mod(&mut q, s.m, ps1);
+            return q;
+        }
         let mut raw: Q = [[0.0; 4]; 4];
         match s.file {
             File::Reg(r) => {
@@ -832,7 +842,33 @@ impl Lanes {
             s => 1.0 / (1u32 << (-s)) as f32,
         };
         let maxv = env.sem.ps1x_max_value;
+        // Destination shift, saturate, then the ps_1_x range.
+        let fin = |mut x: f32| {
+            if d.shift != 0 {
+                x *= scale;
+            }
+            if d.sat {
+                x = sat(x);
+            }
+            if ps1 {
+                x = x.clamp(-maxv, maxv);
+            }
+            x
+        };
         match d.file {
+            // Fast path (the common case): direct register, no predicate, every lane
+            // active; the same operations in the same order as the general path.
+            File::Reg(r) if !d.rel && inst.pred.is_none() && mask_lanes == 0xF => {
+                let dst = &mut self.regs[r as usize];
+                for c in 0..4 {
+                    if d.mask & (1 << c) == 0 {
+                        continue;
+                    }
+                    for l in 0..LANES {
+                        dst[c][l] = fin(val[c][l]);
+                    }
+                }
+            }
             File::Reg(r) => {
                 for l in 0..LANES {
                     if mask_lanes & (1 << l) == 0 {
@@ -851,17 +887,7 @@ impl Lanes {
                         if d.mask & (1 << c) == 0 || !self.pred_ok(inst, c, l) {
                             continue;
                         }
-                        let mut x = val[c][l];
-                        if d.shift != 0 {
-                            x *= scale;
-                        }
-                        if d.sat {
-                            x = sat(x);
-                        }
-                        if ps1 {
-                            x = x.clamp(-maxv, maxv);
-                        }
-                        self.regs[reg][c][l] = x;
+                        self.regs[reg][c][l] = fin(val[c][l]);
                     }
                 }
             }
@@ -923,23 +949,27 @@ fn sat(x: f32) -> f32 {
 
 fn apply_mod(q: &mut Q, m: SrcModifier, _ps1: bool) {
     use SrcModifier::*;
-    let f: fn(f32) -> f32 = match m {
-        None | Not | Dz | Dw => return,
-        Neg => |x| -x,
-        Bias => |x| x - 0.5,
-        BiasNeg => |x| -(x - 0.5),
-        Sign => |x| 2.0 * (x - 0.5),
-        SignNeg => |x| -(2.0 * (x - 0.5)),
-        Comp => |x| 1.0 - x,
-        X2 => |x| 2.0 * x,
-        X2Neg => |x| -(2.0 * x),
-        Abs => |x: f32| x.abs(),
-        AbsNeg => |x: f32| -x.abs(),
-    };
-    for c in q.iter_mut() {
-        for x in c.iter_mut() {
-            *x = f(*x);
+    // Each arm maps every element with a closure the compiler inlines (no indirect
+    // call per element).
+    fn each(q: &mut Q, f: impl Fn(f32) -> f32) {
+        for c in q.iter_mut() {
+            for x in c.iter_mut() {
+                *x = f(*x);
+            }
         }
+    }
+    match m {
+        None | Not | Dz | Dw => return,
+        Neg => each(q, |x| -x),
+        Bias => each(q, |x| x - 0.5),
+        BiasNeg => each(q, |x| -(x - 0.5)),
+        Sign => each(q, |x| 2.0 * (x - 0.5)),
+        SignNeg => each(q, |x| -(2.0 * (x - 0.5))),
+        Comp => each(q, |x| 1.0 - x),
+        X2 => each(q, |x| 2.0 * x),
+        X2Neg => each(q, |x| -(2.0 * x)),
+        Abs => each(q, |x: f32| x.abs()),
+        AbsNeg => each(q, |x: f32| -x.abs()),
     }
     if matches!(m, Dz | Dw) {
         unreachable!()
@@ -1271,7 +1301,13 @@ pub fn run(p: &Program, st: &mut Lanes, env: &Env, active: u8) -> Result<(), Exe
                 // Falling into a subroutine body from the main program ends it.
                 break;
             }
-            Opcode::Phase => {}
+            Opcode::Phase => {
+                // semantics.md §2: temporaries' alpha is not kept across the ps_1_4
+                // phase boundary; a read of r#.a written in phase 1 gives 0.
+                for r in &mut st.regs[R_TEMP as usize..R_TEMP as usize + 6] {
+                    r[3] = [0.0; LANES];
+                }
+            }
             _ => {
                 if cur != 0 {
                     // Co-issued pairs read every source before either writes.

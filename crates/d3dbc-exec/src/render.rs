@@ -170,10 +170,33 @@ struct SVert {
     psize: f32,
     /// Vertex fog factor (`oFog`, else the specular alpha; 1 when neither).
     fog: f32,
+    /// Signed distances to the enabled user clip planes (`dot(oPos, plane)`; planes
+    /// not enabled read 0, which never clips).
+    clip: [f64; NCLIP],
     v: [[f32; 4]; NVARY],
 }
 
 const NVARY: usize = 16;
+
+/// User clip planes D3D9 defines (`D3DCLIPPLANE0`…`D3DCLIPPLANE5`).
+const NCLIP: usize = 6;
+
+/// The distances of clip-space position `pos` to the planes enabled by
+/// `D3DRS_CLIPPLANEENABLE` (only when `D3DRS_CLIPPING` is on).
+fn clip_distances(pos: [f32; 4], rs: &RenderStates) -> [f64; NCLIP] {
+    let mut d = [0.0f64; NCLIP];
+    if !rs.clipping {
+        return d;
+    }
+    for (i, di) in d.iter_mut().enumerate() {
+        if rs.clip_plane_enable & (1 << i) != 0 {
+            if let Some(pl) = rs.clip_planes.get(i) {
+                *di = (0..4).map(|c| pos[c] as f64 * pl[c] as f64).sum();
+            }
+        }
+    }
+    d
+}
 
 /// Where pixel-shader input `k` comes from and where it goes.
 #[derive(Clone, Copy, Debug)]
@@ -596,9 +619,22 @@ impl Renderer {
                 }
             }
         }
+        // User clip planes: the distance is linear in clip space, so its
+        // perspective-correct interpolation is exact; a pixel is clipped where the
+        // interpolated distance is < 0 (its sign is that of the numerator, w > 0).
+        let mut clip = [[0.0f64; 3]; NCLIP];
+        let mut nclip = 0;
+        for i in 0..NCLIP {
+            if v.iter().any(|p| p.clip[i] != 0.0) {
+                clip[nclip] = [0, 1, 2].map(|j| v[j].clip[i] * v[j].rhw);
+                nclip += 1;
+            }
+        }
         let tri = TriSetup {
             v,
             pre,
+            clip,
+            nclip,
             eq,
             area,
             face,
@@ -771,6 +807,9 @@ impl FogSetup {
 struct TriSetup {
     v: [SVert; 3],
     pre: [[Option<[f64; 3]>; 4]; NVARY],
+    /// Enabled user clip planes' distance numerators per vertex (first `nclip`).
+    clip: [[f64; 3]; NCLIP],
+    nclip: usize,
     eq: [(f64, f64, f64, bool); 3],
     area: f64,
     face: f32,
@@ -813,6 +852,12 @@ fn shade_row(
                 let e = a * fx + b * fy + c;
                 bary[l][k] = e / t.area;
                 if !(e > 0.0 || (e == 0.0 && *tl)) {
+                    inside = false;
+                }
+            }
+            let b = bary[l];
+            for p in &t.clip[..t.nclip] {
+                if b[0] * p[0] + b[1] * p[1] + b[2] * p[2] < 0.0 {
                     inside = false;
                 }
             }
@@ -1175,6 +1220,7 @@ fn vs_output(
         clip_w: pos[3],
         psize,
         fog: exec_sat(fog.unwrap_or(1.0)),
+        clip: clip_distances(pos, rs),
         v,
     }
 }
@@ -1213,6 +1259,8 @@ fn pretransformed(d: &Draw, vi: usize, links: &[Link]) -> SVert {
         clip_w: 1.0,
         psize: 0.0,
         fog: 1.0,
+        // Pre-transformed vertices are not clipped by user planes.
+        clip: [0.0; NCLIP],
         v,
     }
 }

@@ -327,3 +327,58 @@ fn ps_1_x_texture_address_ops() {
         [2.5, 2.5, 2.5, 2.5]
     );
 }
+
+#[test]
+fn ps_1_4_phase_drops_temporary_alpha() {
+    // Phase 1 writes r0 and r1 whole; after `phase` their colour is kept, their
+    // alpha reads 0 (semantics.md §2); a write in phase 2 is kept.
+    let r = run(
+        "ps_1_4\nmov r0, c0\nmov r1, c1\nphase\nmov r2, r1\nmov r0.a, c2.a\n",
+        &[
+            (0, [0.25, 0.5, 0.75, 1.0]),
+            (1, [0.125, 0.375, 0.625, 0.875]),
+            (2, [0.0, 0.0, 0.0, 0.5]),
+        ],
+    );
+    assert_eq!(r.reg(R0), [0.25, 0.5, 0.75, 0.5]);
+    assert_eq!(r.reg(R1), [0.125, 0.375, 0.625, 0.0]);
+    assert_eq!(r.reg(exec::temp_reg(2)), [0.125, 0.375, 0.625, 0.0]);
+}
+
+#[test]
+fn user_clip_planes_clip_where_the_interpolated_distance_is_negative() {
+    use d3dbc_exec::draw::Op;
+    use d3dbc_exec::quick;
+    use d3dbc_exec::render::{Options, Renderer};
+    let tokens = |t: &str| asm::assemble(t, &asm::Options::default()).unwrap().encode();
+    let vs = tokens("vs_1_1\ndcl_position v0\nmov oPos, v0\n");
+    let ps = tokens("ps_2_0\ndef c0, 1, 1, 1, 1\nmov oC0, c0\n");
+    let render = |enable: u32, planes: Vec<[f32; 4]>| {
+        let mut scene = quick::fullscreen(&ps, Some(&vs), 8, 8, &[]).unwrap();
+        let Op::Draw(d) = &mut scene.ops[0] else {
+            unreachable!()
+        };
+        d.render_states.clip_plane_enable = enable;
+        d.render_states.clip_planes = planes;
+        let r = Renderer::run_scene(&scene, Options::default(), None, |_, _| {}).unwrap();
+        let img = &r.targets[0];
+        (0..8)
+            .map(|x| img.get(x, 3)[0] == 1.0)
+            .collect::<Vec<bool>>()
+    };
+    // Pixel x has clip-space x = x/4 - 1: plane (1, 0, 0, 0) keeps x >= 4 (distance 0
+    // at x = 4 is not clipped); plane (-1, 0, 0, 0.25) keeps clip x <= 0.25, pixel x <= 5.
+    let planes = vec![[1.0, 0.0, 0.0, 0.0], [-1.0, 0.0, 0.0, 0.25]];
+    let mut want = [false; 8];
+    want[4..].fill(true);
+    assert_eq!(render(1, planes.clone()), want);
+    want[6..].fill(false);
+    assert_eq!(render(3, planes.clone()), want);
+    // Only plane 1 enabled.
+    assert_eq!(
+        render(2, planes.clone()),
+        [true, true, true, true, true, true, false, false]
+    );
+    // Planes present but not enabled never clip.
+    assert_eq!(render(0, planes), [true; 8]);
+}
