@@ -1277,35 +1277,68 @@ pub struct ProbeOutcome {
 
 /// Renders an oracle record on the CPU and checks every probe.
 pub fn replay(rec: &crate::oracle::Record, opts: Options) -> Vec<ProbeOutcome> {
-    let mut results: Vec<Option<Option<String>>> = vec![None; rec.probes.len()];
+    let mut book = ProbeBook::new(rec);
     let regions = rec.probes.iter().map(|p| p.rect).collect();
     let run = Renderer::run_scene(&rec.scene, opts, Some(regions), |n, r| {
-        for (i, p) in rec.probes.iter().enumerate() {
+        book.after_draws(n, |t| r.targets.get(t).map(|img| move |x, y| img.get(x, y)));
+    });
+    book.finish(run.err().map(|e| e.to_string()))
+}
+
+/// Collects the probes of one oracle record as a runner (this crate's renderer, or the
+/// GPU runner) reaches them: both replay a record through the same book.
+pub struct ProbeBook<'a> {
+    rec: &'a crate::oracle::Record,
+    /// Per probe: not reached yet (`None`), passed (`Some(None)`) or failed.
+    results: Vec<Option<Option<String>>>,
+}
+
+impl<'a> ProbeBook<'a> {
+    /// An empty book for `rec`'s probes.
+    pub fn new(rec: &'a crate::oracle::Record) -> Self {
+        ProbeBook {
+            rec,
+            results: vec![None; rec.probes.len()],
+        }
+    }
+
+    /// Checks the probes taken after `n` draws; `target(i)` reads render target `i`
+    /// (`None` when there is no such target).
+    pub fn after_draws<R: Fn(u32, u32) -> [f32; 4]>(
+        &mut self,
+        n: usize,
+        target: impl Fn(usize) -> Option<R>,
+    ) {
+        for (i, p) in self.rec.probes.iter().enumerate() {
             if p.after_draws != n {
                 continue;
             }
-            let Some(img) = r.targets.get(p.target as usize) else {
-                results[i] = Some(Some(format!("no render target {}", p.target)));
+            let Some(read) = target(p.target as usize) else {
+                self.results[i] = Some(Some(format!("no render target {}", p.target)));
                 continue;
             };
-            results[i] = Some(match p.check(|x, y| img.get(x, y)) {
+            self.results[i] = Some(match p.check(read) {
                 Ok(()) => None,
                 Err(((x, y), got)) => Some(format!("at ({x}, {y}) got {got:?}")),
             });
         }
-    });
-    let err = run.err().map(|e| e.to_string());
-    rec.probes
-        .iter()
-        .zip(results)
-        .map(|(p, r)| ProbeOutcome {
-            probe: p.clone(),
-            failure: match r {
-                Some(f) => f,
-                None => Some(err.clone().unwrap_or_else(|| "probe never reached".into())),
-            },
-        })
-        .collect()
+    }
+
+    /// One outcome per probe; a probe never reached fails with the run's error, if any.
+    pub fn finish(self, err: Option<String>) -> Vec<ProbeOutcome> {
+        self.rec
+            .probes
+            .iter()
+            .zip(self.results)
+            .map(|(p, r)| ProbeOutcome {
+                probe: p.clone(),
+                failure: match r {
+                    Some(f) => f,
+                    None => Some(err.clone().unwrap_or_else(|| "probe never reached".into())),
+                },
+            })
+            .collect()
+    }
 }
 
 /// A clip-space w in front of the eye (NaN is not).

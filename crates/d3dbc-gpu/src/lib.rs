@@ -1000,40 +1000,15 @@ fn driver_uniforms(d: &Draw) -> Vec<[f32; 4]> {
     u
 }
 
-pub use d3dbc_exec::render::ProbeOutcome;
+pub use d3dbc_exec::render::{ProbeBook, ProbeOutcome};
 
 /// Replays an oracle record on the GPU and checks every probe.
 pub fn replay(gpu: &Gpu, rec: &d3dbc_exec::oracle::Record) -> Vec<ProbeOutcome> {
-    let mut results: Vec<Option<Option<String>>> = vec![None; rec.probes.len()];
+    let mut book = ProbeBook::new(rec);
     let run = gpu.run_scene(
         &rec.scene,
         |n| rec.probes.iter().any(|p| p.after_draws == n),
-        |n, imgs| {
-            for (i, p) in rec.probes.iter().enumerate() {
-                if p.after_draws != n {
-                    continue;
-                }
-                let Some(img) = imgs.get(p.target as usize) else {
-                    results[i] = Some(Some(format!("no render target {}", p.target)));
-                    continue;
-                };
-                results[i] = Some(match p.check(|x, y| img.get(x, y)) {
-                    Ok(()) => None,
-                    Err(((x, y), got)) => Some(format!("at ({x}, {y}) got {got:?}")),
-                });
-            }
-        },
+        |n, imgs| book.after_draws(n, |t| imgs.get(t).map(|img| move |x, y| img.get(x, y))),
     );
-    let err = run.err().map(|e| e.to_string());
-    rec.probes
-        .iter()
-        .zip(results)
-        .map(|(p, r)| ProbeOutcome {
-            probe: p.clone(),
-            failure: match r {
-                Some(f) => f,
-                None => Some(err.clone().unwrap_or_else(|| "probe never reached".into())),
-            },
-        })
-        .collect()
+    book.finish(run.err().map(|e| e.to_string()))
 }
