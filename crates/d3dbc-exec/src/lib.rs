@@ -11,7 +11,10 @@ pub mod oracle;
 pub mod quick;
 
 pub use draw::{Draw, Op, Scene};
+pub(crate) mod clip;
 pub mod exec;
+pub mod merge;
+pub(crate) mod prim;
 pub mod render;
 pub mod texture;
 

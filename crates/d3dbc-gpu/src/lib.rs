@@ -870,6 +870,10 @@ fn blend(b: Blend) -> wgpu::BlendFactor {
         Blend::DestColor => F::Dst,
         Blend::InvDestColor => F::OneMinusDst,
         Blend::SrcAlphaSat => F::SrcAlphaSaturated,
+        // The obsolete BOTH* pair also replaces the destination factor (see
+        // d3dbc_exec::merge::blend); as a source factor it is (1 −) source alpha.
+        Blend::BothSrcAlpha => F::SrcAlpha,
+        Blend::BothInvSrcAlpha => F::OneMinusSrcAlpha,
         Blend::BlendFactor => F::Constant,
         Blend::InvBlendFactor => F::OneMinusConstant,
     }
