@@ -741,8 +741,13 @@ pub(crate) fn shade_quad(
             stats.ps_lane_instructions += 4 * lanes.executed;
             for l in 0..LANES {
                 if p.version.major < 2 {
-                    // The ps_1_x colour output is saturated.
-                    colors[0][l] = lanes.get(exec::temp_reg(0), l).map(exec_sat);
+                    // The ps_1_x colour output is r0, saturated or not by the device.
+                    let c = lanes.get(exec::temp_reg(0), l);
+                    colors[0][l] = if ctx.sem.ps1x_saturate_output {
+                        c.map(exec_sat)
+                    } else {
+                        c
+                    };
                 } else {
                     for (c, col) in colors.iter_mut().enumerate() {
                         col[l] = lanes.get(exec::color_reg(c as u16), l);

@@ -582,3 +582,18 @@ fn depth_bias_moves_the_written_depth() {
     let z = r.depth.as_ref().unwrap()[(4 * W + 8) as usize];
     assert!((z - (8.0 / 32.0 + 2.0 / 32.0)).abs() < 1e-6, "{z}");
 }
+
+#[test]
+fn ps_1_x_output_saturation_is_the_semantics_option() {
+    // r0 = 1 + 1 = 2 (within ±PixelShader1xMaxValue) on a float target.
+    let mut d = quad(WHITE, 0.0);
+    d.ps = Some(tokens("ps_1_1\ndef c0, 1, 1, 1, 1\nadd r0, c0, c0\n"));
+    let s = scene(Format::A32B32G32R32F, false, vec![Op::Draw(Box::new(d))]);
+    let with = |saturate: bool| {
+        let mut o = Options::default();
+        o.sem.ps1x_saturate_output = saturate;
+        Renderer::run_scene(&s, o, None, |_, _| {}).unwrap().targets[0].get(0, 0)
+    };
+    assert_eq!(with(true), [1.0; 4]);
+    assert_eq!(with(false), [2.0; 4]);
+}
