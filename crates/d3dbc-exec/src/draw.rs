@@ -349,10 +349,31 @@ impl Format {
         )
     }
 
-    /// True for the formats `SRGBTEXTURE`/`SRGBWRITEENABLE` convert: UNORM with at
-    /// most 8 bits per channel (DXT included).
-    pub fn is_srgb_convertible(self) -> bool {
-        self.is_unorm() && !matches!(self, Format::G16R16 | Format::A16B16G16R16)
+    /// True for the texture formats `SRGBTEXTURE` converts: the 8-bit-per-channel
+    /// colour formats, luminance, and DXT1–5 (the formats D3D9 drivers report sRGB
+    /// reads for; the packed 16-bit ones read linear).
+    pub fn is_srgb_readable(self) -> bool {
+        self.is_srgb_writable()
+            || matches!(
+                self,
+                Format::L8
+                    | Format::A8L8
+                    | Format::Dxt1
+                    | Format::Dxt2
+                    | Format::Dxt3
+                    | Format::Dxt4
+                    | Format::Dxt5
+            )
+    }
+
+    /// True for the render-target formats `SRGBWRITEENABLE` converts: 8 bits per
+    /// colour channel (what `D3DUSAGE_QUERY_SRGBWRITE` reports; other targets are
+    /// written linear).
+    pub fn is_srgb_writable(self) -> bool {
+        matches!(
+            self,
+            Format::A8R8G8B8 | Format::X8R8G8B8 | Format::A8B8G8R8 | Format::X8B8G8R8
+        )
     }
 
     /// Bytes of one `w`×`h` image.
@@ -442,8 +463,8 @@ pub struct SamplerState {
     pub mip_lod_bias: f32,
     /// `MAXMIPLEVEL`: the most detailed level used.
     pub max_mip_level: u32,
-    /// `SRGBTEXTURE`: texels of the 8-bit-or-narrower UNORM formats (DXT included)
-    /// are decoded sRGB → linear (red, green, blue; not alpha) before filtering.
+    /// `SRGBTEXTURE`: texels of the 8-bit-per-channel, luminance and DXT formats
+    /// ([`Format::is_srgb_readable`]) are decoded sRGB → linear (red, green, blue; not alpha) before filtering.
     pub srgb: bool,
 }
 
@@ -804,7 +825,7 @@ pub struct RenderStates {
     pub fog_end: f32,
     /// `FOGDENSITY`.
     pub fog_density: f32,
-    /// `SRGBWRITEENABLE`: colours written to the 8-bit-or-narrower UNORM targets are
+    /// `SRGBWRITEENABLE`: colours written to the 8-bit-per-channel targets are
     /// encoded linear → sRGB (red, green, blue; alpha stays linear), and blending reads
     /// the destination back as linear (what D3D10-class hardware does; some D3D9-era
     /// parts blended in gamma space). Float targets are not converted.

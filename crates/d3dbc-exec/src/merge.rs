@@ -224,7 +224,7 @@ impl Renderer {
                 continue;
             };
             let unorm = t.format.is_unorm();
-            let srgb = rs.srgb_write && t.format.is_srgb_convertible();
+            let srgb = rs.srgb_write && t.format.is_srgb_writable();
             let mut src = f.color[ti];
             if rs.blend {
                 let mut dl = *dst;

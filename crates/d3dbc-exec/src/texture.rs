@@ -17,8 +17,7 @@ pub struct Decoded {
     pub kind: TextureKind,
     /// Levels, largest first.
     pub levels: Vec<Level>,
-    /// The format is one `D3DSAMP_SRGBTEXTURE` converts (UNORM colour of 8 bits or
-    /// fewer per channel, DXT included).
+    /// The format is one `D3DSAMP_SRGBTEXTURE` converts ([`Format::is_srgb_readable`]).
     pub srgb_capable: bool,
 }
 
@@ -311,7 +310,7 @@ impl Decoded {
             }
             levels.push(Level { w, h, d, texels });
         }
-        let srgb_capable = t.format.is_srgb_convertible();
+        let srgb_capable = t.format.is_srgb_readable();
         Ok(Decoded {
             kind: t.kind,
             levels,

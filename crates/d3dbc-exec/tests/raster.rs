@@ -422,6 +422,11 @@ fn srgb_write_encodes_and_blends_in_linear_space() {
     let mut d = quad([0.5, 0.0, 1.0, 0.5], 0.0);
     d.render_states.srgb_write = true;
     assert_eq!(draw_one(d).targets[0].get(0, 0), [0.5, 0.0, 1.0, 0.5]);
+    // Nor are targets without 8-bit channels: R5G6B5 stores 0.5 as 16/31.
+    let mut d = quad([0.5, 0.0, 1.0, 0.5], 0.0);
+    d.render_states.srgb_write = true;
+    let r = render(&scene(Format::R5G6B5, false, vec![Op::Draw(Box::new(d))]));
+    assert_eq!(r.targets[0].get(0, 0), [16.0 / 31.0, 0.0, 1.0, 1.0]);
 }
 
 #[test]
