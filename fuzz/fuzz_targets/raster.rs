@@ -13,13 +13,12 @@ use d3dbc_exec::render::{Options, Renderer};
 
 /// vs_2_0: `dcl_position v0; dcl_color v1; mov oPos, v0; mov oD0, v1`.
 const VS: &[u32] = &[
-    0xFFFE0200, 0x0200001F, 0x80000000, 0x900F0000, 0x0200001F, 0x8000000A, 0x900F0001,
-    0x02000001, 0xC00F0000, 0x90E40000, 0x02000001, 0xD00F0000, 0x90E40001, 0x0000FFFF,
+    0xFFFE0200, 0x0200001F, 0x80000000, 0x900F0000, 0x0200001F, 0x8000000A, 0x900F0001, 0x02000001,
+    0xC00F0000, 0x90E40000, 0x02000001, 0xD00F0000, 0x90E40001, 0x0000FFFF,
 ];
 /// ps_2_0: `dcl v0; mov oC0, v0`.
 const PS: &[u32] = &[
-    0xFFFF0200, 0x0200001F, 0x80000000, 0x900F0000, 0x02000001, 0x800F0800, 0x90E40000,
-    0x0000FFFF,
+    0xFFFF0200, 0x0200001F, 0x80000000, 0x900F0000, 0x02000001, 0x800F0800, 0x90E40000, 0x0000FFFF,
 ];
 
 fn pick<T: Copy>(b: u8, v: &[T]) -> T {
@@ -33,26 +32,58 @@ fuzz_target!(|data: &[u8]| {
     let (h, body) = data.split_at(48);
     let word = |i: usize| u32::from_le_bytes([h[4 * i], h[4 * i + 1], h[4 * i + 2], h[4 * i + 3]]);
     const BLENDS: [Blend; 15] = [
-        Blend::Zero, Blend::One, Blend::SrcColor, Blend::InvSrcColor, Blend::SrcAlpha,
-        Blend::InvSrcAlpha, Blend::DestAlpha, Blend::InvDestAlpha, Blend::DestColor,
-        Blend::InvDestColor, Blend::SrcAlphaSat, Blend::BothSrcAlpha, Blend::BothInvSrcAlpha,
-        Blend::BlendFactor, Blend::InvBlendFactor,
+        Blend::Zero,
+        Blend::One,
+        Blend::SrcColor,
+        Blend::InvSrcColor,
+        Blend::SrcAlpha,
+        Blend::InvSrcAlpha,
+        Blend::DestAlpha,
+        Blend::InvDestAlpha,
+        Blend::DestColor,
+        Blend::InvDestColor,
+        Blend::SrcAlphaSat,
+        Blend::BothSrcAlpha,
+        Blend::BothInvSrcAlpha,
+        Blend::BlendFactor,
+        Blend::InvBlendFactor,
     ];
-    const OPS: [BlendOp; 5] =
-        [BlendOp::Add, BlendOp::Subtract, BlendOp::RevSubtract, BlendOp::Min, BlendOp::Max];
+    const OPS: [BlendOp; 5] = [
+        BlendOp::Add,
+        BlendOp::Subtract,
+        BlendOp::RevSubtract,
+        BlendOp::Min,
+        BlendOp::Max,
+    ];
     const SOPS: [StencilOp; 8] = [
-        StencilOp::Keep, StencilOp::Zero, StencilOp::Replace, StencilOp::IncrSat,
-        StencilOp::DecrSat, StencilOp::Invert, StencilOp::Incr, StencilOp::Decr,
+        StencilOp::Keep,
+        StencilOp::Zero,
+        StencilOp::Replace,
+        StencilOp::IncrSat,
+        StencilOp::DecrSat,
+        StencilOp::Invert,
+        StencilOp::Incr,
+        StencilOp::Decr,
     ];
     const CMPS: [Cmp; 8] = [
-        Cmp::Never, Cmp::Less, Cmp::Equal, Cmp::LessEqual, Cmp::Greater, Cmp::NotEqual,
-        Cmp::GreaterEqual, Cmp::Always,
+        Cmp::Never,
+        Cmp::Less,
+        Cmp::Equal,
+        Cmp::LessEqual,
+        Cmp::Greater,
+        Cmp::NotEqual,
+        Cmp::GreaterEqual,
+        Cmp::Always,
     ];
     let prim = pick(
         h[0],
         &[
-            Primitive::PointList, Primitive::LineList, Primitive::LineStrip,
-            Primitive::TriangleList, Primitive::TriangleStrip, Primitive::TriangleFan,
+            Primitive::PointList,
+            Primitive::LineList,
+            Primitive::LineStrip,
+            Primitive::TriangleList,
+            Primitive::TriangleStrip,
+            Primitive::TriangleFan,
         ],
     );
     let nverts = body.len() / 32;
@@ -68,7 +99,10 @@ fuzz_target!(|data: &[u8]| {
         max_z: 1.0,
     };
     let rs = &mut d.render_states;
-    rs.fill = pick(h[5], &[FillMode::Solid, FillMode::Wireframe, FillMode::Point]);
+    rs.fill = pick(
+        h[5],
+        &[FillMode::Solid, FillMode::Wireframe, FillMode::Point],
+    );
     rs.cull = pick(h[6], &[Cull::None, Cull::Cw, Cull::Ccw]);
     rs.shade = pick(h[7], &[ShadeMode::Gouraud, ShadeMode::Flat]);
     rs.blend = h[8] & 1 != 0;
@@ -96,7 +130,10 @@ fuzz_target!(|data: &[u8]| {
     rs.point_size_max = 8.0;
     rs.point_sprite = h[18] & 1 != 0;
     rs.clip_plane_enable = (h[18] >> 1) as u32;
-    rs.clip_planes = vec![[1.0, 0.5, 0.0, 0.25], [f32::from_bits(word(8)), -1.0, 0.0, 0.5]];
+    rs.clip_planes = vec![
+        [1.0, 0.5, 0.0, 0.25],
+        [f32::from_bits(word(8)), -1.0, 0.0, 0.5],
+    ];
     rs.stencil = StencilStates {
         enable: h[19] & 1 != 0,
         two_sided: h[19] & 2 != 0,
@@ -112,7 +149,15 @@ fuzz_target!(|data: &[u8]| {
         ccw_z_fail: pick(h[28], &SOPS),
         ccw_pass: pick(h[29], &SOPS),
     };
-    let format = pick(h[30], &[Format::A32B32G32R32F, Format::A8R8G8B8, Format::R5G6B5, Format::R16F]);
+    let format = pick(
+        h[30],
+        &[
+            Format::A32B32G32R32F,
+            Format::A8R8G8B8,
+            Format::R5G6B5,
+            Format::R16F,
+        ],
+    );
     d.vertex_declaration = vec![
         VertexElement {
             stream: 0,
@@ -137,8 +182,27 @@ fuzz_target!(|data: &[u8]| {
         data: body[..nverts.min(64) * 32].to_vec(),
     }];
     let scene = Scene {
-        targets: vec![TargetDesc { width: 24, height: 24, format, initial: [0.0; 4] }],
-        depth: Some(DepthDesc { width: 24, height: 24, initial: 0.5, initial_stencil: h[31] as u32 }),
+        targets: vec![TargetDesc {
+            width: 24,
+            height: 24,
+            format,
+            initial: [0.0; 4],
+        }],
+        depth: Some(DepthDesc {
+            width: 24,
+            height: 24,
+            format: pick(
+                h[32],
+                &[
+                    DepthFormat::D24S8,
+                    DepthFormat::D24X8,
+                    DepthFormat::D16,
+                    DepthFormat::D32F,
+                ],
+            ),
+            initial: 0.5,
+            initial_stencil: h[31] as u32,
+        }),
         ops: vec![Op::Draw(Box::new(d))],
     };
     let _ = Renderer::run_scene(&scene, Options::default(), None, |_, _| {});

@@ -47,6 +47,9 @@ pub struct DepthDesc {
     pub width: u32,
     /// Height in pixels.
     pub height: u32,
+    /// Storage format: depths are quantised to it before the test and on write.
+    #[serde(default)]
+    pub format: DepthFormat,
     /// Initial depth value.
     #[serde(default = "one")]
     pub initial: f32,
@@ -57,6 +60,48 @@ pub struct DepthDesc {
 
 fn one() -> f32 {
     1.0
+}
+
+/// Depth-stencil formats (`D3DFMT_D*`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DepthFormat {
+    /// 24-bit UNORM depth, 8-bit stencil. The default (the usual auto depth-stencil).
+    #[default]
+    D24S8,
+    /// 24-bit UNORM depth, no stencil.
+    D24X8,
+    /// 16-bit UNORM depth.
+    D16,
+    /// 32-bit float depth (`D3DFMT_D32F_LOCKABLE`), and `D24FS8` (kept as float).
+    D32F,
+}
+
+impl DepthFormat {
+    /// Parses a D3D9 depth format name with or without the `D3DFMT_` prefix.
+    pub fn from_d3d_name(name: &str) -> Option<DepthFormat> {
+        Some(match name.trim_start_matches("D3DFMT_") {
+            "D24S8" => DepthFormat::D24S8,
+            "D24X8" | "D24X4S4" => DepthFormat::D24X8,
+            "D16" | "D16_LOCKABLE" => DepthFormat::D16,
+            "D32F_LOCKABLE" | "D24FS8" | "D32" => DepthFormat::D32F,
+            _ => return None,
+        })
+    }
+
+    /// Depth `z` (already in [0, 1]) as this format stores it.
+    pub fn quantize(self, z: f32) -> f32 {
+        let q = |max: f64| ((z as f64 * max).round() / max) as f32;
+        match self {
+            DepthFormat::D24S8 | DepthFormat::D24X8 => q(16_777_215.0),
+            DepthFormat::D16 => q(65_535.0),
+            DepthFormat::D32F => z,
+        }
+    }
+
+    /// Whether the format has a stencil channel.
+    pub fn has_stencil(self) -> bool {
+        matches!(self, DepthFormat::D24S8 | DepthFormat::D32F)
+    }
 }
 
 /// One step of a [`Scene`].

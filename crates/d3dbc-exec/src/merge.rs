@@ -174,7 +174,9 @@ impl Renderer {
         } else {
             f.depth + prim.bias
         };
-        let z = if z.is_nan() { 0.0 } else { z.clamp(0.0, 1.0) };
+        let z = self
+            .depth_format
+            .quantize(if z.is_nan() { 0.0 } else { z.clamp(0.0, 1.0) });
         if let Some(db) = self.depth.as_mut() {
             if let Some(dv) = db.get_mut(idx) {
                 let st = &rs.stencil;

@@ -258,15 +258,20 @@ pub fn parse_record(r: &Value) -> Result<Record, OracleError> {
             initial: [0.0; 4],
         });
     }
-    let depth = r
-        .get("depth_stencil")
-        .filter(|d| !d.is_null())
-        .map(|d| DepthDesc {
-            width: d["width"].as_u64().unwrap_or(640) as u32,
-            height: d["height"].as_u64().unwrap_or(480) as u32,
-            initial: 1.0,
-            initial_stencil: 0,
-        });
+    let depth = match r.get("depth_stencil").filter(|d| !d.is_null()) {
+        None => None,
+        Some(d) => {
+            let name = d["format"].as_str().unwrap_or("D3DFMT_D24S8");
+            Some(DepthDesc {
+                width: d["width"].as_u64().unwrap_or(640) as u32,
+                height: d["height"].as_u64().unwrap_or(480) as u32,
+                format: DepthFormat::from_d3d_name(name)
+                    .ok_or_else(|| cx.err("depth_stencil.format", name))?,
+                initial: 1.0,
+                initial_stencil: 0,
+            })
+        }
+    };
 
     // Base state.
     let mut base = Draw::new(Primitive::TriangleList, 3);

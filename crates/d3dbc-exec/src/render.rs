@@ -109,8 +109,10 @@ pub struct Renderer {
     pub targets: Vec<Image>,
     /// Depth buffer.
     pub depth: Option<Vec<f32>>,
-    /// Stencil buffer (8 bits, beside the depth buffer).
+    /// Stencil buffer (8 bits, beside the depth buffer, when its format has one).
     pub stencil: Option<Vec<u8>>,
+    /// The depth buffer's format (depths are quantised to it).
+    pub depth_format: DepthFormat,
     /// Options.
     pub opts: Options,
     /// Statistics.
@@ -252,9 +254,11 @@ impl Renderer {
                 if n > MAX_PIXELS {
                     return Err(RenderError::Size("depth buffer".into()));
                 }
+                let z = d.format.quantize(d.initial.clamp(0.0, 1.0));
+                let stencil = d.format.has_stencil();
                 (
-                    Some(vec![d.initial; n as usize]),
-                    Some(vec![d.initial_stencil as u8; n as usize]),
+                    Some(vec![z; n as usize]),
+                    stencil.then(|| vec![d.initial_stencil as u8; n as usize]),
                 )
             }
             None => (None, None),
@@ -263,6 +267,7 @@ impl Renderer {
             targets,
             depth,
             stencil,
+            depth_format: scene.depth.map(|d| d.format).unwrap_or_default(),
             opts,
             stats: Stats::default(),
             regions: None,
@@ -283,7 +288,8 @@ impl Renderer {
                 }
                 if c.depth_enabled {
                     if let Some(d) = self.depth.as_mut() {
-                        d.iter_mut().for_each(|p| *p = c.depth);
+                        let z = self.depth_format.quantize(c.depth.clamp(0.0, 1.0));
+                        d.iter_mut().for_each(|p| *p = z);
                     }
                 }
                 if c.stencil_enabled {

@@ -83,6 +83,7 @@ fn scene(format: Format, depth: bool, ops: Vec<Op>) -> Scene {
         depth: depth.then_some(DepthDesc {
             width: W,
             height: H,
+            format: DepthFormat::D24S8,
             initial: 1.0,
             initial_stencil: 0,
         }),
@@ -565,7 +566,9 @@ fn depth_bias_moves_the_written_depth() {
         true,
         vec![clear([0.0; 4]), Op::Draw(Box::new(d))],
     ));
-    assert_eq!(r.depth.as_ref().unwrap()[5], 0.75);
+    // Stored as D24: round(0.75 · (2^24 − 1)) / (2^24 − 1).
+    let d24 = ((0.75f64 * 16_777_215.0).round() / 16_777_215.0) as f32;
+    assert_eq!(r.depth.as_ref().unwrap()[5], d24);
     // Slope-scaled: depth rises 1/32 per pixel in x; slope 2 adds 2/32.
     let (w, h) = (W as f32, H as f32);
     let mut d = screen_draw(
