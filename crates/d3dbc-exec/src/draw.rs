@@ -572,38 +572,8 @@ pub struct Viewport {
     pub max_z: f32,
 }
 
-/// `D3DCMPFUNC`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "UPPERCASE")]
-#[allow(missing_docs)]
-pub enum Cmp {
-    Never,
-    Less,
-    Equal,
-    LessEqual,
-    Greater,
-    NotEqual,
-    GreaterEqual,
-    #[default]
-    Always,
-}
-
-impl Cmp {
-    /// `a FUNC b`.
-    #[inline]
-    pub fn test<T: PartialOrd>(self, a: T, b: T) -> bool {
-        match self {
-            Cmp::Never => false,
-            Cmp::Less => a < b,
-            Cmp::Equal => a == b,
-            Cmp::LessEqual => a <= b,
-            Cmp::Greater => a > b,
-            Cmp::NotEqual => a != b,
-            Cmp::GreaterEqual => a >= b,
-            Cmp::Always => true,
-        }
-    }
-}
+/// `D3DCMPFUNC`: the one definition lives in the core crate, shared with the translator.
+pub use d3dbc::CompareFunc as Cmp;
 
 /// `D3DCULL`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -11,6 +11,7 @@
 
 pub mod draw;
 pub mod oracle;
+pub mod pretransformed;
 pub mod quick;
 
 pub use draw::{Draw, Op, Scene};

@@ -290,8 +290,12 @@ impl Gpu {
         targets: &[(wgpu::Texture, wgpu::TextureFormat)],
         depth: Option<&wgpu::Texture>,
     ) -> Result<(), GpuError> {
+        // Pre-transformed vertices: draw the programmable equivalent.
+        let equivalent = d3dbc_exec::pretransformed::programmable_equivalent(d)
+            .map_err(GpuError::Unsupported)?;
+        let d = equivalent.as_ref().unwrap_or(d);
         let vs_tokens = d.vs.as_ref().ok_or_else(|| {
-            GpuError::Unsupported("pre-transformed vertices (no vertex shader)".into())
+            GpuError::Unsupported("fixed-function vertex pipeline (no vertex shader)".into())
         })?;
         let ps_tokens =
             d.ps.as_ref()
@@ -934,16 +938,7 @@ pub fn options_for(d: &Draw) -> TranslateOptions {
         })
         .collect();
     let alpha_test = if rs.alpha_test {
-        match rs.alpha_func {
-            Cmp::Never => CompareFunc::Never,
-            Cmp::Less => CompareFunc::Less,
-            Cmp::Equal => CompareFunc::Equal,
-            Cmp::LessEqual => CompareFunc::LessEqual,
-            Cmp::Greater => CompareFunc::Greater,
-            Cmp::NotEqual => CompareFunc::NotEqual,
-            Cmp::GreaterEqual => CompareFunc::GreaterEqual,
-            Cmp::Always => CompareFunc::Always,
-        }
+        rs.alpha_func
     } else {
         CompareFunc::Always
     };

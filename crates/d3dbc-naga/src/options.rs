@@ -21,28 +21,9 @@ pub enum TextureKind {
     Volume,
 }
 
-/// D3D9 comparison function (`D3DCMPFUNC`) for the alpha test.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum CompareFunc {
-    /// Never passes.
-    Never,
-    /// `<`.
-    Less,
-    /// `==`.
-    Equal,
-    /// `<=`.
-    LessEqual,
-    /// `>`.
-    Greater,
-    /// `!=`.
-    NotEqual,
-    /// `>=`.
-    GreaterEqual,
-    /// Always passes (alpha test off); the default.
-    #[default]
-    Always,
-}
+/// D3D9 comparison function (`D3DCMPFUNC`) for the alpha test: the core crate's one definition,
+/// shared with the CPU executor's `Draw`.
+pub use d3dbc::CompareFunc;
 
 /// Fog mode applied to the colour output of pixel shaders below 3.0.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
