@@ -32,6 +32,7 @@ fn options(b: [u8; 4]) -> TranslateOptions {
         [MovaTies::AwayFromZero, MovaTies::ToEven, MovaTies::HalfUp][(b[0] >> 4) as usize % 3];
     s.fused_mad = b[0] & 0x80 != 0;
     s.ps1x_clamp_constants = b[1] & 1 != 0;
+    s.ps1x_saturate_output = b[3] & 4 != 0;
     let p = &mut o.pipeline;
     p.alpha_test = CompareFunc::from_d3d(u32::from(b[1] >> 1 & 7) + 1).unwrap_or_default();
     p.fog = [
@@ -48,7 +49,6 @@ fn options(b: [u8; 4]) -> TranslateOptions {
     p.vpos_half_pixel = b[2] & 0x80 != 0;
     p.vface_front_positive = b[3] & 1 != 0;
     p.position_fixup = b[3] & 2 != 0;
-    p.ps1x_saturate_output = b[3] & 4 != 0;
     let kinds = [TextureKind::Tex2d, TextureKind::Cube, TextureKind::Volume];
     p.sm1_sampler_kinds = (0..4)
         .map(|i| kinds[(b[3] >> (3 + i)) as usize % 3])

@@ -2301,7 +2301,7 @@ impl<'a> Lower<'a> {
                     Binding::Location { location, .. } => {
                         let mut c = if self.ps1x {
                             let r = self.out_slot(RegisterType::Temp, 0);
-                            if self.o.pipeline.ps1x_saturate_output {
+                            if self.o.semantics.ps1x_saturate_output {
                                 self.fun.m1(M::Saturate, r)
                             } else {
                                 r

@@ -85,8 +85,6 @@ pub struct PipelineState {
     /// Add the driver uniform `POS_FIXUP.xy · w` to the vertex position (the D3D9
     /// half-pixel offset and any y-flip the host needs). Default true.
     pub position_fixup: bool,
-    /// Saturate the colour output of ps_1_x (fixed-point hardware). Default true.
-    pub ps1x_saturate_output: bool,
 }
 
 impl Default for PipelineState {
@@ -103,7 +101,6 @@ impl Default for PipelineState {
             vpos_half_pixel: true,
             vface_front_positive: true,
             position_fixup: true,
-            ps1x_saturate_output: true,
         }
     }
 }
