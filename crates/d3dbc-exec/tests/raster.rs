@@ -64,12 +64,7 @@ fn clip_space_draw(prim: Primitive, verts: &[([f32; 4], [f32; 4])]) -> Draw {
 /// A draw of pre-transformed (POSITIONT) vertices with a COLOR0 each, through a
 /// ps_2_0 that writes the colour.
 fn screen_draw(prim: Primitive, verts: &[([f32; 4], [f32; 4])]) -> Draw {
-    let mut d = clip_space_draw(prim, verts);
-    d.vs = None;
-    d.vertex_declaration[0].usage = DeclUsage::PositionT as u8;
-    d.vertex_declaration[1].usage = DeclUsage::Color as u8;
-    d.ps = Some(tokens("ps_2_0\ndcl v0\nmov oC0, v0\n"));
-    d
+    d3dbc_exec::quick::colour_draw(prim, verts, W, H)
 }
 
 fn scene(format: Format, depth: bool, ops: Vec<Op>) -> Scene {
@@ -328,15 +323,7 @@ fn quad(c: [f32; 4], z: f32) -> Draw {
 }
 
 fn clear(color: [f32; 4]) -> Op {
-    Op::Clear(Clear {
-        target: None,
-        color_enabled: true,
-        color,
-        depth_enabled: true,
-        depth: 1.0,
-        stencil_enabled: true,
-        stencil: 0,
-    })
+    d3dbc_exec::quick::clear_all(color)
 }
 
 fn blended(
