@@ -841,7 +841,7 @@ impl Sink for String {
 }
 
 /// Bytes gathered on the stack per block of a listing.
-const BUFFERED: usize = 2048;
+const BUFFERED: usize = 1024;
 
 /// The listing writer: text gathered in a stack buffer and appended to the output
 /// `String` a block at a time. Pushing into a `String` one short piece at a time costs a
