@@ -289,48 +289,36 @@ struct Reader<'a> {
 
 impl<'a> Reader<'a> {
     fn u32_at(&self, off: usize, what: &'static str) -> Result<u32, CtabError> {
-        self.bytes
-            .get(
-                off..off.checked_add(4).ok_or(CtabError {
-                    offset: off,
-                    reason: what,
-                })?,
-            )
-            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-            .ok_or(CtabError {
-                offset: off,
-                reason: what,
-            })
+        read_u32(self.bytes, off).ok_or(CtabError {
+            offset: off,
+            reason: what,
+        })
     }
 
     fn u16_at(&self, off: usize, what: &'static str) -> Result<u16, CtabError> {
-        self.bytes
-            .get(
-                off..off.checked_add(2).ok_or(CtabError {
-                    offset: off,
-                    reason: what,
-                })?,
-            )
-            .map(|b| u16::from_le_bytes([b[0], b[1]]))
-            .ok_or(CtabError {
-                offset: off,
-                reason: what,
-            })
+        read_u16(self.bytes, off).ok_or(CtabError {
+            offset: off,
+            reason: what,
+        })
     }
 
-    fn string_at(&self, off: usize) -> Result<String, CtabError> {
+    /// Checks that a NUL-terminated string starts at `off`.
+    fn check_string(&self, off: usize) -> Result<(), CtabError> {
         let tail = self.bytes.get(off..).ok_or(CtabError {
             offset: off,
             reason: "string offset past the end",
         })?;
-        let len = tail.iter().position(|&b| b == 0).ok_or(CtabError {
-            offset: off,
-            reason: "string has no terminating NUL",
-        })?;
-        Ok(String::from_utf8_lossy(&tail[..len]).into_owned())
+        if !tail.contains(&0) {
+            return Err(CtabError {
+                offset: off,
+                reason: "string has no terminating NUL",
+            });
+        }
+        Ok(())
     }
 
-    fn type_at(&mut self, off: usize, depth: usize) -> Result<TypeInfo, CtabError> {
+    /// Checks the type description at `off` and, recursively, its members.
+    fn check_type(&mut self, off: usize, depth: usize) -> Result<(), CtabError> {
         if depth > MAX_DEPTH {
             return Err(CtabError {
                 offset: off,
@@ -345,52 +333,200 @@ impl<'a> Reader<'a> {
             });
         }
         let what = "type info past the end";
-        let class = ParameterClass::from_u16(self.u16_at(off, what)?);
-        let ty = ParameterType::from_u16(self.u16_at(off + 2, what)?);
-        let rows = self.u16_at(off + 4, what)?;
-        let columns = self.u16_at(off + 6, what)?;
-        let elements = self.u16_at(off + 8, what)?;
+        for field in (0..12).step_by(2) {
+            self.u16_at(off + field, what)?;
+        }
         let nmembers = self.u16_at(off + 10, what)? as usize;
         let moff = self.u32_at(off + 12, what)? as usize;
-        let mut members = Vec::new();
         if nmembers > 0 {
-            // Each member is 8 bytes; refuse counts the data cannot hold before allocating.
+            // Each member is 8 bytes; refuse counts the data cannot hold.
             if moff.saturating_add(nmembers * 8) > self.bytes.len() {
                 return Err(CtabError {
                     offset: moff,
                     reason: "struct members past the end",
                 });
             }
-            members.reserve(nmembers);
             for i in 0..nmembers {
                 let m = moff + i * 8;
-                let name = self.string_at(self.u32_at(m, "member name")? as usize)?;
+                self.check_string(self.u32_at(m, "member name")? as usize)?;
                 let toff = self.u32_at(m + 4, "member type")? as usize;
-                members.push(StructMember {
-                    name,
-                    ty: self.type_at(toff, depth + 1)?,
-                });
+                self.check_type(toff, depth + 1)?;
             }
         }
-        Ok(TypeInfo {
-            class,
-            ty,
-            rows,
-            columns,
-            elements,
-            members,
-        })
+        Ok(())
     }
 }
 
-impl Ctab {
-    /// True when a comment payload starts with the `CTAB` FourCC.
-    pub fn is_ctab(payload: &[u32]) -> bool {
-        payload.first() == Some(&CTAB_FOURCC)
+fn read_u32(bytes: &[u8], off: usize) -> Option<u32> {
+    let b = bytes.get(off..off.checked_add(4)?)?;
+    Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+}
+
+fn read_u16(bytes: &[u8], off: usize) -> Option<u16> {
+    let b = bytes.get(off..off.checked_add(2)?)?;
+    Some(u16::from_le_bytes([b[0], b[1]]))
+}
+
+/// The NUL-terminated string at `off` (invalid UTF-8 replaced, borrowed otherwise).
+fn str_at(bytes: &[u8], off: usize) -> std::borrow::Cow<'_, str> {
+    let tail = bytes.get(off..).unwrap_or(&[]);
+    let len = tail.iter().position(|&b| b == 0).unwrap_or(tail.len());
+    let bytes = &tail[..len];
+    // `from_utf8` first: its ASCII fast path is far quicker than the lossy walk.
+    match std::str::from_utf8(bytes) {
+        Ok(s) => std::borrow::Cow::Borrowed(s),
+        Err(_) => String::from_utf8_lossy(bytes),
+    }
+}
+
+/// A checked, borrowed view of a `CTAB` payload: the same facts as [`Ctab`], read in
+/// place when asked for (names borrowed, types and default values read lazily), so a
+/// listing's header is printed without building the owned table. [`CtabView::parse`]
+/// checks the whole table first (with exactly [`Ctab::parse`]'s errors), so every
+/// later read is in bounds.
+///
+/// ```
+/// let listing = "// Generated by me\n// Parameters:\n//   float4 Tint;\n\
+///                // Registers:\n//   Tint c3 1\nps_2_0\nmov oC0, c3\n";
+/// let table = d3dbc::asm::ctab_header::ctab_from_listing(listing, "t").unwrap().unwrap();
+/// let payload = table.encode();
+/// let view = d3dbc::ctab::CtabView::parse(&payload).unwrap();
+/// assert_eq!(view.creator(), "me");
+/// let tint = view.constants().next().unwrap();
+/// assert_eq!((&*tint.name, tint.register_index, tint.ty.columns), ("Tint", 3, 4));
+/// assert_eq!(view.to_ctab(), table);
+/// ```
+#[derive(Clone, Debug)]
+pub struct CtabView<'a> {
+    /// The table's little-endian bytes after the FourCC.
+    bytes: std::borrow::Cow<'a, [u8]>,
+    creator_off: usize,
+    target_off: usize,
+    version: u32,
+    flags: u32,
+    count: usize,
+    info_off: usize,
+}
+
+/// One constant of a [`CtabView`] (`D3DXSHADER_CONSTANTINFO`).
+#[derive(Clone, Debug)]
+pub struct ConstantView<'s> {
+    /// Name.
+    pub name: std::borrow::Cow<'s, str>,
+    /// Register set.
+    pub register_set: RegisterSet,
+    /// First register.
+    pub register_index: u16,
+    /// Number of registers.
+    pub register_count: u16,
+    /// Type description.
+    pub ty: TypeView<'s>,
+    bytes: &'s [u8],
+    default_off: usize,
+}
+
+/// A type description of a [`CtabView`] (`D3DXSHADER_TYPEINFO`); members are read when
+/// iterated.
+#[derive(Clone, Copy, Debug)]
+pub struct TypeView<'s> {
+    /// Class (scalar, vector, matrix, object, struct).
+    pub class: ParameterClass,
+    /// Base type.
+    pub ty: ParameterType,
+    /// Rows.
+    pub rows: u16,
+    /// Columns.
+    pub columns: u16,
+    /// Array elements (1 for non-arrays).
+    pub elements: u16,
+    bytes: &'s [u8],
+    members: usize,
+    members_off: usize,
+}
+
+impl<'s> TypeView<'s> {
+    /// Reads the (checked) type description at `off`.
+    fn at(bytes: &'s [u8], off: usize) -> TypeView<'s> {
+        let h = |k: usize| read_u16(bytes, off + k).unwrap_or(0);
+        TypeView {
+            class: ParameterClass::from_u16(h(0)),
+            ty: ParameterType::from_u16(h(2)),
+            rows: h(4),
+            columns: h(6),
+            elements: h(8),
+            bytes,
+            members: h(10) as usize,
+            members_off: read_u32(bytes, off + 12).unwrap_or(0) as usize,
+        }
     }
 
-    /// Parses a comment payload that starts with `CTAB`.
-    pub fn parse(payload: &[u32]) -> Result<Ctab, CtabError> {
+    /// Struct members in declaration order: name and type.
+    pub fn members(
+        &self,
+    ) -> impl ExactSizeIterator<Item = (std::borrow::Cow<'s, str>, TypeView<'s>)> + 's {
+        let (bytes, base) = (self.bytes, self.members_off);
+        (0..self.members).map(move |i| {
+            let m = base + i * 8;
+            let name = str_at(bytes, read_u32(bytes, m).unwrap_or(0) as usize);
+            let ty = TypeView::at(bytes, read_u32(bytes, m + 4).unwrap_or(0) as usize);
+            (name, ty)
+        })
+    }
+
+    /// The owned [`TypeInfo`].
+    pub fn to_type_info(&self) -> TypeInfo {
+        TypeInfo {
+            class: self.class,
+            ty: self.ty,
+            rows: self.rows,
+            columns: self.columns,
+            elements: self.elements,
+            members: self
+                .members()
+                .map(|(name, ty)| StructMember {
+                    name: name.into_owned(),
+                    ty: ty.to_type_info(),
+                })
+                .collect(),
+        }
+    }
+}
+
+impl<'s> ConstantView<'s> {
+    /// True when the table gives a default value.
+    pub fn has_default(&self) -> bool {
+        self.default_off != 0
+    }
+
+    /// The default value DWORDs (`register_count * 4` at most, fewer where the table
+    /// ends first); empty without a default value.
+    pub fn default_value(&self) -> impl ExactSizeIterator<Item = u32> + 's {
+        let (bytes, off) = (self.bytes, self.default_off);
+        let n = if off == 0 {
+            0
+        } else {
+            (self.register_count as usize * 4).min(bytes.len().saturating_sub(off) / 4)
+        };
+        (0..n).map(move |k| read_u32(bytes, off + k * 4).unwrap_or(0))
+    }
+
+    /// The owned [`Constant`].
+    pub fn to_constant(&self) -> Constant {
+        Constant {
+            name: self.name.clone().into_owned(),
+            register_set: self.register_set,
+            register_index: self.register_index,
+            register_count: self.register_count,
+            ty: self.ty.to_type_info(),
+            default_value: self.has_default().then(|| self.default_value().collect()),
+        }
+    }
+}
+
+impl<'a> CtabView<'a> {
+    /// Checks a comment payload that starts with `CTAB` and views it in place (a copy
+    /// only on big-endian hosts). Fails exactly where [`Ctab::parse`] fails.
+    pub fn parse(payload: &'a [u32]) -> Result<CtabView<'a>, CtabError> {
         if !Ctab::is_ctab(payload) {
             return Err(CtabError {
                 offset: 0,
@@ -398,7 +534,7 @@ impl Ctab {
             });
         }
         // The table's little-endian bytes: the payload itself on a little-endian host
-        // (no copy: this runs once per listing), a copy elsewhere.
+        // (no copy), a copy elsewhere.
         let bytes: std::borrow::Cow<[u8]> = if cfg!(target_endian = "little") {
             std::borrow::Cow::Borrowed(bytemuck::cast_slice(&payload[1..]))
         } else {
@@ -421,51 +557,107 @@ impl Ctab {
         let info_off = r.u32_at(16, "header truncated")? as usize;
         let flags = r.u32_at(20, "header truncated")?;
         let target_off = r.u32_at(24, "header truncated")? as usize;
-        let creator = r.string_at(creator_off)?;
-        let target = r.string_at(target_off)?;
+        r.check_string(creator_off)?;
+        r.check_string(target_off)?;
         if info_off.saturating_add(count.saturating_mul(20)) > bytes.len() {
             return Err(CtabError {
                 offset: info_off,
                 reason: "constant count runs past the end of the table",
             });
         }
-        let mut constants = Vec::with_capacity(count);
         for i in 0..count {
             let c = info_off + i * 20;
-            let name = r.string_at(r.u32_at(c, "constant info")? as usize)?;
-            let register_set = RegisterSet::from_u16(r.u16_at(c + 4, "constant info")?);
-            let register_index = r.u16_at(c + 6, "constant info")?;
-            let register_count = r.u16_at(c + 8, "constant info")?;
+            r.check_string(r.u32_at(c, "constant info")? as usize)?;
+            for field in [4, 6, 8] {
+                r.u16_at(c + field, "constant info")?;
+            }
             let type_off = r.u32_at(c + 12, "constant info")? as usize;
-            let default_off = r.u32_at(c + 16, "constant info")? as usize;
-            let ty = r.type_at(type_off, 0)?;
-            let default_value = if default_off != 0 {
-                let want = register_count as usize * 4;
-                let avail = bytes.len().saturating_sub(default_off) / 4;
-                Some(
-                    (0..want.min(avail))
-                        .map(|k| r.u32_at(default_off + k * 4, "default value"))
-                        .collect::<Result<_, _>>()?,
-                )
-            } else {
-                None
-            };
-            constants.push(Constant {
-                name,
-                register_set,
-                register_index,
-                register_count,
-                ty,
-                default_value,
-            });
+            r.u32_at(c + 16, "constant info")?;
+            r.check_type(type_off, 0)?;
         }
-        Ok(Ctab {
-            creator,
-            target,
+        Ok(CtabView {
+            bytes,
+            creator_off,
+            target_off,
             version,
             flags,
-            constants,
+            count,
+            info_off,
         })
+    }
+
+    /// The creator string (`Microsoft (R) HLSL Shader Compiler 9.29.952.3111`).
+    pub fn creator(&self) -> std::borrow::Cow<'_, str> {
+        str_at(&self.bytes, self.creator_off)
+    }
+
+    /// The target string (`vs_2_0`).
+    pub fn target(&self) -> std::borrow::Cow<'_, str> {
+        str_at(&self.bytes, self.target_off)
+    }
+
+    /// The version field (same encoding as the version token).
+    pub fn version(&self) -> u32 {
+        self.version
+    }
+
+    /// `D3DXSHADER_*` compile flags.
+    pub fn flags(&self) -> u32 {
+        self.flags
+    }
+
+    /// Number of constants.
+    pub fn len(&self) -> usize {
+        self.count
+    }
+
+    /// True without constants.
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// The constants, in table order.
+    pub fn constants(&self) -> impl ExactSizeIterator<Item = ConstantView<'_>> + '_ {
+        let bytes: &[u8] = &self.bytes;
+        let info = self.info_off;
+        (0..self.count).map(move |i| {
+            let c = info + i * 20;
+            let h = |k: usize| read_u16(bytes, c + k).unwrap_or(0);
+            let w = |k: usize| read_u32(bytes, c + k).unwrap_or(0) as usize;
+            ConstantView {
+                name: str_at(bytes, w(0)),
+                register_set: RegisterSet::from_u16(h(4)),
+                register_index: h(6),
+                register_count: h(8),
+                ty: TypeView::at(bytes, w(12)),
+                bytes,
+                default_off: w(16),
+            }
+        })
+    }
+
+    /// The owned [`Ctab`].
+    pub fn to_ctab(&self) -> Ctab {
+        Ctab {
+            creator: self.creator().into_owned(),
+            target: self.target().into_owned(),
+            version: self.version,
+            flags: self.flags,
+            constants: self.constants().map(|c| c.to_constant()).collect(),
+        }
+    }
+}
+
+impl Ctab {
+    /// True when a comment payload starts with the `CTAB` FourCC.
+    pub fn is_ctab(payload: &[u32]) -> bool {
+        payload.first() == Some(&CTAB_FOURCC)
+    }
+
+    /// Parses a comment payload that starts with `CTAB` (see [`CtabView`] for reading
+    /// it in place).
+    pub fn parse(payload: &[u32]) -> Result<Ctab, CtabError> {
+        CtabView::parse(payload).map(|v| v.to_ctab())
     }
 }
 

@@ -328,7 +328,8 @@ impl<'a> Decoder<'a> {
         at: usize,
         token: u32,
         opcode: Opcode,
-    ) -> Result<Instruction, DecodeError> {
+        ins: &mut Instruction,
+    ) -> Result<(), DecodeError> {
         let reserved = token & (it::RESERVED_29 | it::BIT31);
         let sm2 = self.version.has_length_field();
         let reserved = if sm2 {
@@ -339,7 +340,7 @@ impl<'a> Decoder<'a> {
         if reserved != 0 {
             return Err(self.err(at, DecodeErrorKind::ReservedInstructionBits(reserved)));
         }
-        let mut ins = Instruction::new(opcode);
+        *ins = Instruction::new(opcode);
         ins.controls = ((token >> it::CONTROLS_SHIFT) & 0xFF) as u8;
         ins.coissue = token & it::COISSUE != 0;
         // The table says what follows; in SM2+ the length field must agree.
@@ -380,13 +381,29 @@ impl<'a> Decoder<'a> {
                 ));
             }
         }
-        Ok(ins)
+        Ok(())
     }
 
     /// Decodes the next event, with the DWORD offset of its first token.
     /// Returns `Ok(None)` after the end token.
     #[inline]
     pub fn next_event(&mut self) -> Result<Option<(usize, Event<'a>)>, DecodeError> {
+        let mut ins = Instruction::new(Opcode::Nop);
+        Ok(match self.next_into(&mut ins)? {
+            None => None,
+            Some((at, Step::Instruction)) => Some((at, Event::Instruction(ins))),
+            Some((at, Step::Comment(c))) => Some((at, Event::Comment(c))),
+        })
+    }
+
+    /// [`Decoder::next_event`] decoding an instruction into `ins` (which the caller
+    /// keeps from one instruction to the next) rather than returning it by value: the
+    /// streaming printer's path, without moving a 100-byte value through each layer.
+    #[inline]
+    pub(crate) fn next_into(
+        &mut self,
+        ins: &mut Instruction,
+    ) -> Result<Option<(usize, Step<'a>)>, DecodeError> {
         if self.done {
             return Ok(None);
         }
@@ -422,7 +439,7 @@ impl<'a> Decoder<'a> {
                 }
                 let data = &self.tokens[self.pos..self.pos + len];
                 self.pos += len;
-                Ok(Some((at, Event::Comment(data))))
+                Ok(Some((at, Step::Comment(data))))
             }
             _ => {
                 let opcode = Opcode::from_code(code)
@@ -431,11 +448,19 @@ impl<'a> Decoder<'a> {
                 if opcode == Opcode::Phase && token != 0xFFFD {
                     return Err(self.err(at, DecodeErrorKind::BadSpecialToken("phase")));
                 }
-                let ins = self.instruction(at, token, opcode)?;
-                Ok(Some((at, Event::Instruction(ins))))
+                self.instruction(at, token, opcode, ins)?;
+                Ok(Some((at, Step::Instruction)))
             }
         }
     }
+}
+
+/// What [`Decoder::next_into`] read: an instruction (written to the caller's value) or
+/// a comment block.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Step<'a> {
+    Instruction,
+    Comment(&'a [u32]),
 }
 
 impl<'a> Iterator for Decoder<'a> {
@@ -475,10 +500,11 @@ impl Shader {
     pub fn decode_prefix(tokens: &[u32]) -> Result<(Shader, usize), DecodeError> {
         let mut d = Decoder::new(tokens)?;
         let mut items = Vec::with_capacity(tokens.len() / 4);
-        while let Some((_, ev)) = d.next_event()? {
-            items.push(match ev {
-                Event::Instruction(i) => Item::Instruction(i),
-                Event::Comment(c) => Item::Comment(c.to_vec()),
+        let mut ins = Instruction::new(Opcode::Nop);
+        while let Some((_, step)) = d.next_into(&mut ins)? {
+            items.push(match step {
+                Step::Instruction => Item::Instruction(ins),
+                Step::Comment(c) => Item::Comment(c.to_vec()),
             });
         }
         let used = d.offset().min(tokens.len());

@@ -207,12 +207,36 @@ pub struct OpcodeInfo {
     pub vs: VersionRange,
     /// Versions where the opcode is legal in pixel shaders.
     pub ps: VersionRange,
-    /// Instruction slots in vertex shaders (the documented "instruction slots" column).
-    pub vs_slots: u8,
-    /// Instruction slots in pixel shaders.
-    pub ps_slots: u8,
-    /// Texture or arithmetic (for ps footers and the ps_1_x/ps_2_0 split limits).
+    /// Instruction slots per shader-model family and counting tool (see [`Slots`]).
+    pub slots: Slots,
+    /// Texture or arithmetic: the documented class (the ps_1_x/ps_2_0 split limits, and
+    /// the footers of every tool except where `class_sm3_hlsl` says otherwise).
     pub class: SlotClass,
+    /// The class fxc 9.29+ ([`SlotModel::Hlsl`]) counts the opcode in, in 3.0 footers.
+    pub class_sm3_hlsl: SlotClass,
+}
+
+/// Instruction slots one opcode takes: the documented "instruction slots" column of
+/// each version's instruction table, and where Microsoft's listing footers count
+/// otherwise, what they count (the footer's `approximately N instruction slots used`).
+/// The footers pin these figures: 77 fxc 9.29 listings (vs_2_0/ps_2_0), 1,148 HelixMod
+/// vs_3_0/ps_3_0 listings of the June 2010 D3DX disassembler (the same counting as fxc
+/// 9.29), 690 Oblivion listings of D3DX9 9.08 (vs_1_1, vs_2_0, vs_3_0, ps_1_3, ps_2_x,
+/// ps_3_0); `tests/print_corpus.rs` checks them all, and hand-made cases pin the
+/// opcodes no listing exercises.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slots {
+    /// vs_1_x: `frc` is a 3-slot macro, `exp`/`log` 10-slot macros there.
+    pub vs1: u8,
+    /// ps_1_x: every instruction one slot (`lrp`, `cnd`…), except `bem` (2).
+    pub ps1: u8,
+    /// 2.0 and later, as fxc 9.29–10.1 count: the documented figure, except `lrp`
+    /// (documented 2, counted 1 in every listing).
+    pub sm2: u8,
+    /// 2.0/2.x as D3DX9 9.08 counts: `lrp` 2, `dp2add` and comparison `if` 1.
+    pub d3dx_sm2: u8,
+    /// 3.0 as D3DX9 9.08 counts: as `d3dx_sm2`, and the one-source `sincos` 2.
+    pub d3dx_sm3: u8,
 }
 
 const ALL: VersionRange = Some((0x0100, 0x03ff));
@@ -229,7 +253,8 @@ const Z: SlotClass = SlotClass::None;
 
 macro_rules! opcodes {
     ($( $variant:ident = $code:literal, $sio:literal, $name:literal, $shape:expr,
-        vs: $vs:expr, ps: $ps:expr, slots: ($vss:literal, $pss:literal), $class:expr; )*) => {
+        vs: $vs:expr, ps: $ps:expr, slots: ($vs1:literal, $ps1:literal, $sm2:literal,
+        $d2:literal, $d3:literal), class: ($class:expr, $class3:expr); )*) => {
         /// A `D3DSHADER_INSTRUCTION_OPCODE_TYPE` value.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -239,7 +264,8 @@ macro_rules! opcodes {
         /// The table, in `D3DSIO_*` order.
         pub static OPCODES: &[OpcodeInfo] = &[ $( OpcodeInfo {
             opcode: Opcode::$variant, code: $code, sio_name: $sio, name: $name, shape: $shape,
-            vs: $vs, ps: $ps, vs_slots: $vss, ps_slots: $pss, class: $class,
+            vs: $vs, ps: $ps, class: $class, class_sm3_hlsl: $class3,
+            slots: Slots { vs1: $vs1, ps1: $ps1, sm2: $sm2, d3dx_sm2: $d2, d3dx_sm3: $d3 },
         }, )* ];
 
         /// The `D3DSIO_*` codes of [`OPCODES`], in the same order (for the const index).
@@ -248,91 +274,91 @@ macro_rules! opcodes {
 }
 
 opcodes! {
-    Nop = 0, "D3DSIO_NOP", "nop", Shape::None, vs: ALL, ps: ALL, slots: (1, 1), A;
-    Mov = 1, "D3DSIO_MOV", "mov", Shape::Dst(1), vs: ALL, ps: ALL, slots: (1, 1), A;
-    Add = 2, "D3DSIO_ADD", "add", Shape::Dst(2), vs: ALL, ps: ALL, slots: (1, 1), A;
-    Sub = 3, "D3DSIO_SUB", "sub", Shape::Dst(2), vs: ALL, ps: ALL, slots: (1, 1), A;
-    Mad = 4, "D3DSIO_MAD", "mad", Shape::Dst(3), vs: ALL, ps: ALL, slots: (1, 1), A;
-    Mul = 5, "D3DSIO_MUL", "mul", Shape::Dst(2), vs: ALL, ps: ALL, slots: (1, 1), A;
-    Rcp = 6, "D3DSIO_RCP", "rcp", Shape::Dst(1), vs: ALL, ps: from(0x0200), slots: (1, 1), A;
-    Rsq = 7, "D3DSIO_RSQ", "rsq", Shape::Dst(1), vs: ALL, ps: from(0x0200), slots: (1, 1), A;
-    Dp3 = 8, "D3DSIO_DP3", "dp3", Shape::Dst(2), vs: ALL, ps: ALL, slots: (1, 1), A;
-    Dp4 = 9, "D3DSIO_DP4", "dp4", Shape::Dst(2), vs: ALL, ps: from(0x0102), slots: (1, 1), A;
-    Min = 10, "D3DSIO_MIN", "min", Shape::Dst(2), vs: ALL, ps: from(0x0200), slots: (1, 1), A;
-    Max = 11, "D3DSIO_MAX", "max", Shape::Dst(2), vs: ALL, ps: from(0x0200), slots: (1, 1), A;
-    Slt = 12, "D3DSIO_SLT", "slt", Shape::Dst(2), vs: ALL, ps: NO, slots: (1, 1), A;
-    Sge = 13, "D3DSIO_SGE", "sge", Shape::Dst(2), vs: ALL, ps: NO, slots: (1, 1), A;
-    Exp = 14, "D3DSIO_EXP", "exp", Shape::Dst(1), vs: ALL, ps: from(0x0200), slots: (1, 1), A;
-    Log = 15, "D3DSIO_LOG", "log", Shape::Dst(1), vs: ALL, ps: from(0x0200), slots: (1, 1), A;
-    Lit = 16, "D3DSIO_LIT", "lit", Shape::Dst(1), vs: ALL, ps: NO, slots: (3, 3), A;
-    Dst = 17, "D3DSIO_DST", "dst", Shape::Dst(2), vs: ALL, ps: NO, slots: (1, 1), A;
-    Lrp = 18, "D3DSIO_LRP", "lrp", Shape::Dst(3), vs: from(0x0200), ps: ALL, slots: (2, 2), A;
-    Frc = 19, "D3DSIO_FRC", "frc", Shape::Dst(1), vs: ALL, ps: from(0x0200), slots: (1, 1), A;
-    M4x4 = 20, "D3DSIO_M4x4", "m4x4", Shape::Dst(2), vs: ALL, ps: from(0x0200), slots: (4, 4), A;
-    M4x3 = 21, "D3DSIO_M4x3", "m4x3", Shape::Dst(2), vs: ALL, ps: from(0x0200), slots: (3, 3), A;
-    M3x4 = 22, "D3DSIO_M3x4", "m3x4", Shape::Dst(2), vs: ALL, ps: from(0x0200), slots: (4, 4), A;
-    M3x3 = 23, "D3DSIO_M3x3", "m3x3", Shape::Dst(2), vs: ALL, ps: from(0x0200), slots: (3, 3), A;
-    M3x2 = 24, "D3DSIO_M3x2", "m3x2", Shape::Dst(2), vs: ALL, ps: from(0x0200), slots: (2, 2), A;
-    Call = 25, "D3DSIO_CALL", "call", Shape::Src(1), vs: from(0x0200), ps: from(0x0201), slots: (2, 2), A;
-    CallNz = 26, "D3DSIO_CALLNZ", "callnz", Shape::Src(2), vs: from(0x0200), ps: from(0x0201), slots: (3, 3), A;
-    Loop = 27, "D3DSIO_LOOP", "loop", Shape::Src(2), vs: from(0x0200), ps: from(0x0300), slots: (3, 3), A;
-    Ret = 28, "D3DSIO_RET", "ret", Shape::None, vs: from(0x0200), ps: from(0x0201), slots: (1, 1), A;
-    EndLoop = 29, "D3DSIO_ENDLOOP", "endloop", Shape::None, vs: from(0x0200), ps: from(0x0300), slots: (2, 2), A;
-    Label = 30, "D3DSIO_LABEL", "label", Shape::Src(1), vs: from(0x0200), ps: from(0x0201), slots: (0, 0), Z;
-    Dcl = 31, "D3DSIO_DCL", "dcl", Shape::Dcl, vs: ALL, ps: from(0x0200), slots: (0, 0), Z;
-    Pow = 32, "D3DSIO_POW", "pow", Shape::Dst(2), vs: from(0x0200), ps: from(0x0200), slots: (3, 3), A;
-    Crs = 33, "D3DSIO_CRS", "crs", Shape::Dst(2), vs: from(0x0200), ps: from(0x0200), slots: (2, 2), A;
-    Sgn = 34, "D3DSIO_SGN", "sgn", Shape::Dst(3), vs: from(0x0200), ps: NO, slots: (3, 3), A;
-    Abs = 35, "D3DSIO_ABS", "abs", Shape::Dst(1), vs: from(0x0200), ps: from(0x0200), slots: (1, 1), A;
-    Nrm = 36, "D3DSIO_NRM", "nrm", Shape::Dst(1), vs: from(0x0200), ps: from(0x0200), slots: (3, 3), A;
-    SinCos = 37, "D3DSIO_SINCOS", "sincos", Shape::SinCos, vs: from(0x0200), ps: from(0x0200), slots: (8, 8), A;
-    Rep = 38, "D3DSIO_REP", "rep", Shape::Src(1), vs: from(0x0200), ps: from(0x0201), slots: (3, 3), A;
-    EndRep = 39, "D3DSIO_ENDREP", "endrep", Shape::None, vs: from(0x0200), ps: from(0x0201), slots: (2, 2), A;
-    If = 40, "D3DSIO_IF", "if", Shape::Src(1), vs: from(0x0200), ps: from(0x0201), slots: (3, 3), A;
-    IfC = 41, "D3DSIO_IFC", "if", Shape::Src(2), vs: from(0x0201), ps: from(0x0201), slots: (3, 3), A;
-    Else = 42, "D3DSIO_ELSE", "else", Shape::None, vs: from(0x0200), ps: from(0x0201), slots: (1, 1), A;
-    EndIf = 43, "D3DSIO_ENDIF", "endif", Shape::None, vs: from(0x0200), ps: from(0x0201), slots: (1, 1), A;
-    Break = 44, "D3DSIO_BREAK", "break", Shape::None, vs: from(0x0201), ps: from(0x0201), slots: (1, 1), A;
-    BreakC = 45, "D3DSIO_BREAKC", "break", Shape::Src(2), vs: from(0x0201), ps: from(0x0201), slots: (3, 3), A;
-    Mova = 46, "D3DSIO_MOVA", "mova", Shape::Dst(1), vs: from(0x0200), ps: NO, slots: (1, 1), A;
-    DefB = 47, "D3DSIO_DEFB", "defb", Shape::Def(1), vs: from(0x0200), ps: from(0x0201), slots: (0, 0), Z;
-    DefI = 48, "D3DSIO_DEFI", "defi", Shape::Def(4), vs: from(0x0200), ps: from(0x0201), slots: (0, 0), Z;
-    TexCoord = 64, "D3DSIO_TEXCOORD", "texcoord", Shape::TexCoord, vs: NO, ps: range(0x0100, 0x0104), slots: (1, 1), T;
-    TexKill = 65, "D3DSIO_TEXKILL", "texkill", Shape::Dst(0), vs: NO, ps: ALL, slots: (1, 1), T;
-    Tex = 66, "D3DSIO_TEX", "texld", Shape::Tex, vs: NO, ps: ALL, slots: (1, 1), T;
-    TexBem = 67, "D3DSIO_TEXBEM", "texbem", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1), T;
-    TexBemL = 68, "D3DSIO_TEXBEML", "texbeml", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1), T;
-    TexReg2Ar = 69, "D3DSIO_TEXREG2AR", "texreg2ar", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1), T;
-    TexReg2Gb = 70, "D3DSIO_TEXREG2GB", "texreg2gb", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1), T;
-    TexM3x2Pad = 71, "D3DSIO_TEXM3x2PAD", "texm3x2pad", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1), T;
-    TexM3x2Tex = 72, "D3DSIO_TEXM3x2TEX", "texm3x2tex", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1), T;
-    TexM3x3Pad = 73, "D3DSIO_TEXM3x3PAD", "texm3x3pad", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1), T;
-    TexM3x3Tex = 74, "D3DSIO_TEXM3x3TEX", "texm3x3tex", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1), T;
-    Reserved0 = 75, "D3DSIO_RESERVED0", "reserved0", Shape::None, vs: NO, ps: NO, slots: (0, 0), Z;
-    TexM3x3Spec = 76, "D3DSIO_TEXM3x3SPEC", "texm3x3spec", Shape::Dst(2), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1), T;
-    TexM3x3VSpec = 77, "D3DSIO_TEXM3x3VSPEC", "texm3x3vspec", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1), T;
-    ExpP = 78, "D3DSIO_EXPP", "expp", Shape::Dst(1), vs: ALL, ps: NO, slots: (1, 1), A;
-    LogP = 79, "D3DSIO_LOGP", "logp", Shape::Dst(1), vs: ALL, ps: NO, slots: (1, 1), A;
-    Cnd = 80, "D3DSIO_CND", "cnd", Shape::Dst(3), vs: NO, ps: range(0x0100, 0x0104), slots: (1, 1), A;
-    Def = 81, "D3DSIO_DEF", "def", Shape::Def(4), vs: ALL, ps: ALL, slots: (0, 0), Z;
-    TexReg2Rgb = 82, "D3DSIO_TEXREG2RGB", "texreg2rgb", Shape::Dst(1), vs: NO, ps: range(0x0102, 0x0103), slots: (1, 1), T;
-    TexDp3Tex = 83, "D3DSIO_TEXDP3TEX", "texdp3tex", Shape::Dst(1), vs: NO, ps: range(0x0102, 0x0103), slots: (1, 1), T;
-    TexM3x2Depth = 84, "D3DSIO_TEXM3x2DEPTH", "texm3x2depth", Shape::Dst(1), vs: NO, ps: range(0x0103, 0x0103), slots: (1, 1), T;
-    TexDp3 = 85, "D3DSIO_TEXDP3", "texdp3", Shape::Dst(1), vs: NO, ps: range(0x0102, 0x0103), slots: (1, 1), T;
-    TexM3x3 = 86, "D3DSIO_TEXM3x3", "texm3x3", Shape::Dst(1), vs: NO, ps: range(0x0102, 0x0103), slots: (1, 1), T;
-    TexDepth = 87, "D3DSIO_TEXDEPTH", "texdepth", Shape::Dst(0), vs: NO, ps: range(0x0104, 0x0104), slots: (1, 1), T;
-    Cmp = 88, "D3DSIO_CMP", "cmp", Shape::Dst(3), vs: NO, ps: from(0x0102), slots: (1, 1), A;
-    Bem = 89, "D3DSIO_BEM", "bem", Shape::Dst(2), vs: NO, ps: range(0x0104, 0x0104), slots: (2, 2), A;
-    Dp2Add = 90, "D3DSIO_DP2ADD", "dp2add", Shape::Dst(3), vs: NO, ps: from(0x0200), slots: (2, 2), A;
-    Dsx = 91, "D3DSIO_DSX", "dsx", Shape::Dst(1), vs: NO, ps: from(0x0201), slots: (2, 2), A;
-    Dsy = 92, "D3DSIO_DSY", "dsy", Shape::Dst(1), vs: NO, ps: from(0x0201), slots: (2, 2), A;
-    TexLdd = 93, "D3DSIO_TEXLDD", "texldd", Shape::Dst(4), vs: NO, ps: from(0x0201), slots: (3, 3), T;
-    SetP = 94, "D3DSIO_SETP", "setp", Shape::Dst(2), vs: from(0x0201), ps: from(0x0201), slots: (1, 1), A;
-    TexLdl = 95, "D3DSIO_TEXLDL", "texldl", Shape::Dst(2), vs: from(0x0300), ps: from(0x0300), slots: (2, 2), T;
-    BreakP = 96, "D3DSIO_BREAKP", "breakp", Shape::Src(1), vs: from(0x0201), ps: from(0x0201), slots: (3, 3), A;
-    Phase = 0xFFFD, "D3DSIO_PHASE", "phase", Shape::None, vs: NO, ps: range(0x0104, 0x0104), slots: (0, 0), Z;
-    Comment = 0xFFFE, "D3DSIO_COMMENT", "comment", Shape::None, vs: ALL, ps: ALL, slots: (0, 0), Z;
-    End = 0xFFFF, "D3DSIO_END", "end", Shape::None, vs: ALL, ps: ALL, slots: (0, 0), Z;
+    Nop = 0, "D3DSIO_NOP", "nop", Shape::None, vs: ALL, ps: ALL, slots: (1, 1, 1, 1, 1), class: (A, A);
+    Mov = 1, "D3DSIO_MOV", "mov", Shape::Dst(1), vs: ALL, ps: ALL, slots: (1, 1, 1, 1, 1), class: (A, A);
+    Add = 2, "D3DSIO_ADD", "add", Shape::Dst(2), vs: ALL, ps: ALL, slots: (1, 1, 1, 1, 1), class: (A, A);
+    Sub = 3, "D3DSIO_SUB", "sub", Shape::Dst(2), vs: ALL, ps: ALL, slots: (1, 1, 1, 1, 1), class: (A, A);
+    Mad = 4, "D3DSIO_MAD", "mad", Shape::Dst(3), vs: ALL, ps: ALL, slots: (1, 1, 1, 1, 1), class: (A, A);
+    Mul = 5, "D3DSIO_MUL", "mul", Shape::Dst(2), vs: ALL, ps: ALL, slots: (1, 1, 1, 1, 1), class: (A, A);
+    Rcp = 6, "D3DSIO_RCP", "rcp", Shape::Dst(1), vs: ALL, ps: from(0x0200), slots: (1, 1, 1, 1, 1), class: (A, A);
+    Rsq = 7, "D3DSIO_RSQ", "rsq", Shape::Dst(1), vs: ALL, ps: from(0x0200), slots: (1, 1, 1, 1, 1), class: (A, A);
+    Dp3 = 8, "D3DSIO_DP3", "dp3", Shape::Dst(2), vs: ALL, ps: ALL, slots: (1, 1, 1, 1, 1), class: (A, A);
+    Dp4 = 9, "D3DSIO_DP4", "dp4", Shape::Dst(2), vs: ALL, ps: from(0x0102), slots: (1, 1, 1, 1, 1), class: (A, A);
+    Min = 10, "D3DSIO_MIN", "min", Shape::Dst(2), vs: ALL, ps: from(0x0200), slots: (1, 1, 1, 1, 1), class: (A, A);
+    Max = 11, "D3DSIO_MAX", "max", Shape::Dst(2), vs: ALL, ps: from(0x0200), slots: (1, 1, 1, 1, 1), class: (A, A);
+    Slt = 12, "D3DSIO_SLT", "slt", Shape::Dst(2), vs: ALL, ps: NO, slots: (1, 1, 1, 1, 1), class: (A, A);
+    Sge = 13, "D3DSIO_SGE", "sge", Shape::Dst(2), vs: ALL, ps: NO, slots: (1, 1, 1, 1, 1), class: (A, A);
+    Exp = 14, "D3DSIO_EXP", "exp", Shape::Dst(1), vs: ALL, ps: from(0x0200), slots: (10, 1, 1, 1, 1), class: (A, A);
+    Log = 15, "D3DSIO_LOG", "log", Shape::Dst(1), vs: ALL, ps: from(0x0200), slots: (10, 1, 1, 1, 1), class: (A, A);
+    Lit = 16, "D3DSIO_LIT", "lit", Shape::Dst(1), vs: ALL, ps: NO, slots: (3, 1, 3, 3, 3), class: (A, A);
+    Dst = 17, "D3DSIO_DST", "dst", Shape::Dst(2), vs: ALL, ps: NO, slots: (1, 1, 1, 1, 1), class: (A, A);
+    Lrp = 18, "D3DSIO_LRP", "lrp", Shape::Dst(3), vs: from(0x0200), ps: ALL, slots: (2, 1, 1, 2, 2), class: (A, A);
+    Frc = 19, "D3DSIO_FRC", "frc", Shape::Dst(1), vs: ALL, ps: from(0x0200), slots: (3, 1, 1, 1, 1), class: (A, A);
+    M4x4 = 20, "D3DSIO_M4x4", "m4x4", Shape::Dst(2), vs: ALL, ps: from(0x0200), slots: (4, 1, 4, 4, 4), class: (A, A);
+    M4x3 = 21, "D3DSIO_M4x3", "m4x3", Shape::Dst(2), vs: ALL, ps: from(0x0200), slots: (3, 1, 3, 3, 3), class: (A, A);
+    M3x4 = 22, "D3DSIO_M3x4", "m3x4", Shape::Dst(2), vs: ALL, ps: from(0x0200), slots: (4, 1, 4, 4, 4), class: (A, A);
+    M3x3 = 23, "D3DSIO_M3x3", "m3x3", Shape::Dst(2), vs: ALL, ps: from(0x0200), slots: (3, 1, 3, 3, 3), class: (A, A);
+    M3x2 = 24, "D3DSIO_M3x2", "m3x2", Shape::Dst(2), vs: ALL, ps: from(0x0200), slots: (2, 1, 2, 2, 2), class: (A, A);
+    Call = 25, "D3DSIO_CALL", "call", Shape::Src(1), vs: from(0x0200), ps: from(0x0201), slots: (2, 1, 2, 2, 2), class: (A, A);
+    CallNz = 26, "D3DSIO_CALLNZ", "callnz", Shape::Src(2), vs: from(0x0200), ps: from(0x0201), slots: (3, 1, 3, 3, 3), class: (A, A);
+    Loop = 27, "D3DSIO_LOOP", "loop", Shape::Src(2), vs: from(0x0200), ps: from(0x0300), slots: (3, 1, 3, 3, 3), class: (A, A);
+    Ret = 28, "D3DSIO_RET", "ret", Shape::None, vs: from(0x0200), ps: from(0x0201), slots: (1, 1, 1, 1, 1), class: (A, A);
+    EndLoop = 29, "D3DSIO_ENDLOOP", "endloop", Shape::None, vs: from(0x0200), ps: from(0x0300), slots: (2, 1, 2, 2, 2), class: (A, A);
+    Label = 30, "D3DSIO_LABEL", "label", Shape::Src(1), vs: from(0x0200), ps: from(0x0201), slots: (0, 0, 0, 0, 0), class: (Z, Z);
+    Dcl = 31, "D3DSIO_DCL", "dcl", Shape::Dcl, vs: ALL, ps: from(0x0200), slots: (0, 0, 0, 0, 0), class: (Z, Z);
+    Pow = 32, "D3DSIO_POW", "pow", Shape::Dst(2), vs: from(0x0200), ps: from(0x0200), slots: (3, 1, 3, 3, 3), class: (A, A);
+    Crs = 33, "D3DSIO_CRS", "crs", Shape::Dst(2), vs: from(0x0200), ps: from(0x0200), slots: (2, 1, 2, 2, 2), class: (A, A);
+    Sgn = 34, "D3DSIO_SGN", "sgn", Shape::Dst(3), vs: from(0x0200), ps: NO, slots: (3, 1, 3, 3, 3), class: (A, A);
+    Abs = 35, "D3DSIO_ABS", "abs", Shape::Dst(1), vs: from(0x0200), ps: from(0x0200), slots: (1, 1, 1, 1, 1), class: (A, A);
+    Nrm = 36, "D3DSIO_NRM", "nrm", Shape::Dst(1), vs: from(0x0200), ps: from(0x0200), slots: (3, 1, 3, 3, 3), class: (A, A);
+    SinCos = 37, "D3DSIO_SINCOS", "sincos", Shape::SinCos, vs: from(0x0200), ps: from(0x0200), slots: (8, 1, 8, 8, 2), class: (A, A);
+    Rep = 38, "D3DSIO_REP", "rep", Shape::Src(1), vs: from(0x0200), ps: from(0x0201), slots: (3, 1, 3, 3, 3), class: (A, A);
+    EndRep = 39, "D3DSIO_ENDREP", "endrep", Shape::None, vs: from(0x0200), ps: from(0x0201), slots: (2, 1, 2, 2, 2), class: (A, A);
+    If = 40, "D3DSIO_IF", "if", Shape::Src(1), vs: from(0x0200), ps: from(0x0201), slots: (3, 1, 3, 3, 3), class: (A, A);
+    IfC = 41, "D3DSIO_IFC", "if", Shape::Src(2), vs: from(0x0201), ps: from(0x0201), slots: (3, 1, 3, 1, 1), class: (A, A);
+    Else = 42, "D3DSIO_ELSE", "else", Shape::None, vs: from(0x0200), ps: from(0x0201), slots: (1, 1, 1, 1, 1), class: (A, A);
+    EndIf = 43, "D3DSIO_ENDIF", "endif", Shape::None, vs: from(0x0200), ps: from(0x0201), slots: (1, 1, 1, 1, 1), class: (A, A);
+    Break = 44, "D3DSIO_BREAK", "break", Shape::None, vs: from(0x0201), ps: from(0x0201), slots: (1, 1, 1, 1, 1), class: (A, A);
+    BreakC = 45, "D3DSIO_BREAKC", "break", Shape::Src(2), vs: from(0x0201), ps: from(0x0201), slots: (3, 1, 3, 3, 3), class: (A, A);
+    Mova = 46, "D3DSIO_MOVA", "mova", Shape::Dst(1), vs: from(0x0200), ps: NO, slots: (1, 1, 1, 1, 1), class: (A, A);
+    DefB = 47, "D3DSIO_DEFB", "defb", Shape::Def(1), vs: from(0x0200), ps: from(0x0201), slots: (0, 0, 0, 0, 0), class: (Z, Z);
+    DefI = 48, "D3DSIO_DEFI", "defi", Shape::Def(4), vs: from(0x0200), ps: from(0x0201), slots: (0, 0, 0, 0, 0), class: (Z, Z);
+    TexCoord = 64, "D3DSIO_TEXCOORD", "texcoord", Shape::TexCoord, vs: NO, ps: range(0x0100, 0x0104), slots: (1, 1, 1, 1, 1), class: (T, T);
+    TexKill = 65, "D3DSIO_TEXKILL", "texkill", Shape::Dst(0), vs: NO, ps: ALL, slots: (1, 1, 1, 1, 1), class: (T, A);
+    Tex = 66, "D3DSIO_TEX", "texld", Shape::Tex, vs: NO, ps: ALL, slots: (1, 1, 1, 1, 1), class: (T, T);
+    TexBem = 67, "D3DSIO_TEXBEM", "texbem", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, T);
+    TexBemL = 68, "D3DSIO_TEXBEML", "texbeml", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, T);
+    TexReg2Ar = 69, "D3DSIO_TEXREG2AR", "texreg2ar", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, T);
+    TexReg2Gb = 70, "D3DSIO_TEXREG2GB", "texreg2gb", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, T);
+    TexM3x2Pad = 71, "D3DSIO_TEXM3x2PAD", "texm3x2pad", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, T);
+    TexM3x2Tex = 72, "D3DSIO_TEXM3x2TEX", "texm3x2tex", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, T);
+    TexM3x3Pad = 73, "D3DSIO_TEXM3x3PAD", "texm3x3pad", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, T);
+    TexM3x3Tex = 74, "D3DSIO_TEXM3x3TEX", "texm3x3tex", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, T);
+    Reserved0 = 75, "D3DSIO_RESERVED0", "reserved0", Shape::None, vs: NO, ps: NO, slots: (0, 0, 0, 0, 0), class: (Z, Z);
+    TexM3x3Spec = 76, "D3DSIO_TEXM3x3SPEC", "texm3x3spec", Shape::Dst(2), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, T);
+    TexM3x3VSpec = 77, "D3DSIO_TEXM3x3VSPEC", "texm3x3vspec", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, T);
+    ExpP = 78, "D3DSIO_EXPP", "expp", Shape::Dst(1), vs: ALL, ps: NO, slots: (1, 1, 1, 1, 1), class: (A, A);
+    LogP = 79, "D3DSIO_LOGP", "logp", Shape::Dst(1), vs: ALL, ps: NO, slots: (1, 1, 1, 1, 1), class: (A, A);
+    Cnd = 80, "D3DSIO_CND", "cnd", Shape::Dst(3), vs: NO, ps: range(0x0100, 0x0104), slots: (1, 1, 1, 1, 1), class: (A, A);
+    Def = 81, "D3DSIO_DEF", "def", Shape::Def(4), vs: ALL, ps: ALL, slots: (0, 0, 0, 0, 0), class: (Z, Z);
+    TexReg2Rgb = 82, "D3DSIO_TEXREG2RGB", "texreg2rgb", Shape::Dst(1), vs: NO, ps: range(0x0102, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, T);
+    TexDp3Tex = 83, "D3DSIO_TEXDP3TEX", "texdp3tex", Shape::Dst(1), vs: NO, ps: range(0x0102, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, T);
+    TexM3x2Depth = 84, "D3DSIO_TEXM3x2DEPTH", "texm3x2depth", Shape::Dst(1), vs: NO, ps: range(0x0103, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, T);
+    TexDp3 = 85, "D3DSIO_TEXDP3", "texdp3", Shape::Dst(1), vs: NO, ps: range(0x0102, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, T);
+    TexM3x3 = 86, "D3DSIO_TEXM3x3", "texm3x3", Shape::Dst(1), vs: NO, ps: range(0x0102, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, T);
+    TexDepth = 87, "D3DSIO_TEXDEPTH", "texdepth", Shape::Dst(0), vs: NO, ps: range(0x0104, 0x0104), slots: (1, 1, 1, 1, 1), class: (T, T);
+    Cmp = 88, "D3DSIO_CMP", "cmp", Shape::Dst(3), vs: NO, ps: from(0x0102), slots: (1, 1, 1, 1, 1), class: (A, A);
+    Bem = 89, "D3DSIO_BEM", "bem", Shape::Dst(2), vs: NO, ps: range(0x0104, 0x0104), slots: (2, 2, 2, 2, 2), class: (A, A);
+    Dp2Add = 90, "D3DSIO_DP2ADD", "dp2add", Shape::Dst(3), vs: NO, ps: from(0x0200), slots: (2, 1, 2, 1, 1), class: (A, A);
+    Dsx = 91, "D3DSIO_DSX", "dsx", Shape::Dst(1), vs: NO, ps: from(0x0201), slots: (2, 1, 2, 2, 2), class: (A, A);
+    Dsy = 92, "D3DSIO_DSY", "dsy", Shape::Dst(1), vs: NO, ps: from(0x0201), slots: (2, 1, 2, 2, 2), class: (A, A);
+    TexLdd = 93, "D3DSIO_TEXLDD", "texldd", Shape::Dst(4), vs: NO, ps: from(0x0201), slots: (3, 1, 3, 3, 3), class: (T, T);
+    SetP = 94, "D3DSIO_SETP", "setp", Shape::Dst(2), vs: from(0x0201), ps: from(0x0201), slots: (1, 1, 1, 1, 1), class: (A, A);
+    TexLdl = 95, "D3DSIO_TEXLDL", "texldl", Shape::Dst(2), vs: from(0x0300), ps: from(0x0300), slots: (2, 1, 2, 2, 2), class: (T, T);
+    BreakP = 96, "D3DSIO_BREAKP", "breakp", Shape::Src(1), vs: from(0x0201), ps: from(0x0201), slots: (3, 1, 3, 3, 3), class: (A, A);
+    Phase = 0xFFFD, "D3DSIO_PHASE", "phase", Shape::None, vs: NO, ps: range(0x0104, 0x0104), slots: (0, 0, 0, 0, 0), class: (Z, Z);
+    Comment = 0xFFFE, "D3DSIO_COMMENT", "comment", Shape::None, vs: ALL, ps: ALL, slots: (0, 0, 0, 0, 0), class: (Z, Z);
+    End = 0xFFFF, "D3DSIO_END", "end", Shape::None, vs: ALL, ps: ALL, slots: (0, 0, 0, 0, 0), class: (Z, Z);
 }
 
 const OPCODES_LEN: usize = OPCODE_CODES.len();
@@ -430,37 +456,18 @@ impl Opcode {
         self.slots_in(version, SlotModel::Hlsl)
     }
 
-    /// Instruction slots under a given tool generation's counting (see [`SlotModel`]).
-    ///
-    /// Mostly the documented per-version "instruction slots" column, with the rules the
-    /// listings show:
-    /// - vs_1_1: `frc` is a 3-slot macro and `exp`/`log` 10-slot macros; from vs_2_0
-    ///   they are single instructions.
-    /// - ps_1_x: every instruction counts one slot (`lrp`, `cnd`, …), except `bem` (2).
-    /// - [`SlotModel::Hlsl`] (fxc 9.29–10.1): `lrp` counts one slot in every 2.0+
-    ///   model (77 fxc listings of vs_2_0/ps_2_0; 1,490 HelixMod vs_3_0/ps_3_0
-    ///   listings printed by the June 2010 D3DX disassembler); `sincos` keeps its
-    ///   documented 8 slots in 3.0 too (HelixMod vs_3_0 listings).
-    /// - [`SlotModel::D3dx9Legacy`] (D3DX9 9.08 and earlier): `lrp` 2 slots in every
-    ///   2.0+ model, `dp2add` and comparison `if` 1, the one-source 3.0 `sincos` 2
-    ///   (690 Oblivion listings).
+    /// Instruction slots under a given tool generation's counting: the row's
+    /// [`Slots`] for the version's family.
+    #[inline]
     pub fn slots_in(self, version: Version, model: SlotModel) -> u32 {
-        let info = self.info();
-        let table = match version.kind {
-            ShaderKind::Vertex => info.vs_slots as u32,
-            ShaderKind::Pixel => info.ps_slots as u32,
-        };
-        let legacy = model == SlotModel::D3dx9Legacy;
-        match (self, version.kind, version.major) {
-            (Opcode::Frc, ShaderKind::Vertex, 1) => 3,
-            (Opcode::Exp | Opcode::Log, ShaderKind::Vertex, 1) => 10,
-            (Opcode::Bem, ShaderKind::Pixel, 1) => table,
-            (_, ShaderKind::Pixel, 1) => table.min(1),
-            (Opcode::Lrp, _, 2..) => 1 + u32::from(legacy),
-            (Opcode::Dp2Add | Opcode::IfC, _, 2..) if legacy => 1,
-            (Opcode::SinCos, _, 3..) if legacy => 2,
-            _ => table,
-        }
+        let s = &self.info().slots;
+        u32::from(match (version.major, version.kind, model) {
+            (1, ShaderKind::Vertex, _) => s.vs1,
+            (1, ShaderKind::Pixel, _) => s.ps1,
+            (_, _, SlotModel::Hlsl) => s.sm2,
+            (2, _, SlotModel::D3dx9Legacy) => s.d3dx_sm2,
+            (_, _, SlotModel::D3dx9Legacy) => s.d3dx_sm3,
+        })
     }
 
     /// Texture, arithmetic or nothing, for the split slot limits of ps_1_x/ps_2_0 (the
@@ -471,16 +478,16 @@ impl Opcode {
     }
 
     /// The class a listing footer counts this opcode in: [`Opcode::slot_class`], except
-    /// that fxc 9.29+ ([`SlotModel::Hlsl`]) counts `texkill` as arithmetic in ps_3_0
-    /// (HelixMod ps_3_0 listings: 259 `texkill`s, all in the arithmetic figure), where
-    /// D3DX9 9.08 counts it as texture.
+    /// in 3.0 under fxc 9.29+ counting, where the row's `class_sm3_hlsl` holds (`texkill`
+    /// is arithmetic there: 259 `texkill`s of HelixMod ps_3_0 listings, all in the
+    /// arithmetic figure; D3DX9 9.08 counts it as texture).
     #[inline]
     pub fn footer_class(self, version: Version, model: SlotModel) -> SlotClass {
-        match self {
-            Opcode::TexKill if model == SlotModel::Hlsl && version.major >= 3 => {
-                SlotClass::Arithmetic
-            }
-            _ => self.info().class,
+        let info = self.info();
+        if model == SlotModel::Hlsl && version.major >= 3 {
+            info.class_sm3_hlsl
+        } else {
+            info.class
         }
     }
 
@@ -618,6 +625,97 @@ mod tests {
         assert_eq!(Opcode::from_code(63), None);
         assert_eq!(Opcode::from_code(97), None);
         assert_eq!(Opcode::from_code(0xFFFC), None);
+    }
+
+    /// The footer's slot figures per version and counting tool, for every opcode whose
+    /// count is not simply one slot. Rows marked `listings` are pinned by Microsoft's
+    /// listings in the corpus; the others are the documented instruction-table figures
+    /// (no listing exercises them), pinned here so a change is deliberate.
+    #[test]
+    fn slot_model_per_version() {
+        use SlotModel::{D3dx9Legacy as Old, Hlsl};
+        let (vs11, vs20, vs30) = (
+            Version::vertex(1, 1),
+            Version::vertex(2, 0),
+            Version::vertex(3, 0),
+        );
+        let (ps13, ps14, ps20, ps2x, ps30) = (
+            Version::pixel(1, 3),
+            Version::pixel(1, 4),
+            Version::pixel(2, 0),
+            Version::pixel(2, 1),
+            Version::pixel(3, 0),
+        );
+        #[rustfmt::skip]
+        let cases: &[(Opcode, Version, u32, u32)] = &[
+            // (opcode, version, fxc 9.29+, D3DX9 9.08)
+            (Opcode::Lrp, vs20, 1, 2),    // listings: fxc vs_2_0, Oblivion vs_2_0
+            (Opcode::Lrp, vs30, 1, 2),    // listings: HelixMod vs_3_0, Oblivion vs_3_0
+            (Opcode::Lrp, ps13, 1, 1),    // listings: Oblivion ps_1_3
+            (Opcode::Lrp, ps20, 1, 2),    // listings: fxc ps_2_0, Oblivion ps_2_x
+            (Opcode::Lrp, ps30, 1, 2),    // listings: HelixMod ps_3_0, Oblivion ps_3_0
+            (Opcode::SinCos, vs20, 8, 8), // listings: Oblivion vs_2_0 (three sources)
+            (Opcode::SinCos, ps2x, 8, 8), // listings: Oblivion ps_2_x
+            (Opcode::SinCos, vs30, 8, 2), // listings: HelixMod / Oblivion vs_3_0
+            (Opcode::SinCos, ps30, 8, 2),
+            (Opcode::Dp2Add, ps2x, 2, 1), // listings: Oblivion ps_2_x
+            (Opcode::Dp2Add, ps30, 2, 1), // listings: HelixMod ps_3_0
+            (Opcode::IfC, ps30, 3, 1),    // listings: HelixMod / Oblivion ps_3_0
+            (Opcode::If, ps30, 3, 3),
+            (Opcode::Else, vs30, 1, 1),   // listings: HelixMod vs_3_0
+            (Opcode::EndIf, vs30, 1, 1),
+            (Opcode::Rep, vs20, 3, 3),    // listings: fxc vs_2_0
+            (Opcode::EndRep, vs20, 2, 2),
+            (Opcode::Rep, ps30, 3, 3),    // listings: HelixMod ps_3_0
+            (Opcode::Loop, vs20, 3, 3),
+            (Opcode::EndLoop, vs20, 2, 2),
+            (Opcode::Loop, vs30, 3, 3),
+            (Opcode::EndLoop, ps30, 2, 2),
+            (Opcode::Call, vs20, 2, 2),
+            (Opcode::CallNz, vs20, 3, 3),
+            (Opcode::Ret, vs30, 1, 1),
+            (Opcode::Label, vs30, 0, 0),
+            (Opcode::Break, vs30, 1, 1),
+            (Opcode::BreakC, ps30, 3, 3),
+            (Opcode::BreakP, vs30, 3, 3),
+            (Opcode::SetP, ps2x, 1, 1),
+            (Opcode::Nrm, vs20, 3, 3),    // listings: Oblivion vs_2_0
+            (Opcode::Nrm, vs30, 3, 3),    // listings: HelixMod vs_3_0
+            (Opcode::Nrm, ps30, 3, 3),
+            (Opcode::Pow, vs20, 3, 3),    // listings: Oblivion vs_2_0
+            (Opcode::Pow, vs30, 3, 3),    // listings: HelixMod vs_3_0
+            (Opcode::Mova, vs20, 1, 1),   // listings: fxc / Oblivion vs_2_0
+            (Opcode::Mova, vs30, 1, 1),   // listings: HelixMod vs_3_0
+            (Opcode::Crs, vs20, 2, 2),
+            (Opcode::Sgn, vs20, 3, 3),
+            (Opcode::Lit, vs11, 3, 3),
+            (Opcode::M4x4, vs11, 4, 4),
+            (Opcode::M3x2, vs20, 2, 2),
+            (Opcode::Frc, vs11, 3, 3),    // listings: Oblivion vs_1_1
+            (Opcode::Frc, vs20, 1, 1),    // listings: Oblivion vs_2_0
+            (Opcode::Exp, vs11, 10, 10),  // listings: Oblivion vs_1_1
+            (Opcode::Exp, vs30, 1, 1),    // listings: HelixMod vs_3_0
+            (Opcode::Log, vs11, 10, 10),
+            (Opcode::Dsx, ps30, 2, 2),    // listings: HelixMod ps_3_0
+            (Opcode::TexLdd, ps30, 3, 3),
+            (Opcode::TexLdl, vs30, 2, 2), // listings: HelixMod ps_3_0 (texldl)
+            (Opcode::Cnd, ps13, 1, 1),    // listings: Oblivion ps_1_3
+            (Opcode::Bem, ps14, 2, 2),
+        ];
+        for &(op, v, hlsl, old) in cases {
+            assert_eq!(op.slots_in(v, Hlsl), hlsl, "{op:?} {v} fxc 9.29");
+            assert_eq!(op.slots_in(v, Old), old, "{op:?} {v} D3DX9 9.08");
+        }
+        // Footer classes: texkill is arithmetic in 3.0 for fxc 9.29 (listings: HelixMod
+        // ps_3_0), texture elsewhere and for D3DX9 9.08 (listings: Oblivion ps_2_x).
+        assert_eq!(
+            Opcode::TexKill.footer_class(ps30, Hlsl),
+            SlotClass::Arithmetic
+        );
+        assert_eq!(Opcode::TexKill.footer_class(ps30, Old), SlotClass::Texture);
+        assert_eq!(Opcode::TexKill.footer_class(ps20, Hlsl), SlotClass::Texture);
+        assert_eq!(Opcode::TexLdl.footer_class(ps30, Hlsl), SlotClass::Texture);
+        assert_eq!(Opcode::Def.footer_class(ps30, Hlsl), SlotClass::None);
     }
 
     #[test]

@@ -37,8 +37,10 @@
 
 use std::fmt::Write as _;
 
-use crate::ctab::{Constant, Ctab, ParameterClass, ParameterType, RegisterSet, TypeInfo};
-use crate::decode::{DecodeError, Decoder, Event};
+use crate::ctab::{
+    ConstantView, Ctab, CtabView, ParameterClass, ParameterType, RegisterSet, TypeView,
+};
+use crate::decode::{DecodeError, Decoder, Step};
 use crate::encode::encode_instruction;
 use crate::ir::{DstParam, Instruction, Item, RelAddr, Shader, SrcParam, MASK_ALL};
 use crate::ir::{Register, SWIZZLE_IDENTITY};
@@ -91,10 +93,14 @@ pub fn to_string(shader: &Shader) -> String {
 
 /// Appends the listing of `shader` to `out`.
 pub fn print(shader: &Shader, options: &PrintOptions, out: &mut String) {
+    let out = &mut Buffered::new(out);
     let mut model = SlotModel::Hlsl;
-    if let Some(Ok(ctab)) = shader.ctab() {
-        write_ctab(&ctab, out);
-        model = SlotModel::from_creator(&ctab.creator);
+    if let Some(Ok(ctab)) = shader
+        .comments()
+        .find(|c| Ctab::is_ctab(c))
+        .map(CtabView::parse)
+    {
+        model = write_ctab(&ctab, out);
     }
     let mut p = Printer::new(shader.version, options, model, 0, out);
     for item in &shader.items {
@@ -104,6 +110,7 @@ pub fn print(shader: &Shader, options: &PrintOptions, out: &mut String) {
         }
     }
     p.finish(out);
+    out.flush();
 }
 
 /// Decodes `tokens` and appends their listing to `out` in one streaming pass, without
@@ -139,6 +146,7 @@ fn print_stream(
     options: &PrintOptions,
     out: &mut String,
 ) -> Result<bool, DecodeError> {
+    let out = &mut Buffered::new(out);
     let mut d = Decoder::new(tokens)?;
     let version = d.version();
     let mut model = SlotModel::Hlsl;
@@ -146,17 +154,17 @@ fn print_stream(
     // DWORDs of the comments before the first instruction.
     let mut leading = 0;
     let mut ctab_seen = false;
-    while let Some((_, ev)) = d.next_event()? {
-        match ev {
-            Event::Comment(c) => {
+    let mut ins = Instruction::new(Opcode::Nop);
+    while let Some((_, step)) = d.next_into(&mut ins)? {
+        match step {
+            Step::Comment(c) => {
                 if !ctab_seen && Ctab::is_ctab(c) {
                     ctab_seen = true;
                     if p.is_some() {
                         return Ok(false);
                     }
-                    if let Ok(ctab) = Ctab::parse(c) {
-                        write_ctab(&ctab, out);
-                        model = SlotModel::from_creator(&ctab.creator);
+                    if let Ok(ctab) = CtabView::parse(c) {
+                        model = write_ctab(&ctab, out);
                     }
                 }
                 match &mut p {
@@ -164,7 +172,7 @@ fn print_stream(
                     None => leading += comment_dwords(c.len()),
                 }
             }
-            Event::Instruction(ins) => p
+            Step::Instruction => p
                 .get_or_insert_with(|| Printer::new(version, options, model, leading, out))
                 .instruction(&ins, out),
         }
@@ -201,7 +209,7 @@ impl<'o> Printer<'o> {
         options: &'o PrintOptions,
         model: SlotModel,
         leading: usize,
-        out: &mut String,
+        out: &mut Buffered,
     ) -> Printer<'o> {
         let annotate = options.offsets || options.tokens;
         let line_start = out.len();
@@ -231,7 +239,7 @@ impl<'o> Printer<'o> {
     }
 
     #[inline]
-    fn instruction(&mut self, ins: &Instruction, out: &mut String) {
+    fn instruction(&mut self, ins: &Instruction, out: &mut Buffered) {
         let version = self.version;
         let block = ins.opcode.block();
         if matches!(block, Block::Close | Block::Else) {
@@ -240,10 +248,12 @@ impl<'o> Printer<'o> {
         let line_start = out.len();
         if ins.coissue {
             out.push_str("  ");
+        } else if self.depth == 0 {
+            out.push_str("    ");
         } else {
             push_spaces(out, 4 + 2 * self.depth);
         }
-        print_instruction(ins, version, out);
+        write_instruction(ins, version, out);
         if self.annotate {
             self.tokens.clear();
             if self.options.tokens {
@@ -272,13 +282,13 @@ impl<'o> Printer<'o> {
         }
     }
 
-    fn finish(self, out: &mut String) {
+    fn finish(self, out: &mut Buffered) {
         write_footer(self.version, self.texture, self.arithmetic, out);
     }
 }
 
 fn annotate_line(
-    out: &mut String,
+    out: &mut Buffered,
     line_start: usize,
     options: &PrintOptions,
     offset: usize,
@@ -288,19 +298,21 @@ fn annotate_line(
     push_spaces(out, ANNOTATION_COLUMN.saturating_sub(width).max(1));
     out.push_str("//");
     if options.offsets {
-        let _ = write!(out, " +{offset:04x}");
+        out.push_str(" +");
+        push_hex(out, offset as u32, 4);
         if options.tokens {
             out.push(':');
         }
     }
     if options.tokens {
         for t in tokens {
-            let _ = write!(out, " {t:08x}");
+            out.push(' ');
+            push_hex(out, *t, 8);
         }
     }
 }
 
-fn write_footer(version: Version, texture: u32, arithmetic: u32, out: &mut String) {
+fn write_footer(version: Version, texture: u32, arithmetic: u32, out: &mut impl Sink) {
     let total = texture + arithmetic;
     out.push_str("\n// approximately ");
     push_u32(out, total);
@@ -319,7 +331,7 @@ fn write_footer(version: Version, texture: u32, arithmetic: u32, out: &mut Strin
     out.push('\n');
 }
 
-fn write_version(v: Version, out: &mut String) {
+fn write_version(v: Version, out: &mut impl Sink) {
     out.push_str(v.kind.prefix());
     out.push('_');
     push_u32(out, v.major as u32);
@@ -338,6 +350,10 @@ fn write_version(v: Version, out: &mut String) {
 /// predicate, co-issue `+`, mnemonic with comparison / `texldp` / result modifiers, and
 /// operands (e.g. `(!p0.x) add_sat r0.xy, -r1_abs, c2.x`).
 pub fn print_instruction(ins: &Instruction, version: Version, out: &mut String) {
+    write_instruction(ins, version, out);
+}
+
+fn write_instruction(ins: &Instruction, version: Version, out: &mut impl Sink) {
     if ins.coissue {
         out.push_str("+ ");
     }
@@ -390,22 +406,21 @@ pub fn print_instruction(ins: &Instruction, version: Version, out: &mut String) 
     if layout.dst {
         write_result_modifiers(&ins.dst, out);
     }
-    let mut first = true;
-    let mut sep = |out: &mut String| {
-        out.push_str(if first { " " } else { ", " });
-        first = false;
-    };
+    let mut sep = " ";
     if layout.dst {
-        sep(out);
+        out.push_str(sep);
         write_dst(&ins.dst, version, out);
+        sep = ", ";
     }
     for s in ins.src() {
-        sep(out);
+        out.push_str(sep);
         write_src(s, version, out);
+        sep = ", ";
     }
 }
 
-fn write_result_modifiers(d: &DstParam, out: &mut String) {
+#[inline(always)]
+fn write_result_modifiers(d: &DstParam, out: &mut impl Sink) {
     out.push_str(match d.shift & 0xF {
         1 => "_x2",
         2 => "_x4",
@@ -426,7 +441,7 @@ fn write_result_modifiers(d: &DstParam, out: &mut String) {
     }
 }
 
-fn write_dcl(ins: &Instruction, version: Version, out: &mut String) {
+fn write_dcl(ins: &Instruction, version: Version, out: &mut impl Sink) {
     let reg = ins.dst.reg;
     out.push_str("dcl");
     if reg.kind == RegisterType::Sampler {
@@ -466,14 +481,16 @@ fn write_dcl(ins: &Instruction, version: Version, out: &mut String) {
 }
 
 /// The register name without write mask (for `def*`).
-fn write_dst_reg(d: &DstParam, version: Version, out: &mut String) {
+#[inline(always)]
+fn write_dst_reg(d: &DstParam, version: Version, out: &mut impl Sink) {
     write_register(d.reg, version, out);
     if let Some(rel) = d.rel {
         write_rel(rel, version, out);
     }
 }
 
-fn write_dst(d: &DstParam, version: Version, out: &mut String) {
+#[inline(always)]
+fn write_dst(d: &DstParam, version: Version, out: &mut impl Sink) {
     write_dst_reg(d, version, out);
     let mask = d.mask & MASK_ALL;
     if mask != MASK_ALL {
@@ -486,7 +503,8 @@ fn write_dst(d: &DstParam, version: Version, out: &mut String) {
     }
 }
 
-fn write_src(s: &SrcParam, version: Version, out: &mut String) {
+#[inline(always)]
+fn write_src(s: &SrcParam, version: Version, out: &mut impl Sink) {
     match s.modifier {
         m if m.is_negated() => out.push('-'),
         SrcModifier::Comp => out.push_str("1-"),
@@ -505,7 +523,8 @@ fn write_src(s: &SrcParam, version: Version, out: &mut String) {
 
 const COMPONENTS: [char; 4] = ['x', 'y', 'z', 'w'];
 
-fn write_swizzle(sw: u8, out: &mut String) {
+#[inline(always)]
+fn write_swizzle(sw: u8, out: &mut impl Sink) {
     if sw == SWIZZLE_IDENTITY {
         return;
     }
@@ -520,7 +539,7 @@ fn write_swizzle(sw: u8, out: &mut String) {
     }
 }
 
-fn write_rel(rel: RelAddr, version: Version, out: &mut String) {
+fn write_rel(rel: RelAddr, version: Version, out: &mut impl Sink) {
     out.push('[');
     write_register(rel.reg, version, out);
     if rel.reg.kind != RegisterType::Loop {
@@ -538,8 +557,8 @@ fn write_rel(rel: RelAddr, version: Version, out: &mut String) {
     out.push(']');
 }
 
-#[inline]
-fn write_register(reg: Register, version: Version, out: &mut String) {
+#[inline(always)]
+fn write_register(reg: Register, version: Version, out: &mut impl Sink) {
     let (name, num) = crate::regs::spelling(reg, version);
     // One-letter names (`r`, `v`, `c`, `t`…) as a character: no `memcpy` call.
     match name.as_bytes() {
@@ -595,31 +614,41 @@ pub fn write_src_operand(src: &SrcParam, version: Version, out: &mut String) {
 
 /// CTAB text (creator, names) inside `//` comment lines: control characters become `?`
 /// so a hostile table cannot break out of the comment and make the listing unassemblable.
-fn push_text(out: &mut String, s: &str) {
-    if s.bytes().any(|b| b < 0x20 || b == 0x7F) {
-        out.extend(
-            s.chars()
-                .map(|c| if c.is_ascii_control() { '?' } else { c }),
-        );
+fn push_text(out: &mut impl Sink, s: &str) {
+    // A fold without early exit: the compiler checks many bytes per step.
+    if s.bytes()
+        .fold(false, |bad, b| bad | (b < 0x20) | (b == 0x7F))
+    {
+        for c in s.chars() {
+            out.push(if c.is_ascii_control() { '?' } else { c });
+        }
     } else {
         out.push_str(s);
     }
 }
 
-fn write_ctab(ctab: &Ctab, out: &mut String) {
+/// Writes the header of `ctab`; returns the slot model its creator implies.
+fn write_ctab(ctab: &CtabView, out: &mut impl Sink) -> SlotModel {
+    let creator = ctab.creator();
     out.push_str("//\n// Generated by ");
-    push_text(out, &ctab.creator);
+    push_text(out, &creator);
     out.push('\n');
-    if ctab.constants.is_empty() {
-        return;
+    let model = SlotModel::from_creator(&creator);
+    if ctab.is_empty() {
+        return model;
     }
     out.push_str("//\n// Parameters:\n//\n");
     // One vector of (table position, constant), sorted by name (stable: the table order
     // breaks ties), then re-sorted by register, then filtered for the default values.
-    let mut order: Vec<(usize, &Constant)> = ctab.constants.iter().enumerate().collect();
-    order.sort_by(|a, b| a.1.name.as_bytes().cmp(b.1.name.as_bytes()));
+    let mut order: Vec<(usize, ConstantView)> = ctab.constants().enumerate().collect();
+    order.sort_unstable_by(|a, b| {
+        a.1.name
+            .as_bytes()
+            .cmp(b.1.name.as_bytes())
+            .then(a.0.cmp(&b.0))
+    });
     let mut after_struct = false;
-    for &(_, c) in &order {
+    for (_, c) in &order {
         let is_struct = matches!(c.ty.class, ParameterClass::Struct);
         if is_struct && !after_struct {
             out.push_str("//   \n");
@@ -633,7 +662,7 @@ fn write_ctab(ctab: &Ctab, out: &mut String) {
     out.push_str("//\n//\n// Registers:\n//\n");
     let mut by_reg = order;
     // The table position breaks ties: the order of a stable sort of the table.
-    by_reg.sort_unstable_by_key(|&(i, c)| (set_order(c.register_set), c.register_index, i));
+    by_reg.sort_unstable_by_key(|(i, c)| (set_order(c.register_set), c.register_index, *i));
     let width = by_reg
         .iter()
         .map(|(_, c)| c.name.len())
@@ -645,7 +674,7 @@ fn write_ctab(ctab: &Ctab, out: &mut String) {
     out.push_str(" Reg   Size\n//   ");
     push_repeat(out, '-', width);
     out.push_str(" ----- ----\n");
-    for &(_, c) in &by_reg {
+    for (_, c) in &by_reg {
         out.push_str("//   ");
         push_text(out, &c.name);
         push_spaces(out, width - c.name.len());
@@ -657,48 +686,51 @@ fn write_ctab(ctab: &Ctab, out: &mut String) {
         push_spaces(out, 5usize.saturating_sub(used));
         out.push(' ');
         let mut buf = [0u8; 10];
-        let digits = fmt_u32(c.register_count as u32, &mut buf);
-        push_spaces(out, 4usize.saturating_sub(digits.len()));
-        out.push_str(digits);
+        let count = digits(c.register_count as u32, &mut buf);
+        push_spaces(out, 4usize.saturating_sub(count.len()));
+        out.push_ascii(count);
         out.push('\n');
     }
     out.push_str("//\n");
     write_defaults(&by_reg, out);
     out.push('\n');
+    model
 }
 
 /// `// Default values:` — one entry per constant with a default value, in register
 /// order (`by_reg`), each register's four floats printed with `%g`.
-fn write_defaults(by_reg: &[(usize, &Constant)], out: &mut String) {
+fn write_defaults(by_reg: &[(usize, ConstantView)], out: &mut impl Sink) {
     let mut with_defaults = by_reg
         .iter()
-        .map(|&(_, c)| c)
-        .filter(|c| c.default_value.is_some() && c.register_set == RegisterSet::Float4)
+        .map(|(_, c)| c)
+        .filter(|c| c.has_default() && c.register_set == RegisterSet::Float4)
         .peekable();
     if with_defaults.peek().is_none() {
         return;
     }
     out.push_str("//\n// Default values:\n//\n");
     for c in with_defaults {
-        let values = c.default_value.as_deref().unwrap_or(&[]);
         out.push_str("//   ");
         push_text(out, &c.name);
         out.push('\n');
-        for (r, chunk) in values.chunks(4).enumerate() {
+        let mut values = c.default_value();
+        let mut r = 0;
+        while values.len() > 0 {
             out.push_str("//     ");
             let start = out.len();
             out.push_str(c.register_set.prefix());
-            push_u32(out, c.register_index as u32 + r as u32);
+            push_u32(out, c.register_index as u32 + r);
             let used = out.len() - start;
             push_spaces(out, 5usize.saturating_sub(used));
             out.push_str("= { ");
-            for (i, v) in chunk.iter().enumerate() {
+            for (i, v) in values.by_ref().take(4).enumerate() {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                push_float_g(out, f32::from_bits(*v), 6);
+                push_float_g(out, f32::from_bits(v), 6);
             }
             out.push_str(" };\n");
+            r += 1;
         }
         out.push_str("//\n");
     }
@@ -714,15 +746,15 @@ fn set_order(s: RegisterSet) -> u32 {
     }
 }
 
-fn write_parameter(ty: &TypeInfo, name: &str, indent: usize, out: &mut String) {
+fn write_parameter(ty: &TypeView, name: &str, indent: usize, out: &mut impl Sink) {
     if matches!(ty.class, ParameterClass::Struct) {
         out.push_str("//");
         push_spaces(out, indent);
         out.push_str("struct\n//");
         push_spaces(out, indent);
         out.push_str("{\n");
-        for m in &ty.members {
-            write_parameter(&m.ty, &m.name, indent + 4, out);
+        for (name, m) in ty.members() {
+            write_parameter(&m, &name, indent + 4, out);
         }
         out.push_str("//\n//");
         push_spaces(out, indent);
@@ -755,7 +787,7 @@ fn type_name(ty: ParameterType) -> &'static str {
     }
 }
 
-fn write_type(ty: &TypeInfo, out: &mut String) {
+fn write_type(ty: &TypeView, out: &mut impl Sink) {
     let base = type_name(ty.ty);
     match ty.class {
         ParameterClass::Vector => {
@@ -776,11 +808,158 @@ fn write_type(ty: &TypeInfo, out: &mut String) {
 }
 
 // ---------------------------------------------------------------------------------
+// Output
+
+/// Where listing text goes: a `String` (the public single-operand helpers), or the
+/// [`Buffered`] writer of a whole listing.
+trait Sink {
+    fn push_str(&mut self, s: &str);
+    fn push(&mut self, c: char);
+    /// Bytes written so far (for column arithmetic).
+    fn len(&self) -> usize;
+    /// ASCII bytes (digits) gathered on the stack.
+    fn push_ascii(&mut self, b: &[u8]) {
+        for &c in b {
+            self.push(c as char);
+        }
+    }
+}
+
+impl Sink for String {
+    #[inline]
+    fn push_str(&mut self, s: &str) {
+        String::push_str(self, s)
+    }
+    #[inline]
+    fn push(&mut self, c: char) {
+        String::push(self, c)
+    }
+    #[inline]
+    fn len(&self) -> usize {
+        String::len(self)
+    }
+}
+
+/// Bytes gathered on the stack per block of a listing.
+const BUFFERED: usize = 1024;
+
+/// The listing writer: text gathered in a stack buffer and appended to the output
+/// `String` a block at a time. Pushing into a `String` one short piece at a time costs a
+/// capacity check and a reload of its length per piece and a `memcpy` call per string;
+/// here a piece is a bounds check and a small copy. Only whole `&str`s and ASCII bytes
+/// are pushed, so a block never splits a character and is valid UTF-8 (checked when
+/// flushed: the ASCII fast path of `str::from_utf8`).
+struct Buffered<'o> {
+    out: &'o mut String,
+    buf: [u8; BUFFERED],
+    len: usize,
+}
+
+impl<'o> Buffered<'o> {
+    fn new(out: &'o mut String) -> Self {
+        Buffered {
+            out,
+            buf: [0; BUFFERED],
+            len: 0,
+        }
+    }
+
+    /// Appends the gathered bytes to the output.
+    #[cold]
+    fn flush(&mut self) {
+        let bytes = &self.buf[..self.len];
+        match std::str::from_utf8(bytes) {
+            Ok(s) => self.out.push_str(s),
+            // Not reached (see the type's doc); keeps the text rather than losing it.
+            Err(_) => self.out.push_str(&String::from_utf8_lossy(bytes)),
+        }
+        self.len = 0;
+    }
+
+    #[inline(always)]
+    fn bytes(&mut self, b: &[u8]) {
+        let n = b.len();
+        if n > BUFFERED - self.len {
+            self.flush();
+            if n > BUFFERED {
+                self.out.push_str(&String::from_utf8_lossy(b));
+                return;
+            }
+        }
+        let dst = &mut self.buf[self.len..self.len + n];
+        // Most pieces are a few bytes of unknown length (register names, modifiers,
+        // digits): fixed-size copies instead of a `memcpy` call each.
+        match n {
+            1 => dst[0] = b[0],
+            2 => dst.copy_from_slice(&b[..2]),
+            3 => dst.copy_from_slice(&b[..3]),
+            4 => dst.copy_from_slice(&b[..4]),
+            _ => dst.copy_from_slice(b),
+        }
+        self.len += n;
+    }
+}
+
+impl Buffered<'_> {
+    /// A character outside ASCII (CTAB names only).
+    #[cold]
+    fn push_wide(&mut self, c: char) {
+        self.bytes(c.encode_utf8(&mut [0; 4]).as_bytes());
+    }
+}
+
+impl Drop for Buffered<'_> {
+    fn drop(&mut self) {
+        if self.len > 0 {
+            self.flush();
+        }
+    }
+}
+
+impl Sink for Buffered<'_> {
+    #[inline(always)]
+    fn push_str(&mut self, s: &str) {
+        self.bytes(s.as_bytes());
+    }
+    #[inline(always)]
+    fn push(&mut self, c: char) {
+        if c.is_ascii() {
+            if self.len == BUFFERED {
+                self.flush();
+            }
+            self.buf[self.len] = c as u8;
+            self.len += 1;
+        } else {
+            self.push_wide(c);
+        }
+    }
+    #[inline]
+    fn len(&self) -> usize {
+        self.out.len() + self.len
+    }
+    #[inline]
+    fn push_ascii(&mut self, b: &[u8]) {
+        self.bytes(b);
+    }
+}
+
+// ---------------------------------------------------------------------------------
 // Numbers
+
+/// `v` in lower-case hex, zero-padded to `width` digits.
+fn push_hex(out: &mut impl Sink, v: u32, width: usize) {
+    let mut buf = [0u8; 8];
+    let digits = (32 - v.leading_zeros()).div_ceil(4).max(1) as usize;
+    let n = digits.max(width.min(8));
+    for (i, b) in buf[..n].iter_mut().rev().enumerate() {
+        *b = b"0123456789abcdef"[((v >> (4 * i)) & 0xF) as usize];
+    }
+    out.push_ascii(&buf[..n]);
+}
 
 const SPACES: &str = "                                                                ";
 
-fn push_spaces(out: &mut String, mut n: usize) {
+fn push_spaces(out: &mut impl Sink, mut n: usize) {
     while n > SPACES.len() {
         out.push_str(SPACES);
         n -= SPACES.len();
@@ -788,13 +967,14 @@ fn push_spaces(out: &mut String, mut n: usize) {
     out.push_str(&SPACES[..n]);
 }
 
-fn push_repeat(out: &mut String, c: char, n: usize) {
+fn push_repeat(out: &mut impl Sink, c: char, n: usize) {
     for _ in 0..n {
         out.push(c);
     }
 }
 
-fn fmt_u32(mut v: u32, buf: &mut [u8; 10]) -> &str {
+/// The decimal digits of `v`, written at the end of `buf`.
+fn digits(mut v: u32, buf: &mut [u8; 10]) -> &[u8] {
     let mut i = buf.len();
     loop {
         i -= 1;
@@ -804,12 +984,11 @@ fn fmt_u32(mut v: u32, buf: &mut [u8; 10]) -> &str {
             break;
         }
     }
-    // Only ASCII digits were written.
-    std::str::from_utf8(&buf[i..]).unwrap_or("0")
+    &buf[i..]
 }
 
-#[inline]
-fn push_u32(out: &mut String, v: u32) {
+#[inline(always)]
+fn push_u32(out: &mut impl Sink, v: u32) {
     if v < 10 {
         out.push((b'0' + v as u8) as char);
         return;
@@ -819,11 +998,10 @@ fn push_u32(out: &mut String, v: u32) {
         out.push((b'0' + (v % 10) as u8) as char);
         return;
     }
-    let mut buf = [0u8; 10];
-    out.push_str(fmt_u32(v, &mut buf));
+    out.push_ascii(digits(v, &mut [0u8; 10]));
 }
 
-fn push_i32(out: &mut String, v: i32) {
+fn push_i32(out: &mut impl Sink, v: i32) {
     if v < 0 {
         out.push('-');
     }
@@ -862,7 +1040,7 @@ impl std::fmt::Write for StackBuf {
 }
 
 /// `%.9g` as Microsoft's C runtime prints it (the `def` immediates).
-fn push_f32(out: &mut String, v: f32) {
+fn push_f32(out: &mut impl Sink, v: f32) {
     // Small integers are by far the most common immediates.
     if v == v.trunc() && v.abs() < 1e9 && !(v == 0.0 && v.is_sign_negative()) {
         push_i32(out, v as i32);
@@ -873,7 +1051,7 @@ fn push_f32(out: &mut String, v: f32) {
 
 /// C's `%.{precision}g` with the MSVC runtime's three-digit exponent and its spellings
 /// of infinities and NaNs.
-fn push_float_g(out: &mut String, v: f32, precision: usize) {
+fn push_float_g(out: &mut impl Sink, v: f32, precision: usize) {
     if v.is_nan() {
         out.push_str(if v.is_sign_negative() {
             "-1.#IND"
@@ -890,8 +1068,16 @@ fn push_float_g(out: &mut String, v: f32, precision: usize) {
         out.push_str(if v.is_sign_negative() { "-0" } else { "0" });
         return;
     }
-    let x = (v as f64).abs();
     let p = precision.clamp(1, 17) as i32;
+    // Integers below 10^p print as plain digits (`%g` chooses the fixed notation).
+    if v == v.trunc() && (v.abs() as f64) < POW10[p as usize] {
+        if v.is_sign_negative() {
+            out.push('-');
+        }
+        push_u32(out, v.abs() as u32);
+        return;
+    }
+    let x = (v as f64).abs();
     let (digits, exp) = significant_digits(x, p);
     let mut buf = [0u8; 20];
     let mut d = digits;
@@ -905,16 +1091,11 @@ fn push_float_g(out: &mut String, v: f32, precision: usize) {
     if v.is_sign_negative() {
         out.push('-');
     }
-    let push_digits = |out: &mut String, ds: &[u8]| {
-        for &c in ds {
-            out.push(c as char);
-        }
-    };
     if exp < -4 || exp >= p {
-        push_digits(out, &digits[..1]);
+        out.push_ascii(&digits[..1]);
         if keep > 1 {
             out.push('.');
-            push_digits(out, &digits[1..keep]);
+            out.push_ascii(&digits[1..keep]);
         }
         out.push('e');
         out.push(if exp < 0 { '-' } else { '+' });
@@ -928,19 +1109,19 @@ fn push_float_g(out: &mut String, v: f32, precision: usize) {
         push_u32(out, e);
     } else if exp >= 0 {
         let int_len = exp as usize + 1;
-        push_digits(out, &digits[..int_len]);
+        out.push_ascii(&digits[..int_len]);
         if keep > int_len {
             out.push('.');
-            push_digits(out, &digits[int_len..keep]);
+            out.push_ascii(&digits[int_len..keep]);
         }
     } else {
         out.push_str("0.");
         push_spaces_as(out, '0', (-exp - 1) as usize);
-        push_digits(out, &digits[..keep]);
+        out.push_ascii(&digits[..keep]);
     }
 }
 
-fn push_spaces_as(out: &mut String, c: char, n: usize) {
+fn push_spaces_as(out: &mut impl Sink, c: char, n: usize) {
     push_repeat(out, c, n);
 }
 
@@ -962,7 +1143,10 @@ static POW10: [f64; 64] = {
 /// 1e-9 granularity of nine digits); when the scaled value lies too close to a rounding
 /// boundary for that to be certain, the exact formatter of the standard library decides.
 fn significant_digits(x: f64, p: i32) -> (u64, i32) {
-    let mut exp = x.log10().floor() as i32;
+    // floor(log10(x)) from the binary exponent (log10(2) ≈ 78913 / 2^18), possibly one
+    // too high or low: the loop below corrects it.
+    let e2 = ((x.to_bits() >> 52) & 0x7FF) as i32 - 1023;
+    let mut exp = (e2 * 78913) >> 18;
     let lo = POW10[(p - 1) as usize];
     let hi = POW10[p as usize];
     for _ in 0..3 {

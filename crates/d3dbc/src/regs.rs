@@ -27,8 +27,14 @@ pub struct RegFile {
     pub read: bool,
     /// The file can be a destination operand.
     pub write: bool,
-    /// The register may be relatively addressed (`c[a0.x + n]`, `v[aL]`, `o[a0.x]`).
+    /// The register may be relatively addressed (`c[a0.x + n]`, `v[aL]`, `o[aL]`).
     pub rel: bool,
+    /// Relative addressing may use `a0` (the vertex-shader constant files, and vs_3_0
+    /// inputs); everywhere else only the loop counter `aL` indexes (see [`rel_ok`]).
+    pub rel_a0: bool,
+    /// Reading the register needs a `dcl` first: inputs from 2.0 on, samplers, the
+    /// ps_2_x `t#`, `vPos`/`vFace`.
+    pub dcl: bool,
 }
 
 /// Constant registers addressable by the encoding (`c0`…`c8191` over the four files).
@@ -41,6 +47,8 @@ const fn f(count: u32, asm_count: u32, read: bool, write: bool, rel: bool) -> Op
         read,
         write,
         rel,
+        rel_a0: false,
+        dcl: false,
     })
 }
 
@@ -48,6 +56,38 @@ const fn f(count: u32, asm_count: u32, read: bool, write: bool, rel: bool) -> Op
 /// `Registers - ps_1_1 - ps_1_3`, `ps_1_4`, `ps_2_0`, `ps_2_x`, `ps_3_0`. `None`: the
 /// file does not exist in `v` for the runtime nor the assembler.
 pub fn file(v: Version, t: RegisterType) -> Option<RegFile> {
+    use RegisterType::*;
+    let mut file = counts(v, t)?;
+    let vertex = v.is_vertex();
+    // "RelAddr" a0/aL: the vertex constant files, and vs_3_0 inputs (o# takes aL only).
+    file.rel_a0 = vertex && matches!(t, Const | Const2 | Const3 | Const4 | Input);
+    file.dcl = match t {
+        Input => v.major >= 2,
+        Sampler => true,
+        AddrOrTexture | MiscType => !vertex && v.major >= 2,
+        _ => false,
+    };
+    Some(file)
+}
+
+/// Whether `addr` (`a0` or `aL`) may relatively address a register of file `t` in `v`,
+/// as a destination (`write`) or a source.
+pub fn rel_ok(v: Version, t: RegisterType, addr: RegisterType, write: bool) -> bool {
+    let Some(f) = file(v, t) else {
+        return false;
+    };
+    let access = if write { f.write } else { f.read };
+    access
+        && f.rel
+        && match addr {
+            RegisterType::AddrOrTexture => f.rel_a0,
+            RegisterType::Loop => file(v, RegisterType::Loop).is_some(),
+            _ => false,
+        }
+}
+
+/// Counts, access and relative addressing of [`file()`].
+fn counts(v: Version, t: RegisterType) -> Option<RegFile> {
     use RegisterType::*;
     let sw = v.is_software();
     let c = v.code();
@@ -213,6 +253,40 @@ mod tests {
         assert_eq!(name(ps30, RegisterType::MiscType, 5), "vMisc5");
         assert_eq!(name(vs30, RegisterType::Const3, 1), "c4097");
         assert_eq!(name(vs11, RegisterType::RastOut, 0), "oPos");
+    }
+
+    #[test]
+    fn relative_addressing_and_dcl() {
+        use RegisterType::{AddrOrTexture as A0, Const, Input, Loop, MiscType, Output, Temp};
+        let (vs11, vs20, vs30) = (
+            Version::vertex(1, 1),
+            Version::vertex(2, 0),
+            Version::vertex(3, 0),
+        );
+        let (ps20, ps30) = (Version::pixel(2, 0), Version::pixel(3, 0));
+        // Registers - vs_1_1 … ps_3_0, "RelAddr" column.
+        assert!(rel_ok(vs11, Const, A0, false));
+        assert!(!rel_ok(vs11, Const, Loop, false));
+        assert!(rel_ok(vs20, Const, Loop, false));
+        assert!(!rel_ok(vs20, Input, Loop, false));
+        assert!(rel_ok(vs30, Input, Loop, false));
+        assert!(rel_ok(vs30, Input, A0, false));
+        assert!(rel_ok(vs30, Output, Loop, true));
+        assert!(!rel_ok(vs30, Output, A0, true));
+        assert!(!rel_ok(vs30, Const, Loop, true));
+        assert!(!rel_ok(vs30, Temp, Loop, false));
+        assert!(rel_ok(ps30, Input, Loop, false));
+        assert!(!rel_ok(ps30, Const, Loop, false));
+        assert!(!rel_ok(ps20, Input, Loop, false));
+        // "Requires DCL" column.
+        let dcl = |v, t| file(v, t).is_some_and(|f| f.dcl);
+        assert!(!dcl(vs11, Input));
+        assert!(dcl(vs20, Input));
+        assert!(dcl(ps20, A0)); // t#
+        assert!(dcl(ps30, Input));
+        assert!(dcl(ps30, MiscType)); // vPos, vFace
+        assert!(dcl(ps30, RegisterType::Sampler));
+        assert!(!dcl(ps30, Const));
     }
 
     #[test]

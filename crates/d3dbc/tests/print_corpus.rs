@@ -749,3 +749,75 @@ fn unedited_helix_footers() {
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The edited HelixMod listings still carry the footer Microsoft printed for the
+/// original shader. Undoing the edits the fixing tools mark recovers that shader for
+/// most of them: `//     mov o0, r0 // Relocated to line N` (shadertool.py) and
+/// `    //texldp r0.x, v0, s1` (an indented original commented out) come back, the
+/// relocated copy (`// Relocated from line N`) and unindented inserted lines go, inline
+/// comments are stripped. Every listing that assembles after that must print
+/// Microsoft's footer: this pins the fxc 9.29 counting of the 3.0 instructions (if/else,
+/// rep, texkill, texldl, dsx/dsy, dp2add, nrm, pow, lrp, sincos, mova, exp/log, abs…).
+#[test]
+fn edited_helix_footers_after_undoing_edits() {
+    let Some(records) = common::records("helix_asm.jsonl") else {
+        return;
+    };
+    fn original(text: &str) -> String {
+        let mut out = Vec::new();
+        for l in text.lines() {
+            if let Some(rest) = l.strip_prefix("    //") {
+                if rest.starts_with(|c: char| c.is_ascii_lowercase()) {
+                    out.push(format!(
+                        "    {}",
+                        rest.split("//").next().unwrap_or("").trim()
+                    ));
+                    continue;
+                }
+            }
+            if let Some(rest) = l.strip_prefix("//") {
+                if l.contains("Relocated to line") {
+                    out.push(format!(
+                        "    {}",
+                        rest.split("//").next().unwrap_or("").trim()
+                    ));
+                } else {
+                    out.push(l.to_string());
+                }
+                continue;
+            }
+            if l.contains("Relocated from line") || !l.starts_with("    ") {
+                continue;
+            }
+            out.push(l.split("//").next().unwrap_or("").trim_end().to_string());
+        }
+        out.join("\n")
+    }
+    let (mut compared, mut failures) = (0, Vec::new());
+    for r in &records {
+        let text = r["text"].as_str().unwrap_or("");
+        let footer = |l: &&str| l.starts_with("// approximately") && l.contains("slot");
+        let Some(want) = text.lines().rev().find(footer) else {
+            continue;
+        };
+        if r["edit_markers"].as_u64() == Some(0) {
+            continue;
+        }
+        let body = original(text);
+        let Ok(shader) = d3dbc::asm::assemble(&body, &Default::default()) else {
+            continue;
+        };
+        compared += 1;
+        let got = print::to_string(&shader);
+        let got = got.lines().last().unwrap_or("");
+        if got != want.trim_end() {
+            failures.push(format!("{}: got {got:?}, want {want:?}", common::label(r)));
+        }
+    }
+    eprintln!(
+        "edited helix footers: {} of {compared}",
+        compared - failures.len()
+    );
+    assert!(compared >= 1100, "only {compared} edited listings compared");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -225,21 +225,9 @@ impl State<'_> {
         let r = src.reg;
         // Relative addressing.
         if let Some(rel) = src.rel {
-            let ok_reg = match rel.reg.kind {
-                RegisterType::AddrOrTexture => v.is_vertex(),
-                RegisterType::Loop => v.major >= 2,
-                _ => false,
-            };
-            let ok_target = match (v.kind, r.kind) {
-                (_, t) if is_const_float(t) => v.is_vertex() || v.major >= 3,
-                (ShaderKind::Vertex, RegisterType::Input) => v.major >= 3,
-                (ShaderKind::Pixel, RegisterType::Input) => v.major >= 3,
-                _ => false,
-            };
-            let al_only = v.is_pixel() || r.kind == RegisterType::Input;
-            if !ok_reg
-                || !ok_target
-                || (al_only && rel.reg.kind != RegisterType::Loop)
+            // Which files may be indexed, and by which address register: the register
+            // table.
+            if !crate::regs::rel_ok(v, r.kind, rel.reg.kind, false)
                 || (v.major == 1 && rel.component() != 0)
                 // aL is a scalar: Microsoft's assembler writes its token with the identity
                 // swizzle and refuses `aL.x` ("no swizzles allowed").
@@ -444,10 +432,7 @@ impl State<'_> {
         let v = self.v;
         let r = d.reg;
         if let Some(rel) = d.rel {
-            let ok = v.is_vertex()
-                && v.major >= 3
-                && r.kind == RegisterType::Output
-                && rel.reg.kind == RegisterType::Loop
+            let ok = crate::regs::rel_ok(v, r.kind, rel.reg.kind, true)
                 && rel.swizzle == crate::ir::SWIZZLE_IDENTITY;
             if !ok {
                 self.err(

@@ -337,17 +337,9 @@ pub(super) fn centroid_ok(v: Version, tex: bool) -> bool {
     v.is_pixel() && v.major >= 2 && tex
 }
 
-/// Whether reading a register of type `t` needs a `dcl` in `v`.
+/// Whether reading a register of type `t` needs a `dcl` in `v` (the register table).
 pub(super) fn needs_dcl(v: Version, t: RegisterType) -> bool {
-    match (v.kind, t) {
-        (ShaderKind::Vertex, RegisterType::Input) => v.major >= 2,
-        (ShaderKind::Vertex, RegisterType::Sampler) => true,
-        (ShaderKind::Pixel, RegisterType::Input) => v.major >= 2,
-        (ShaderKind::Pixel, RegisterType::AddrOrTexture) => v.major >= 2,
-        (ShaderKind::Pixel, RegisterType::Sampler) => true,
-        (ShaderKind::Pixel, RegisterType::MiscType) => true,
-        _ => false,
-    }
+    crate::regs::file(v, t).is_some_and(|f| f.dcl)
 }
 
 /// The register types (bit `t as u32`) for which `f` holds.
