@@ -185,13 +185,17 @@ pub(crate) fn rule(version: Version, name: RegName) -> Option<RegRule> {
     })
 }
 
-/// Whether `reg` may serve as the address register inside `[...]` in `version`:
-/// vs_1_x only `a0.x` (checked by the caller), vs_2_0+ `a0` and `aL`, ps_3_0 `aL`.
+/// Whether `reg` may serve as the address register inside `[...]` in `version`: it
+/// indexes some register file of the version, as the register table says
+/// ([`crate::regs::rel_ok`]): vs_1_x `a0` (only `a0.x`, checked by the caller), vs_2_0+
+/// `a0` and `aL`, ps_3_0 `aL`. Like Microsoft's assembler it does not ask which file;
+/// the validator does.
 pub(crate) fn address_register_allowed(version: Version, reg: RegName) -> bool {
-    matches!(
-        (version.is_vertex(), version.major, reg),
-        (true, 1, RegName::Addr)
-            | (true, 2.., RegName::Addr | RegName::Loop)
-            | (false, 3.., RegName::Loop)
-    )
+    let addr = reg.register(0).kind;
+    (0..20u8)
+        .filter_map(crate::token::RegisterType::from_u8)
+        .any(|t| {
+            crate::regs::rel_ok(version, t, addr, false)
+                || crate::regs::rel_ok(version, t, addr, true)
+        })
 }
