@@ -15,10 +15,17 @@ use crate::draw::{SamplerState, TextureKind, TextureStage};
 use crate::texture::{self, Decoded, Lod};
 
 /// Four components × four lanes.
-pub type Q = [[f32; 4]; 4];
+pub type Q = [[f32; LANES]; 4];
 
-/// Lanes executed together.
-pub const LANES: usize = 4;
+/// Lanes executed together: four 2×2 quads (lanes `4q..4q+4` are quad `q`, in the
+/// order top-left, top-right, bottom-left, bottom-right).
+pub const LANES: usize = 16;
+/// Lanes of one 2×2 quad (derivatives are taken within each).
+pub const QUAD: usize = 4;
+/// A lane mask (bit `l` is lane `l`).
+pub type Mask = u16;
+/// Every lane.
+pub const ALL: Mask = 0xFFFF;
 
 // Register-file layout (indices into the per-lane register array).
 const R_TEMP: u16 = 0; // r0..r31
@@ -614,15 +621,17 @@ pub struct Env<'a> {
 pub struct Lanes {
     /// Registers: `[reg][component][lane]`.
     pub regs: Vec<Q>,
-    a0: [[i32; 4]; 4],
+    a0: [[i32; LANES]; 4],
     al: i32,
-    p0: [[bool; 4]; 4],
+    p0: [[bool; LANES]; 4],
     /// Lanes killed by `texkill`.
-    pub killed: u8,
-    /// Instructions executed by the last run (× active lanes is the lane-instruction
-    /// count).
+    pub killed: Mask,
+    /// Instructions executed by the last run.
     pub executed: u64,
-    m3: [[f32; 4]; 3],
+    /// Lane-instructions executed by the last run: for each executed instruction, the
+    /// number of lanes active when it ran (helper lanes included).
+    pub lane_instructions: u64,
+    m3: [[f32; LANES]; 3],
     /// When set, every executed instruction is appended as (translated instruction
     /// index, lane 0's destination value afterwards, lane 0 active).
     pub trace: Option<Vec<(u32, [f32; 4], bool)>>,
@@ -631,13 +640,14 @@ pub struct Lanes {
 impl Default for Lanes {
     fn default() -> Self {
         Lanes {
-            regs: vec![[[0.0; 4]; 4]; NREGS],
-            a0: [[0; 4]; 4],
+            regs: vec![[[0.0; LANES]; 4]; NREGS],
+            a0: [[0; LANES]; 4],
             al: 0,
-            p0: [[false; 4]; 4],
+            p0: [[false; LANES]; 4],
             killed: 0,
             executed: 0,
-            m3: [[0.0; 4]; 3],
+            lane_instructions: 0,
+            m3: [[0.0; LANES]; 3],
             trace: None,
         }
     }
@@ -646,26 +656,26 @@ impl Default for Lanes {
 #[derive(Clone, Copy)]
 enum Frame {
     If {
-        saved: u8,
+        saved: Mask,
     },
     Loop {
-        entry: u8,
-        brk: u8,
+        entry: Mask,
+        brk: Mask,
         remaining: i32,
         step: i32,
         al: i32,
         start: u32,
     },
     Rep {
-        entry: u8,
-        brk: u8,
+        entry: Mask,
+        brk: Mask,
         remaining: i32,
         start: u32,
     },
     Call {
         ret: u32,
-        entry: u8,
-        brk: u8,
+        entry: Mask,
+        brk: Mask,
     },
 }
 
@@ -689,14 +699,15 @@ impl Lanes {
     /// the caller afterwards).
     pub fn reset(&mut self) {
         for r in self.regs.iter_mut() {
-            *r = [[0.0; 4]; 4];
+            *r = [[0.0; LANES]; 4];
         }
-        self.a0 = [[0; 4]; 4];
+        self.a0 = [[0; LANES]; 4];
         self.al = 0;
-        self.p0 = [[false; 4]; 4];
+        self.p0 = [[false; LANES]; 4];
         self.killed = 0;
         self.executed = 0;
-        self.m3 = [[0.0; 4]; 3];
+        self.lane_instructions = 0;
+        self.m3 = [[0.0; LANES]; 3];
     }
 
     /// Like [`Lanes::reset`], but clears only the registers `writes` marks: enough
@@ -704,15 +715,16 @@ impl Lanes {
     pub fn reset_written(&mut self, writes: &[bool; NREGS]) {
         for (r, w) in self.regs.iter_mut().zip(writes.iter()) {
             if *w {
-                *r = [[0.0; 4]; 4];
+                *r = [[0.0; LANES]; 4];
             }
         }
-        self.a0 = [[0; 4]; 4];
+        self.a0 = [[0; LANES]; 4];
         self.al = 0;
-        self.p0 = [[false; 4]; 4];
+        self.p0 = [[false; LANES]; 4];
         self.killed = 0;
         self.executed = 0;
-        self.m3 = [[0.0; 4]; 3];
+        self.lane_instructions = 0;
+        self.m3 = [[0.0; LANES]; 3];
     }
 
     /// Sets register `reg` of `lane` to `v`.
@@ -743,14 +755,14 @@ impl Lanes {
         // Fast path: a direct register swizzles straight out of the file.
         if let (File::Reg(r), None) = (s.file, s.rel) {
             let src = &self.regs[r as usize];
-            let mut q: Q = [[0.0; 4]; 4];
+            let mut q: Q = [[0.0; LANES]; 4];
             for c in 0..4 {
                 q[c] = src[s.swz[c] as usize];
             }
             apply_mod(&mut q, s.m, ps1);
             return q;
         }
-        let mut raw: Q = [[0.0; 4]; 4];
+        let mut raw: Q = [[0.0; LANES]; 4];
         match s.file {
             File::Reg(r) => {
                 if let Some(rel) = s.rel {
@@ -781,19 +793,19 @@ impl Lanes {
                 } else {
                     let v = env.consts.f.get(n as usize).copied().unwrap_or([0.0; 4]);
                     for c in 0..4 {
-                        raw[c] = [v[c]; 4];
+                        raw[c] = [v[c]; LANES];
                     }
                 }
             }
             File::ConstInt(n) => {
                 let v = env.consts.i.get(n as usize).copied().unwrap_or([0; 4]);
                 for c in 0..4 {
-                    raw[c] = [v[c] as f32; 4];
+                    raw[c] = [v[c] as f32; LANES];
                 }
             }
             File::ConstBool(n) => {
                 let v = env.consts.b.get(n as usize).copied().unwrap_or(false) as u8 as f32;
-                raw = [[v; 4]; 4];
+                raw = [[v; LANES]; 4];
             }
             File::Addr => {
                 for c in 0..4 {
@@ -802,7 +814,7 @@ impl Lanes {
                     }
                 }
             }
-            File::Loop => raw = [[self.al as f32; 4]; 4],
+            File::Loop => raw = [[self.al as f32; LANES]; 4],
             File::Pred => {
                 for c in 0..4 {
                     for l in 0..LANES {
@@ -812,7 +824,7 @@ impl Lanes {
             }
             File::Sampler(_) | File::Zero => {}
         }
-        let mut q: Q = [[0.0; 4]; 4];
+        let mut q: Q = [[0.0; LANES]; 4];
         for c in 0..4 {
             q[c] = raw[s.swz[c] as usize];
         }
@@ -834,7 +846,7 @@ impl Lanes {
         }
     }
 
-    fn write(&mut self, inst: &Inst, val: &Q, mask_lanes: u8, env: &Env, ps1: bool) {
+    fn write(&mut self, inst: &Inst, val: &Q, mask_lanes: Mask, env: &Env, ps1: bool) {
         let d = &inst.dst;
         let scale = match d.shift {
             0 => 1.0,
@@ -858,7 +870,7 @@ impl Lanes {
         match d.file {
             // Fast path (the common case): direct register, no predicate, every lane
             // active; the same operations in the same order as the general path.
-            File::Reg(r) if !d.rel && inst.pred.is_none() && mask_lanes == 0xF => {
+            File::Reg(r) if !d.rel && inst.pred.is_none() && mask_lanes == ALL => {
                 let dst = &mut self.regs[r as usize];
                 for c in 0..4 {
                     if d.mask & (1 << c) == 0 {
@@ -993,25 +1005,33 @@ fn dz_dw(q: &mut Q, m: SrcModifier) {
     }
 }
 
-/// Derivative along x within the quad (lanes 0 1 / 2 3).
+/// Derivative along x within each quad (lanes 0 1 / 2 3 of the quad).
 #[inline]
-fn ddx(v: &[f32; 4]) -> [f32; 4] {
-    let a = v[1] - v[0];
-    let b = v[3] - v[2];
-    [a, a, b, b]
+fn ddx(v: &[f32; LANES]) -> [f32; LANES] {
+    let mut o = [0.0; LANES];
+    for q in (0..LANES).step_by(QUAD) {
+        let a = v[q + 1] - v[q];
+        let b = v[q + 3] - v[q + 2];
+        o[q..q + QUAD].copy_from_slice(&[a, a, b, b]);
+    }
+    o
 }
 
-/// Derivative along y within the quad.
+/// Derivative along y within each quad.
 #[inline]
-fn ddy(v: &[f32; 4]) -> [f32; 4] {
-    let a = v[2] - v[0];
-    let b = v[3] - v[1];
-    [a, b, a, b]
+fn ddy(v: &[f32; LANES]) -> [f32; LANES] {
+    let mut o = [0.0; LANES];
+    for q in (0..LANES).step_by(QUAD) {
+        let a = v[q + 2] - v[q];
+        let b = v[q + 3] - v[q + 1];
+        o[q..q + QUAD].copy_from_slice(&[a, b, a, b]);
+    }
+    o
 }
 
 /// Runs a program on one lane group. `active` is the initial execution mask (all four
 /// lanes for pixel quads, helpers included).
-pub fn run(p: &Program, st: &mut Lanes, env: &Env, active: u8) -> Result<(), ExecError> {
+pub fn run(p: &Program, st: &mut Lanes, env: &Env, active: Mask) -> Result<(), ExecError> {
     let v = p.version;
     let ps1 = v.is_pixel() && v.major < 2;
     let vs1 = v.is_vertex() && v.major < 2;
@@ -1019,10 +1039,11 @@ pub fn run(p: &Program, st: &mut Lanes, env: &Env, active: u8) -> Result<(), Exe
     let mut stack: [Frame; MAX_DEPTH] = [Frame::If { saved: 0 }; MAX_DEPTH];
     let mut sp = 0usize;
     let mut cur = active;
-    let mut brk = 0u8;
+    let mut brk: Mask = 0;
     let mut pc = 0usize;
     let n = p.insts.len();
     let mut count = 0u64;
+    let mut lane_count = 0u64;
     macro_rules! push {
         ($f:expr, $off:expr) => {{
             if sp >= MAX_DEPTH {
@@ -1041,11 +1062,12 @@ pub fn run(p: &Program, st: &mut Lanes, env: &Env, active: u8) -> Result<(), Exe
                 offset: inst.offset,
             });
         }
+        lane_count += cur.count_ones() as u64;
         let mut next = pc + 1;
         match inst.op {
             Opcode::If => {
                 let c = st.read(&inst.src[0], env, ps1);
-                let mut m = 0u8;
+                let mut m: Mask = 0;
                 for l in 0..LANES {
                     if c[0][l] != 0.0 {
                         m |= 1 << l;
@@ -1063,7 +1085,7 @@ pub fn run(p: &Program, st: &mut Lanes, env: &Env, active: u8) -> Result<(), Exe
             Opcode::IfC => {
                 let a = st.read(&inst.src[0], env, ps1);
                 let b = st.read(&inst.src[1], env, ps1);
-                let mut m = 0u8;
+                let mut m: Mask = 0;
                 for l in 0..LANES {
                     if cmp(inst.ctrl, a[0][l], b[0][l]) {
                         m |= 1 << l;
@@ -1252,7 +1274,7 @@ pub fn run(p: &Program, st: &mut Lanes, env: &Env, active: u8) -> Result<(), Exe
                             b = !b;
                         }
                         if b {
-                            c = 0xF;
+                            c = ALL;
                         }
                     }
                     m &= c;
@@ -1323,6 +1345,7 @@ pub fn run(p: &Program, st: &mut Lanes, env: &Env, active: u8) -> Result<(), Exe
                         }
                         next = pc + 2;
                         count += 1;
+                        lane_count += cur.count_ones() as u64;
                     } else if let Some(r) = eval(p, inst, st, env, ps1, vs1, cur)? {
                         st.write(inst, &r, cur, env, ps1);
                     }
@@ -1345,6 +1368,7 @@ pub fn run(p: &Program, st: &mut Lanes, env: &Env, active: u8) -> Result<(), Exe
         pc = next;
     }
     st.executed = count;
+    st.lane_instructions = lane_count;
     Ok(())
 }
 
@@ -1358,7 +1382,7 @@ fn dot(sem: &Semantics, a: &Q, b: &Q, n: usize, l: usize) -> f32 {
 }
 
 fn splat(f: impl Fn(usize) -> f32) -> Q {
-    let mut q = [[0.0; 4]; 4];
+    let mut q = [[0.0; LANES]; 4];
     for l in 0..LANES {
         let v = f(l);
         for c in q.iter_mut() {
@@ -1369,7 +1393,7 @@ fn splat(f: impl Fn(usize) -> f32) -> Q {
 }
 
 fn per(f: impl Fn(usize, usize) -> f32) -> Q {
-    let mut q = [[0.0; 4]; 4];
+    let mut q = [[0.0; LANES]; 4];
     for (c, qc) in q.iter_mut().enumerate() {
         for (l, x) in qc.iter_mut().enumerate() {
             *x = f(c, l);
@@ -1395,7 +1419,7 @@ fn tex_lookup(
     lod: LodMode,
     dims_hint: Option<TextureKind>,
 ) -> Q {
-    let mut out = [[0.0; 4]; 4];
+    let mut out = [[0.0; LANES]; 4];
     let Some(stage) = stage else {
         for l in 0..LANES {
             out[3][l] = 1.0;
@@ -1411,16 +1435,16 @@ fn tex_lookup(
     let _ = dims_hint;
     let (gx, gy): (Q, Q) = match lod {
         LodMode::Implicit(_) => {
-            let mut gx = [[0.0; 4]; 4];
-            let mut gy = [[0.0; 4]; 4];
+            let mut gx = [[0.0; LANES]; 4];
+            let mut gy = [[0.0; LANES]; 4];
             for c in 0..4 {
                 gx[c] = ddx(&coords[c]);
                 gy[c] = ddy(&coords[c]);
             }
             (gx, gy)
         }
-        LodMode::Grad(gx, gy) => (gx, gy),
-        _ => ([[0.0; 4]; 4], [[0.0; 4]; 4]),
+        LodMode::Grad(gx, gy) => (*gx, *gy),
+        _ => ([[0.0; LANES]; 4], [[0.0; LANES]; 4]),
     };
     for l in 0..LANES {
         let c = [coords[0][l], coords[1][l], coords[2][l], coords[3][l]];
@@ -1461,10 +1485,10 @@ fn tex_lookup(
 }
 
 #[derive(Clone, Copy)]
-enum LodMode {
-    Implicit([f32; 4]),
-    Grad(Q, Q),
-    Level([f32; 4]),
+enum LodMode<'a> {
+    Implicit([f32; LANES]),
+    Grad(&'a Q, &'a Q),
+    Level([f32; LANES]),
 }
 
 /// ps_1_1–1_3 projective divide by the component COUNT selects, never for cubes.
@@ -1497,7 +1521,7 @@ fn eval(
     env: &Env,
     ps1: bool,
     vs1: bool,
-    cur: u8,
+    cur: Mask,
 ) -> Result<Option<Q>, ExecError> {
     let sem = env.sem;
     let v = p.version;
@@ -1586,7 +1610,7 @@ fn eval(
         Opcode::ExpP => {
             let a = rd(0, st);
             if v.major < 2 {
-                let mut q = [[0.0; 4]; 4];
+                let mut q = [[0.0; LANES]; 4];
                 for l in 0..LANES {
                     let x = a[3][l];
                     let f = x.floor();
@@ -1603,7 +1627,7 @@ fn eval(
         Opcode::LogP => {
             let a = rd(0, st);
             if v.major < 2 {
-                let mut q = [[0.0; 4]; 4];
+                let mut q = [[0.0; LANES]; 4];
                 for l in 0..LANES {
                     let x = a[3][l].abs();
                     if x == 0.0 {
@@ -1655,7 +1679,7 @@ fn eval(
         }
         Opcode::Lit => {
             let a = rd(0, st);
-            let mut q = [[0.0; 4]; 4];
+            let mut q = [[0.0; LANES]; 4];
             for l in 0..LANES {
                 let (x, y, w) = (a[0][l], a[1][l], a[3][l]);
                 let pw = w.clamp(-127.9961, 127.9961);
@@ -1672,7 +1696,7 @@ fn eval(
         }
         Opcode::Dst => {
             let (a, b) = (rd(0, st), rd(1, st));
-            let mut q = [[0.0; 4]; 4];
+            let mut q = [[0.0; LANES]; 4];
             for l in 0..LANES {
                 q[0][l] = 1.0;
                 q[1][l] = sem.mul(a[1][l], b[1][l]);
@@ -1687,7 +1711,7 @@ fn eval(
         }
         Opcode::Crs => {
             let (a, b) = (rd(0, st), rd(1, st));
-            let mut q = [[0.0; 4]; 4];
+            let mut q = [[0.0; LANES]; 4];
             for l in 0..LANES {
                 q[0][l] = sem.mul(a[1][l], b[2][l]) - sem.mul(a[2][l], b[1][l]);
                 q[1][l] = sem.mul(a[2][l], b[0][l]) - sem.mul(a[0][l], b[2][l]);
@@ -1723,7 +1747,7 @@ fn eval(
                 _ => (3, 2),
             };
             let a = rd(0, st);
-            let mut q = [[0.0; 4]; 4];
+            let mut q = [[0.0; LANES]; 4];
             for r in 0..rows {
                 let m = st.read(&next_reg(&inst.src[1], r as u16), env, ps1);
                 for l in 0..LANES {
@@ -1790,7 +1814,7 @@ fn eval(
             let proj = inst.ctrl & 1 != 0;
             let bias = inst.ctrl & 2 != 0;
             let q = if v.is_vertex() {
-                tex_lookup(stg, &c, LodMode::Level([0.0; 4]), None)
+                tex_lookup(stg, &c, LodMode::Level([0.0; LANES]), None)
             } else {
                 if proj {
                     for l in 0..LANES {
@@ -1800,7 +1824,7 @@ fn eval(
                         }
                     }
                 }
-                let b = if bias { c[3] } else { [0.0; 4] };
+                let b = if bias { c[3] } else { [0.0; LANES] };
                 tex_lookup(stg, &c, LodMode::Implicit(b), None)
             };
             let sw = inst.src[1].swz;
@@ -1823,7 +1847,7 @@ fn eval(
                 _ => 0,
             };
             let (gx, gy) = (rd(2, st), rd(3, st));
-            let q = tex_lookup(stage(s), &c, LodMode::Grad(gx, gy), None);
+            let q = tex_lookup(stage(s), &c, LodMode::Grad(&gx, &gy), None);
             let sw = inst.src[1].swz;
             per(|ch, l| q[sw[ch] as usize][l])
         }
@@ -1843,7 +1867,7 @@ fn eval(
             if v.minor >= 4 {
                 project_1x(&mut c, None);
             }
-            tex_lookup(stg, &c, LodMode::Implicit([0.0; 4]), None)
+            tex_lookup(stg, &c, LodMode::Implicit([0.0; LANES]), None)
         }
         Opcode::TexCoord => {
             if v.minor >= 4 {
@@ -1853,7 +1877,7 @@ fn eval(
             } else {
                 let c = st.regs[tc_reg(inst.dst.num)];
                 let mut q = per(|ch, l| sat(c[ch][l]));
-                q[3] = [1.0; 4];
+                q[3] = [1.0; LANES];
                 q
             }
         }
@@ -1871,7 +1895,7 @@ fn eval(
                 c[0][l] = u;
                 c[1][l] = vv;
             }
-            let mut q = tex_lookup(stg, &c, LodMode::Implicit([0.0; 4]), None);
+            let mut q = tex_lookup(stg, &c, LodMode::Implicit([0.0; LANES]), None);
             if inst.op == Opcode::TexBemL {
                 for l in 0..LANES {
                     let f = sat(sem.mul(src[2][l], m.bump_lscale) + m.bump_loffset);
@@ -1903,7 +1927,7 @@ fn eval(
                 _ => [0, 1, 2],
             };
             let c = per(|ch, l| if ch < 3 { s[sel[ch]][l] } else { 1.0 });
-            tex_lookup(stage(n), &c, LodMode::Implicit([0.0; 4]), None)
+            tex_lookup(stage(n), &c, LodMode::Implicit([0.0; LANES]), None)
         }
         Opcode::TexM3x2Pad | Opcode::TexM3x3Pad => {
             let n = inst.dst.num;
@@ -1923,7 +1947,7 @@ fn eval(
             let n = inst.dst.num;
             let s = rd(0, st);
             let tc = st.regs[tc_reg(n)];
-            let mut c = [[0.0; 4]; 4];
+            let mut c = [[0.0; LANES]; 4];
             for l in 0..LANES {
                 c[0][l] = st.m3[0][l];
                 c[1][l] = dot(sem, &tc, &s, 3, l);
@@ -1935,13 +1959,13 @@ fn eval(
                 }
                 return Ok(None);
             }
-            tex_lookup(stage(n), &c, LodMode::Implicit([0.0; 4]), None)
+            tex_lookup(stage(n), &c, LodMode::Implicit([0.0; LANES]), None)
         }
         Opcode::TexM3x3Tex | Opcode::TexM3x3 | Opcode::TexM3x3Spec | Opcode::TexM3x3VSpec => {
             let n = inst.dst.num;
             let s = rd(0, st);
             let tc = st.regs[tc_reg(n)];
-            let mut c = [[0.0; 4]; 4];
+            let mut c = [[0.0; LANES]; 4];
             for l in 0..LANES {
                 c[0][l] = st.m3[0][l];
                 c[1][l] = st.m3[1][l];
@@ -1950,13 +1974,15 @@ fn eval(
             }
             match inst.op {
                 Opcode::TexM3x3 => c,
-                Opcode::TexM3x3Tex => tex_lookup(stage(n), &c, LodMode::Implicit([0.0; 4]), None),
+                Opcode::TexM3x3Tex => {
+                    tex_lookup(stage(n), &c, LodMode::Implicit([0.0; LANES]), None)
+                }
                 _ => {
                     let e: Q = if inst.op == Opcode::TexM3x3Spec {
                         rd(1, st)
                     } else {
                         // Eye vector from the w of the three texture coordinates.
-                        let mut e = [[0.0; 4]; 4];
+                        let mut e = [[0.0; LANES]; 4];
                         for (k, r) in [n.saturating_sub(2), n.saturating_sub(1), n]
                             .iter()
                             .enumerate()
@@ -1965,7 +1991,7 @@ fn eval(
                         }
                         e
                     };
-                    let mut rc = [[0.0; 4]; 4];
+                    let mut rc = [[0.0; LANES]; 4];
                     for l in 0..LANES {
                         let nn = dot(sem, &c, &c, 3, l);
                         let ne = dot(sem, &c, &e, 3, l);
@@ -1979,7 +2005,7 @@ fn eval(
                         }
                         rc[3][l] = 1.0;
                     }
-                    tex_lookup(stage(n), &rc, LodMode::Implicit([0.0; 4]), None)
+                    tex_lookup(stage(n), &rc, LodMode::Implicit([0.0; LANES]), None)
                 }
             }
         }
@@ -1994,7 +2020,7 @@ fn eval(
                     0.0
                 }
             });
-            tex_lookup(stage(n), &c, LodMode::Implicit([0.0; 4]), None)
+            tex_lookup(stage(n), &c, LodMode::Implicit([0.0; LANES]), None)
         }
         Opcode::TexDp3 => {
             let n = inst.dst.num;
@@ -2017,7 +2043,7 @@ fn eval(
 fn st_reg_value(st: &Lanes, d: &Dst) -> Q {
     match d.file {
         File::Reg(r) => st.regs[r as usize],
-        _ => [[0.0; 4]; 4],
+        _ => [[0.0; LANES]; 4],
     }
 }
 

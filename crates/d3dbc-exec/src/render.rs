@@ -12,7 +12,7 @@ use d3dbc::token::DeclUsage;
 use d3dbc::{Semantics, Shader};
 
 use crate::draw::*;
-use crate::exec::{self, ConstFile, Env, ExecError, Lanes, Program, Stage, LANES};
+use crate::exec::{self, ConstFile, Env, ExecError, Lanes, Mask, Program, Stage, LANES, QUAD};
 use crate::texture::{Decoded, TextureError};
 
 /// Largest render target accepted (pixels).
@@ -356,20 +356,20 @@ impl Renderer {
                 let mut base = 0;
                 while base < nverts {
                     lanes.reset();
-                    for l in 0..LANES {
+                    for l in 0..QUAD {
                         let vi = (base + l).min(nverts - 1);
                         fetch_vertex(d, vsp, vi, &mut lanes, l);
                     }
                     // Output registers start at (0, 0, 0, 0) except oFog/oPts defaults.
                     exec::run(vsp, &mut lanes, &env, 0xF)
                         .map_err(|err| RenderError::Exec { stage: "vs", err })?;
-                    for l in 0..LANES {
+                    for l in 0..QUAD {
                         if base + l >= nverts {
                             break;
                         }
                         verts.push(vs_output(vsp, &lanes, l, &links, vp, rs));
                     }
-                    base += LANES;
+                    base += QUAD;
                 }
             }
             None => {
@@ -827,6 +827,22 @@ struct Frag {
     depth: f32,
 }
 
+/// Pixel offset of lane `l` of a lane group from the group's top-left pixel: the group
+/// is four 2×2 quads side by side (8×2 pixels).
+#[inline]
+fn lane_offset(l: usize) -> (i64, i64) {
+    (
+        2 * (l / exec::QUAD) as i64 + (l & 1) as i64,
+        ((l >> 1) & 1) as i64,
+    )
+}
+
+/// The lanes of quad `q` of a lane group.
+#[inline]
+fn quad_mask(q: usize) -> Mask {
+    0xF << (exec::QUAD * q)
+}
+
 fn shade_row(
     t: &TriSetup,
     qy: i64,
@@ -837,97 +853,165 @@ fn shade_row(
 ) -> Result<(Vec<Frag>, Stats), RenderError> {
     let mut out = Vec::new();
     let mut stats = Stats::default();
-    // A full clear per row; between the quads of a row only what the shader writes.
+    // A full clear per row; between the groups of a row only what the shader writes.
     lanes.reset();
-    let mut qx = x0 & !1;
-    while qx < x1 {
-        let mut cover = 0u8;
-        let mut bary = [[0.0f64; 3]; 4];
+    let mut g = Group {
+        gx: x0 & !1,
+        qy,
+        cover: 0,
+        active: 0,
+        bary: [[0.0; LANES]; 3],
+    };
+    while g.gx < x1 {
+        g.cover = 0;
         for l in 0..LANES {
-            let px = qx + (l & 1) as i64;
-            let py = qy + (l >> 1) as i64;
+            let (dx, dy) = lane_offset(l);
+            let (px, py) = (g.gx + dx, qy + dy);
             let (fx, fy) = (px as f64, py as f64);
             let mut inside = px >= t.bx0 && px <= t.bx1 && py >= t.by0 && py <= t.by1;
             for (k, (a, b, c, tl)) in t.eq.iter().enumerate() {
                 let e = a * fx + b * fy + c;
-                bary[l][k] = e / t.area;
+                g.bary[k][l] = e / t.area;
                 if !(e > 0.0 || (e == 0.0 && *tl)) {
                     inside = false;
                 }
             }
-            let b = bary[l];
+            let b = &g.bary;
             for p in &t.clip[..t.nclip] {
-                if b[0] * p[0] + b[1] * p[1] + b[2] * p[2] < 0.0 {
+                if b[0][l] * p[0] + b[1][l] * p[1] + b[2][l] * p[2] < 0.0 {
                     inside = false;
                 }
             }
             if inside {
-                cover |= 1 << l;
+                g.cover |= 1 << l;
             }
         }
-        if cover != 0 {
-            shade_quad(t, qx, qy, cover, &bary, ctx, lanes, &mut out, &mut stats)?;
+        // Quads starting inside the span with a covered pixel run (helpers included).
+        g.active = 0;
+        for q in 0..LANES / exec::QUAD {
+            let m = quad_mask(q);
+            if g.gx + 2 * (q as i64) < x1 && g.cover & m != 0 {
+                g.active |= m;
+            }
         }
-        qx += 2;
+        g.cover &= g.active;
+        if g.active != 0 {
+            shade_group(t, &g, ctx, lanes, &mut out, &mut stats)?;
+        }
+        g.gx += 2 * (LANES / exec::QUAD) as i64;
     }
     Ok((out, stats))
 }
 
-#[allow(clippy::too_many_arguments)]
-fn shade_quad(
-    t: &TriSetup,
-    qx: i64,
+/// A lane group: four quads side by side from pixel (`gx`, `qy`).
+#[derive(Clone, Copy)]
+struct Group {
+    gx: i64,
     qy: i64,
-    cover: u8,
-    bary: &[[f64; 3]; 4],
+    /// Lanes inside the primitive.
+    cover: Mask,
+    /// Lanes that run (the quads with a covered lane, helpers included).
+    active: Mask,
+    /// Barycentric weights per lane, structure of arrays.
+    bary: [[f64; LANES]; 3],
+}
+
+/// Shades a lane group. The instruction budget is per quad: when the group as a whole
+/// runs out, each quad runs alone, exactly as if it had been the only one in its group.
+fn shade_group(
+    t: &TriSetup,
+    g: &Group,
     ctx: &PixelCtx,
     lanes: &mut Lanes,
     out: &mut Vec<Frag>,
     stats: &mut Stats,
 ) -> Result<(), RenderError> {
+    match shade_lanes(t, g, ctx, lanes, out, stats) {
+        Err(RenderError::Exec {
+            err: ExecError::Budget { .. },
+            ..
+        }) if g.active.count_ones() as usize > exec::QUAD => {
+            for q in 0..LANES / exec::QUAD {
+                let m = quad_mask(q);
+                if g.active & m != 0 {
+                    let alone = Group {
+                        cover: g.cover & m,
+                        active: m,
+                        ..*g
+                    };
+                    shade_lanes(t, &alone, ctx, lanes, out, stats)?;
+                }
+            }
+            Ok(())
+        }
+        r => r,
+    }
+}
+
+fn shade_lanes(
+    t: &TriSetup,
+    g: &Group,
+    ctx: &PixelCtx,
+    lanes: &mut Lanes,
+    out: &mut Vec<Frag>,
+    stats: &mut Stats,
+) -> Result<(), RenderError> {
+    let (gx, qy) = (g.gx, g.qy);
     match ctx.ps {
         Some(p) => lanes.reset_written(&p.writes),
         None => lanes.reset(),
     }
     let v = &t.v;
-    let mut depth = [0.0f32; 4];
-    let mut fogf = [1.0f32; 4];
+    let [b0, b1, b2] = &g.bary;
+    let mut w = [0.0f64; LANES];
+    let mut depth = [0.0f32; LANES];
     for l in 0..LANES {
-        let b = bary[l];
-        let w = b[0] * v[0].rhw + b[1] * v[1].rhw + b[2] * v[2].rhw;
-        let z = b[0] * v[0].z + b[1] * v[1].z + b[2] * v[2].z;
+        w[l] = b0[l] * v[0].rhw + b1[l] * v[1].rhw + b2[l] * v[2].rhw;
+        let z = b0[l] * v[0].z + b1[l] * v[1].z + b2[l] * v[2].z;
         depth[l] = z as f32;
-        if let Some(f) = &ctx.fog {
-            let vf = (b[0] * v[0].fog as f64 * v[0].rhw
-                + b[1] * v[1].fog as f64 * v[1].rhw
-                + b[2] * v[2].fog as f64 * v[2].rhw)
-                / w;
-            fogf[l] = f.factor(vf as f32, z as f32, (1.0 / w) as f32);
+    }
+    let mut fogf = [1.0f32; LANES];
+    if let Some(f) = &ctx.fog {
+        for l in 0..LANES {
+            let vf = (b0[l] * v[0].fog as f64 * v[0].rhw
+                + b1[l] * v[1].fog as f64 * v[1].rhw
+                + b2[l] * v[2].fog as f64 * v[2].rhw)
+                / w[l];
+            fogf[l] = f.factor(vf as f32, depth[l], (1.0 / w[l]) as f32);
         }
-        for (k, link) in ctx.links.iter().enumerate() {
-            let val: [f32; 4] = if ctx.flat && link.color {
-                t.flat_v[k]
+    }
+    // Inputs, written component by component for all lanes at once.
+    for (k, link) in ctx.links.iter().enumerate() {
+        for c in 0..4 {
+            let mut col = [0.0f32; LANES];
+            if ctx.flat && link.color {
+                col = [t.flat_v[k][c]; LANES];
             } else {
-                let mut o = [0.0f32; 4];
-                for (c, oc) in o.iter_mut().enumerate() {
-                    *oc = match &t.pre[k][c] {
-                        None => v[0].v[k][c],
-                        Some(p) => ((b[0] * p[0] + b[1] * p[1] + b[2] * p[2]) / w) as f32,
-                    };
+                match &t.pre[k][c] {
+                    None => col = [v[0].v[k][c]; LANES],
+                    Some(p) => {
+                        for l in 0..LANES {
+                            col[l] = ((b0[l] * p[0] + b1[l] * p[1] + b2[l] * p[2]) / w[l]) as f32;
+                        }
+                    }
                 }
-                o
-            };
-            lanes.set(link.ps_reg, l, val);
+            }
+            lanes.regs[link.ps_reg][c] = col;
             if let Some(tc) = link.tc_reg {
-                lanes.set(tc, l, val);
+                lanes.regs[tc][c] = col;
             }
         }
-        let px = qx + (l & 1) as i64;
-        let py = qy + (l >> 1) as i64;
-        lanes.set(exec::VPOS, l, [px as f32, py as f32, 0.0, 0.0]);
-        lanes.set(exec::VFACE, l, [t.face; 4]);
     }
-    let mut colors = [[[0.0f32; 4]; 4]; 4];
+    let vpos = &mut lanes.regs[exec::VPOS];
+    for l in 0..LANES {
+        let (dx, dy) = lane_offset(l);
+        vpos[0][l] = (gx + dx) as f32;
+        vpos[1][l] = (qy + dy) as f32;
+    }
+    vpos[2] = [0.0; LANES];
+    vpos[3] = [0.0; LANES];
+    lanes.regs[exec::VFACE] = [[t.face; LANES]; 4];
+    let mut colors = [[[0.0f32; 4]; LANES]; 4];
     match (ctx.ps, ctx.consts) {
         (Some(p), Some(consts)) => {
             let env = Env {
@@ -936,12 +1020,11 @@ fn shade_quad(
                 sem: ctx.sem,
                 budget: ctx.budget,
             };
-            for l in 0..LANES {
-                lanes.set(exec::DEPTH, l, [depth[l], 0.0, 0.0, 0.0]);
-            }
-            exec::run(p, lanes, &env, 0xF).map_err(|err| RenderError::Exec { stage: "ps", err })?;
-            stats.ps_lanes += 4;
-            stats.ps_lane_instructions += 4 * lanes.executed;
+            lanes.regs[exec::DEPTH] = [depth, [0.0; LANES], [0.0; LANES], [0.0; LANES]];
+            exec::run(p, lanes, &env, g.active)
+                .map_err(|err| RenderError::Exec { stage: "ps", err })?;
+            stats.ps_lanes += g.active.count_ones() as u64;
+            stats.ps_lane_instructions += lanes.lane_instructions;
             for l in 0..LANES {
                 if p.version.major < 2 {
                     // The ps_1_x colour output is saturated.
@@ -952,7 +1035,7 @@ fn shade_quad(
                     }
                 }
                 if p.writes_depth {
-                    depth[l] = lanes.get(exec::DEPTH, l)[0];
+                    depth[l] = lanes.regs[exec::DEPTH][0][l];
                 }
             }
         }
@@ -978,15 +1061,15 @@ fn shade_quad(
             }
         }
     }
+    let live = g.cover & !lanes.killed;
     for l in 0..LANES {
-        if cover & (1 << l) == 0 || lanes.killed & (1 << l) != 0 {
+        if live & (1 << l) == 0 {
             continue;
         }
-        let px = qx + (l & 1) as i64;
-        let py = qy + (l >> 1) as i64;
+        let (dx, dy) = lane_offset(l);
         out.push(Frag {
-            x: px as u32,
-            y: py as u32,
+            x: (gx + dx) as u32,
+            y: (qy + dy) as u32,
             color: [colors[0][l], colors[1][l], colors[2][l], colors[3][l]],
             depth: depth[l],
         });
