@@ -872,12 +872,17 @@ impl Lanes {
             // active; the same operations in the same order as the general path.
             File::Reg(r) if !d.rel && inst.pred.is_none() && mask_lanes == ALL => {
                 let dst = &mut self.regs[r as usize];
+                let plain = d.shift == 0 && !d.sat && !ps1;
                 for c in 0..4 {
                     if d.mask & (1 << c) == 0 {
                         continue;
                     }
-                    for l in 0..LANES {
-                        dst[c][l] = fin(val[c][l]);
+                    if plain {
+                        dst[c] = val[c];
+                    } else {
+                        for l in 0..LANES {
+                            dst[c][l] = fin(val[c][l]);
+                        }
                     }
                 }
             }
@@ -1034,7 +1039,6 @@ fn ddy(v: &[f32; LANES]) -> [f32; LANES] {
 pub fn run(p: &Program, st: &mut Lanes, env: &Env, active: Mask) -> Result<(), ExecError> {
     let v = p.version;
     let ps1 = v.is_pixel() && v.major < 2;
-    let vs1 = v.is_vertex() && v.major < 2;
     let sem = env.sem;
     let mut stack: [Frame; MAX_DEPTH] = [Frame::If { saved: 0 }; MAX_DEPTH];
     let mut sp = 0usize;
@@ -1044,6 +1048,8 @@ pub fn run(p: &Program, st: &mut Lanes, env: &Env, active: Mask) -> Result<(), E
     let n = p.insts.len();
     let mut count = 0u64;
     let mut lane_count = 0u64;
+    let mut scratch: Q = [[0.0; LANES]; 4];
+    let mut scratch2: Q = [[0.0; LANES]; 4];
     macro_rules! push {
         ($f:expr, $off:expr) => {{
             if sp >= MAX_DEPTH {
@@ -1335,19 +1341,19 @@ pub fn run(p: &Program, st: &mut Lanes, env: &Env, active: Mask) -> Result<(), E
                     // Co-issued pairs read every source before either writes.
                     if pc + 1 < n && p.insts[pc + 1].coissue {
                         let second = &p.insts[pc + 1];
-                        let a = eval(p, inst, st, env, ps1, vs1, cur)?;
-                        let b = eval(p, second, st, env, ps1, vs1, cur)?;
-                        if let Some(a) = a {
-                            st.write(inst, &a, cur, env, ps1);
+                        let a = compute(p, inst, st, env, ps1, cur, &mut scratch)?;
+                        let b = compute(p, second, st, env, ps1, cur, &mut scratch2)?;
+                        if a {
+                            st.write(inst, &scratch, cur, env, ps1);
                         }
-                        if let Some(b) = b {
-                            st.write(second, &b, cur, env, ps1);
+                        if b {
+                            st.write(second, &scratch2, cur, env, ps1);
                         }
                         next = pc + 2;
                         count += 1;
                         lane_count += cur.count_ones() as u64;
-                    } else if let Some(r) = eval(p, inst, st, env, ps1, vs1, cur)? {
-                        st.write(inst, &r, cur, env, ps1);
+                    } else if compute(p, inst, st, env, ps1, cur, &mut scratch)? {
+                        st.write(inst, &scratch, cur, env, ps1);
                     }
                 }
             }
@@ -1514,13 +1520,38 @@ fn project_1x(q: &mut Q, stage: Option<&Stage>) {
     }
 }
 
+/// Computes the result of an arithmetic or texture instruction into `out`; false when
+/// it writes no register (`texkill`, the `texm3x#pad` rows…).
+#[inline(always)]
+fn compute(
+    p: &Program,
+    inst: &Inst,
+    st: &mut Lanes,
+    env: &Env,
+    ps1: bool,
+    cur: Mask,
+    out: &mut Q,
+) -> Result<bool, ExecError> {
+    if alu(p, inst, st, env, out) {
+        return Ok(true);
+    }
+    Ok(match eval(p, inst, st, env, ps1, cur)? {
+        Some(q) => {
+            *out = q;
+            true
+        }
+        None => false,
+    })
+}
+
+/// The instructions [`alu`] leaves out: texture sampling and addressing, the
+/// multi-output and rarer arithmetic, fused `mad`.
 fn eval(
     p: &Program,
     inst: &Inst,
     st: &mut Lanes,
     env: &Env,
     ps1: bool,
-    vs1: bool,
     cur: Mask,
 ) -> Result<Option<Q>, ExecError> {
     let sem = env.sem;
@@ -1528,84 +1559,17 @@ fn eval(
     let rd = |k: usize, st: &Lanes| st.read(&inst.src[k], env, ps1);
     let stage = |n: u16| env.stages.get(n as usize);
     Ok(Some(match inst.op {
-        Opcode::Mov => {
-            let a = rd(0, st);
-            if inst.dst.file == File::Addr && !vs1 {
-                // vs_2_0+ `mov a0` is illegal; treat as mova.
-            }
-            a
-        }
-        Opcode::Mova => rd(0, st),
-        Opcode::Add => {
-            let (a, b) = (rd(0, st), rd(1, st));
-            per(|c, l| a[c][l] + b[c][l])
-        }
-        Opcode::Sub => {
-            let (a, b) = (rd(0, st), rd(1, st));
-            per(|c, l| a[c][l] - b[c][l])
-        }
-        Opcode::Mul => {
-            let (a, b) = (rd(0, st), rd(1, st));
-            per(|c, l| sem.mul(a[c][l], b[c][l]))
-        }
+        // The fused form only: `alu` computes the unfused one.
         Opcode::Mad => {
             let (a, b, d) = (rd(0, st), rd(1, st), rd(2, st));
             per(|c, l| {
-                if sem.fused_mad {
-                    let (x, y) = (a[c][l], b[c][l]);
-                    if x == 0.0 || y == 0.0 {
-                        sem.mul(x, y) + d[c][l]
-                    } else {
-                        x.mul_add(y, d[c][l])
-                    }
+                let (x, y) = (a[c][l], b[c][l]);
+                if x == 0.0 || y == 0.0 {
+                    sem.mul(x, y) + d[c][l]
                 } else {
-                    sem.mul(a[c][l], b[c][l]) + d[c][l]
+                    x.mul_add(y, d[c][l])
                 }
             })
-        }
-        Opcode::Dp3 => {
-            let (a, b) = (rd(0, st), rd(1, st));
-            splat(|l| dot(sem, &a, &b, 3, l))
-        }
-        Opcode::Dp4 => {
-            let (a, b) = (rd(0, st), rd(1, st));
-            splat(|l| dot(sem, &a, &b, 4, l))
-        }
-        Opcode::Dp2Add => {
-            let (a, b, d) = (rd(0, st), rd(1, st), rd(2, st));
-            splat(|l| dot(sem, &a, &b, 2, l) + d[0][l])
-        }
-        Opcode::Min => {
-            let (a, b) = (rd(0, st), rd(1, st));
-            per(|c, l| if a[c][l] < b[c][l] { a[c][l] } else { b[c][l] })
-        }
-        Opcode::Max => {
-            let (a, b) = (rd(0, st), rd(1, st));
-            per(|c, l| if a[c][l] >= b[c][l] { a[c][l] } else { b[c][l] })
-        }
-        Opcode::Slt => {
-            let (a, b) = (rd(0, st), rd(1, st));
-            per(|c, l| (a[c][l] < b[c][l]) as u8 as f32)
-        }
-        Opcode::Sge => {
-            let (a, b) = (rd(0, st), rd(1, st));
-            per(|c, l| (a[c][l] >= b[c][l]) as u8 as f32)
-        }
-        Opcode::Rcp => {
-            let a = rd(0, st);
-            splat(|l| sem.rcp(a[3][l]))
-        }
-        Opcode::Rsq => {
-            let a = rd(0, st);
-            splat(|l| sem.rsq(a[3][l]))
-        }
-        Opcode::Exp => {
-            let a = rd(0, st);
-            splat(|l| a[3][l].exp2())
-        }
-        Opcode::Log => {
-            let a = rd(0, st);
-            splat(|l| sem.log2(a[3][l]))
         }
         Opcode::ExpP => {
             let a = rd(0, st);
@@ -1647,14 +1611,6 @@ fn eval(
             } else {
                 splat(|l| sem.log2(a[3][l]))
             }
-        }
-        Opcode::Frc => {
-            let a = rd(0, st);
-            per(|c, l| a[c][l] - a[c][l].floor())
-        }
-        Opcode::Abs => {
-            let a = rd(0, st);
-            per(|c, l| a[c][l].abs())
         }
         Opcode::Sgn => {
             let a = rd(0, st);
@@ -1705,10 +1661,6 @@ fn eval(
             }
             q
         }
-        Opcode::Lrp => {
-            let (a, b, d) = (rd(0, st), rd(1, st), rd(2, st));
-            per(|c, l| sem.mul(a[c][l], b[c][l] - d[c][l]) + d[c][l])
-        }
         Opcode::Crs => {
             let (a, b) = (rd(0, st), rd(1, st));
             let mut q = [[0.0; LANES]; 4];
@@ -1718,14 +1670,6 @@ fn eval(
                 q[2][l] = sem.mul(a[0][l], b[1][l]) - sem.mul(a[1][l], b[0][l]);
             }
             q
-        }
-        Opcode::Nrm => {
-            let a = rd(0, st);
-            per(|c, l| {
-                let f = dot(sem, &a, &a, 3, l);
-                let r = if f != 0.0 { sem.rsq(f) } else { f32::MAX };
-                sem.mul(a[c][l], r)
-            })
         }
         Opcode::SinCos => {
             let a = rd(0, st);
@@ -1737,36 +1681,6 @@ fn eval(
                 q[1][l] = x.sin();
             }
             q
-        }
-        Opcode::M4x4 | Opcode::M4x3 | Opcode::M3x4 | Opcode::M3x3 | Opcode::M3x2 => {
-            let (k, rows) = match inst.op {
-                Opcode::M4x4 => (4, 4),
-                Opcode::M4x3 => (4, 3),
-                Opcode::M3x4 => (3, 4),
-                Opcode::M3x3 => (3, 3),
-                _ => (3, 2),
-            };
-            let a = rd(0, st);
-            let mut q = [[0.0; LANES]; 4];
-            for r in 0..rows {
-                let m = st.read(&next_reg(&inst.src[1], r as u16), env, ps1);
-                for l in 0..LANES {
-                    q[r][l] = dot(sem, &a, &m, k, l);
-                }
-            }
-            q
-        }
-        Opcode::Cmp => {
-            let (a, b, d) = (rd(0, st), rd(1, st), rd(2, st));
-            per(|c, l| if a[c][l] >= 0.0 { b[c][l] } else { d[c][l] })
-        }
-        Opcode::Cnd => {
-            let (a, b, d) = (rd(0, st), rd(1, st), rd(2, st));
-            if v.minor < 4 && v.major == 1 {
-                per(|c, l| if a[3][l] > 0.5 { b[c][l] } else { d[c][l] })
-            } else {
-                per(|c, l| if a[c][l] > 0.5 { b[c][l] } else { d[c][l] })
-            }
         }
         Opcode::SetP => {
             let (a, b) = (rd(0, st), rd(1, st));
@@ -2040,6 +1954,208 @@ fn eval(
     }))
 }
 
+/// One lane row (one component of every lane).
+type Row = [f32; LANES];
+
+/// `sem.mul` over a row, written without branches so it vectorises: the same results
+/// bit for bit (checked against [`Semantics::mul`] by a test).
+#[inline(always)]
+fn mul_row(sem: &Semantics, x: &Row, y: &Row) -> Row {
+    let mut o = [0.0; LANES];
+    match sem.mul_zero {
+        d3dbc::semantics::MulZero::Ieee => {
+            for l in 0..LANES {
+                o[l] = x[l] * y[l];
+            }
+        }
+        _ => {
+            for l in 0..LANES {
+                let (a, b) = (x[l], y[l]);
+                let a = if b == 0.0 && !a.is_finite() { 0.0 } else { a };
+                let b = if a == 0.0 && !b.is_finite() { 0.0 } else { b };
+                o[l] = a * b;
+            }
+        }
+    }
+    o
+}
+
+#[inline(always)]
+fn map_row(x: &Row, f: impl Fn(f32) -> f32) -> Row {
+    let mut o = [0.0; LANES];
+    for l in 0..LANES {
+        o[l] = f(x[l]);
+    }
+    o
+}
+
+#[inline(always)]
+fn zip_row(x: &Row, y: &Row, f: impl Fn(f32, f32) -> f32) -> Row {
+    let mut o = [0.0; LANES];
+    for l in 0..LANES {
+        o[l] = f(x[l], y[l]);
+    }
+    o
+}
+
+#[inline(always)]
+fn zip3_row(x: &Row, y: &Row, z: &Row, f: impl Fn(f32, f32, f32) -> f32) -> Row {
+    let mut o = [0.0; LANES];
+    for l in 0..LANES {
+        o[l] = f(x[l], y[l], z[l]);
+    }
+    o
+}
+
+/// A source modifier applied to one row (the same arithmetic as [`apply_mod`]).
+#[inline(always)]
+fn mod_row(r: Row, m: SrcModifier) -> Row {
+    use SrcModifier::*;
+    match m {
+        None | Not | Dz | Dw => r,
+        Neg => map_row(&r, |x| -x),
+        Bias => map_row(&r, |x| x - 0.5),
+        BiasNeg => map_row(&r, |x| -(x - 0.5)),
+        Sign => map_row(&r, |x| 2.0 * (x - 0.5)),
+        SignNeg => map_row(&r, |x| -(2.0 * (x - 0.5))),
+        Comp => map_row(&r, |x| 1.0 - x),
+        X2 => map_row(&r, |x| 2.0 * x),
+        X2Neg => map_row(&r, |x| -(2.0 * x)),
+        Abs => map_row(&r, |x| x.abs()),
+        AbsNeg => map_row(&r, |x| -x.abs()),
+    }
+}
+
+impl Lanes {
+    /// Component `c` of a source operand after swizzle and modifier, for every lane:
+    /// the same values as `read(s)[c]`, without building the other components.
+    #[inline(always)]
+    fn row(&self, s: &Src, c: usize, env: &Env) -> Row {
+        let k = s.swz[c] as usize;
+        let r = match (s.file, s.rel) {
+            (File::Reg(r), None) => self.regs[r as usize][k],
+            (File::Const(n), None) => [env.consts.f.get(n as usize).map_or(0.0, |v| v[k]); LANES],
+            _ => return self.read(s, env, false)[c],
+        };
+        mod_row(r, s.m)
+    }
+}
+
+/// Arithmetic instructions computed component by component over all lanes, straight
+/// from the register file into `out` (only the components the write mask keeps).
+/// Returns false for an instruction this path does not handle (`eval` then runs it).
+/// Same operations in the same order as `eval`.
+#[inline(always)]
+fn alu(p: &Program, inst: &Inst, st: &Lanes, env: &Env, out: &mut Q) -> bool {
+    let sem = env.sem;
+    let mask = inst.dst.mask;
+    let s = &inst.src;
+    let row = |k: usize, c: usize| st.row(&s[k], c, env);
+    // Per written component: out[c] = f(c).
+    macro_rules! each {
+        (|$c:ident| $e:expr) => {{
+            for $c in 0..4 {
+                if mask & (1 << $c) != 0 {
+                    out[$c] = $e;
+                }
+            }
+        }};
+    }
+    // One value for every written component.
+    macro_rules! splat {
+        ($e:expr) => {{
+            let v: Row = $e;
+            each!(|c| v)
+        }};
+    }
+    let dot = |n: usize, a: &dyn Fn(usize) -> Row, b: &dyn Fn(usize) -> Row| -> Row {
+        let mut acc = mul_row(sem, &a(0), &b(0));
+        for c in 1..n {
+            let m = mul_row(sem, &a(c), &b(c));
+            for l in 0..LANES {
+                acc[l] += m[l];
+            }
+        }
+        acc
+    };
+    match inst.op {
+        Opcode::Mov | Opcode::Mova => each!(|c| row(0, c)),
+        Opcode::Add => each!(|c| zip_row(&row(0, c), &row(1, c), |a, b| a + b)),
+        Opcode::Sub => each!(|c| zip_row(&row(0, c), &row(1, c), |a, b| a - b)),
+        Opcode::Mul => each!(|c| mul_row(sem, &row(0, c), &row(1, c))),
+        Opcode::Mad if !sem.fused_mad => each!(|c| {
+            let m = mul_row(sem, &row(0, c), &row(1, c));
+            zip_row(&m, &row(2, c), |x, y| x + y)
+        }),
+        Opcode::Dp3 => splat!(dot(3, &|c| row(0, c), &|c| row(1, c))),
+        Opcode::Dp4 => splat!(dot(4, &|c| row(0, c), &|c| row(1, c))),
+        Opcode::Dp2Add => splat!({
+            let d = dot(2, &|c| row(0, c), &|c| row(1, c));
+            zip_row(&d, &row(2, 0), |x, y| x + y)
+        }),
+        Opcode::Min => each!(|c| zip_row(&row(0, c), &row(1, c), |a, b| if a < b { a } else { b })),
+        Opcode::Max => {
+            each!(|c| zip_row(&row(0, c), &row(1, c), |a, b| if a >= b { a } else { b }))
+        }
+        Opcode::Slt => each!(|c| zip_row(&row(0, c), &row(1, c), |a, b| (a < b) as u8 as f32)),
+        Opcode::Sge => each!(|c| zip_row(&row(0, c), &row(1, c), |a, b| (a >= b) as u8 as f32)),
+        Opcode::Cmp => each!(|c| zip3_row(&row(0, c), &row(1, c), &row(2, c), |a, b, d| {
+            if a >= 0.0 {
+                b
+            } else {
+                d
+            }
+        })),
+        Opcode::Cnd => {
+            let v = p.version;
+            let ps11 = v.minor < 4 && v.major == 1;
+            each!(|c| {
+                let a = row(0, if ps11 { 3 } else { c });
+                zip3_row(
+                    &a,
+                    &row(1, c),
+                    &row(2, c),
+                    |a, b, d| if a > 0.5 { b } else { d },
+                )
+            })
+        }
+        Opcode::Lrp => each!(|c| {
+            let (a, b, d) = (row(0, c), row(1, c), row(2, c));
+            let m = mul_row(sem, &a, &zip_row(&b, &d, |x, y| x - y));
+            zip_row(&m, &d, |x, y| x + y)
+        }),
+        Opcode::Frc => each!(|c| map_row(&row(0, c), |x| x - x.floor())),
+        Opcode::Abs => each!(|c| map_row(&row(0, c), |x| x.abs())),
+        Opcode::Rcp => splat!(map_row(&row(0, 3), |x| sem.rcp(x))),
+        Opcode::Rsq => splat!(map_row(&row(0, 3), |x| sem.rsq(x))),
+        Opcode::Exp => splat!(map_row(&row(0, 3), |x| x.exp2())),
+        Opcode::Log => splat!(map_row(&row(0, 3), |x| sem.log2(x))),
+        Opcode::Nrm => {
+            let a = [row(0, 0), row(0, 1), row(0, 2), row(0, 3)];
+            let f = dot(3, &|c| a[c], &|c| a[c]);
+            let r = map_row(&f, |f| if f != 0.0 { sem.rsq(f) } else { f32::MAX });
+            each!(|c| mul_row(sem, &a[c], &r))
+        }
+        Opcode::M4x4 | Opcode::M4x3 | Opcode::M3x4 | Opcode::M3x3 | Opcode::M3x2 => {
+            let (k, rows) = match inst.op {
+                Opcode::M4x4 => (4, 4),
+                Opcode::M4x3 => (4, 3),
+                Opcode::M3x4 => (3, 4),
+                Opcode::M3x3 => (3, 3),
+                _ => (3, 2),
+            };
+            for r in 0..rows {
+                if mask & (1 << r) != 0 {
+                    let m = next_reg(&s[1], r as u16);
+                    out[r] = dot(k, &|c| row(0, c), &|c| st.row(&m, c, env));
+                }
+            }
+        }
+        _ => return false,
+    }
+    true
+}
+
 fn st_reg_value(st: &Lanes, d: &Dst) -> Q {
     match d.file {
         File::Reg(r) => st.regs[r as usize],
@@ -2057,5 +2173,45 @@ fn st_m3_row(p: &Program, inst: &Inst) -> usize {
     match p.insts.get(i + 1).map(|x| x.op) {
         Some(Opcode::TexM3x3Pad) => 0,
         _ => 1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use d3dbc::semantics::MulZero;
+
+    #[test]
+    fn mul_row_is_semantics_mul() {
+        let vals = [
+            0.0f32,
+            -0.0,
+            1.0,
+            -2.5,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::NAN,
+            -f32::NAN,
+            f32::MAX,
+            f32::MIN_POSITIVE,
+            1e-45,
+        ];
+        for mz in [MulZero::Strict, MulZero::Fast, MulZero::Ieee] {
+            let sem = Semantics {
+                mul_zero: mz,
+                ..Semantics::default()
+            };
+            for a in vals {
+                for b in vals {
+                    let r = mul_row(&sem, &[a; LANES], &[b; LANES]);
+                    let want = sem.mul(a, b);
+                    assert!(
+                        r.iter().all(|x| x.to_bits() == want.to_bits()),
+                        "{mz:?}: {a} * {b}: {} != {want}",
+                        r[0]
+                    );
+                }
+            }
+        }
     }
 }
