@@ -191,6 +191,8 @@ pub struct Program {
     pub reads_t: u16,
     /// Register-file entries written by some instruction.
     pub writes: [bool; NREGS],
+    /// The same as a list of register-file indices.
+    written: Vec<u8>,
     /// The original instruction of each translated one (for traces).
     pub originals: Vec<Instruction>,
 }
@@ -218,6 +220,7 @@ impl Program {
             reads_v: 0,
             reads_t: 0,
             writes: [false; NREGS],
+            written: Vec::new(),
             originals: Vec::new(),
         };
         let file = |reg: d3dbc::Register, p: &mut Program| -> Result<File, ExecError> {
@@ -480,6 +483,7 @@ impl Program {
                 let _ = num;
             }
         }
+        p.written = (0..NREGS as u8).filter(|&r| p.writes[r as usize]).collect();
         // Labels: resolve from the original instructions (register numbers).
         let mut k = 0usize;
         for item in &shader.items {
@@ -727,6 +731,21 @@ impl Lanes {
         self.m3 = [[0.0; LANES]; 3];
     }
 
+    /// [`Lanes::reset_written`] for `p` with the list of registers it writes computed
+    /// once (no scan of the whole register file per run).
+    pub fn reset_for(&mut self, p: &Program) {
+        for &r in &p.written {
+            self.regs[r as usize] = [[0.0; LANES]; 4];
+        }
+        self.a0 = [[0; LANES]; 4];
+        self.al = 0;
+        self.p0 = [[false; LANES]; 4];
+        self.killed = 0;
+        self.executed = 0;
+        self.lane_instructions = 0;
+        self.m3 = [[0.0; LANES]; 3];
+    }
+
     /// Sets register `reg` of `lane` to `v`.
     #[inline]
     pub fn set(&mut self, reg: usize, lane: usize, v: [f32; 4]) {
@@ -846,7 +865,29 @@ impl Lanes {
         }
     }
 
+    /// Writes an instruction's result: destination modifiers, write mask, predicate
+    /// and the lanes of `mask_lanes`.
+    #[inline(always)]
     fn write(&mut self, inst: &Inst, val: &Q, mask_lanes: Mask, env: &Env, ps1: bool) {
+        let d = &inst.dst;
+        // The common case inline: a direct register, no modifier, no predicate, every
+        // lane active.
+        if let File::Reg(r) = d.file {
+            if !d.rel && inst.pred.is_none() && mask_lanes == ALL && d.shift == 0 && !d.sat && !ps1
+            {
+                let dst = &mut self.regs[r as usize];
+                for c in 0..4 {
+                    if d.mask & (1 << c) != 0 {
+                        dst[c] = val[c];
+                    }
+                }
+                return;
+            }
+        }
+        self.write_general(inst, val, mask_lanes, env, ps1)
+    }
+
+    fn write_general(&mut self, inst: &Inst, val: &Q, mask_lanes: Mask, env: &Env, ps1: bool) {
         let d = &inst.dst;
         let scale = match d.shift {
             0 => 1.0,
@@ -872,17 +913,12 @@ impl Lanes {
             // active; the same operations in the same order as the general path.
             File::Reg(r) if !d.rel && inst.pred.is_none() && mask_lanes == ALL => {
                 let dst = &mut self.regs[r as usize];
-                let plain = d.shift == 0 && !d.sat && !ps1;
                 for c in 0..4 {
                     if d.mask & (1 << c) == 0 {
                         continue;
                     }
-                    if plain {
-                        dst[c] = val[c];
-                    } else {
-                        for l in 0..LANES {
-                            dst[c][l] = fin(val[c][l]);
-                        }
+                    for l in 0..LANES {
+                        dst[c][l] = fin(val[c][l]);
                     }
                 }
             }

@@ -851,7 +851,7 @@ fn shade_row(
     ctx: &PixelCtx,
     lanes: &mut Lanes,
 ) -> Result<(Vec<Frag>, Stats), RenderError> {
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(2 * (x1 - (x0 & !1)).max(0) as usize);
     let mut stats = Stats::default();
     // A full clear per row; between the groups of a row only what the shader writes.
     lanes.reset();
@@ -863,28 +863,35 @@ fn shade_row(
         bary: [[0.0; LANES]; 3],
     };
     while g.gx < x1 {
-        g.cover = 0;
+        // Coverage and barycentric weights, edge by edge over all lanes.
+        let mut fx = [0.0f64; LANES];
+        let mut fy = [0.0f64; LANES];
+        let mut inside = [true; LANES];
         for l in 0..LANES {
             let (dx, dy) = lane_offset(l);
             let (px, py) = (g.gx + dx, qy + dy);
-            let (fx, fy) = (px as f64, py as f64);
-            let mut inside = px >= t.bx0 && px <= t.bx1 && py >= t.by0 && py <= t.by1;
-            for (k, (a, b, c, tl)) in t.eq.iter().enumerate() {
-                let e = a * fx + b * fy + c;
+            (fx[l], fy[l]) = (px as f64, py as f64);
+            inside[l] = px >= t.bx0 && px <= t.bx1 && py >= t.by0 && py <= t.by1;
+        }
+        for (k, &(a, b, c, tl)) in t.eq.iter().enumerate() {
+            for l in 0..LANES {
+                let e = a * fx[l] + b * fy[l] + c;
                 g.bary[k][l] = e / t.area;
-                if !(e > 0.0 || (e == 0.0 && *tl)) {
-                    inside = false;
-                }
+                inside[l] &= e > 0.0 || (e == 0.0 && tl);
             }
-            let b = &g.bary;
-            for p in &t.clip[..t.nclip] {
+        }
+        let b = &g.bary;
+        for p in &t.clip[..t.nclip] {
+            for l in 0..LANES {
+                // A NaN distance does not clip.
                 if b[0][l] * p[0] + b[1][l] * p[1] + b[2][l] * p[2] < 0.0 {
-                    inside = false;
+                    inside[l] = false;
                 }
             }
-            if inside {
-                g.cover |= 1 << l;
-            }
+        }
+        g.cover = 0;
+        for (l, i) in inside.iter().enumerate() {
+            g.cover |= (*i as Mask) << l;
         }
         // Quads starting inside the span with a covered pixel run (helpers included).
         g.active = 0;
@@ -958,7 +965,7 @@ fn shade_lanes(
 ) -> Result<(), RenderError> {
     let (gx, qy) = (g.gx, g.qy);
     match ctx.ps {
-        Some(p) => lanes.reset_written(&p.writes),
+        Some(p) => lanes.reset_for(p),
         None => lanes.reset(),
     }
     let v = &t.v;
@@ -1011,8 +1018,14 @@ fn shade_lanes(
     vpos[2] = [0.0; LANES];
     vpos[3] = [0.0; LANES];
     lanes.regs[exec::VFACE] = [[t.face; LANES]; 4];
-    let mut colors = [[[0.0f32; 4]; LANES]; 4];
-    match (ctx.ps, ctx.consts) {
+    // Where the colours come from: oC0..oC3 (ps_2_0+), r0 saturated (ps_1_x), or the
+    // diffuse colour (fixed function: the register of that input, else white).
+    enum Source {
+        Color,
+        R0,
+        Diffuse(Option<usize>),
+    }
+    let src = match (ctx.ps, ctx.consts) {
         (Some(p), Some(consts)) => {
             let env = Env {
                 consts,
@@ -1025,52 +1038,50 @@ fn shade_lanes(
                 .map_err(|err| RenderError::Exec { stage: "ps", err })?;
             stats.ps_lanes += g.active.count_ones() as u64;
             stats.ps_lane_instructions += lanes.lane_instructions;
-            for l in 0..LANES {
-                if p.version.major < 2 {
-                    // The ps_1_x colour output is saturated.
-                    colors[0][l] = lanes.get(exec::temp_reg(0), l).map(exec_sat);
-                } else {
-                    for (c, col) in colors.iter_mut().enumerate() {
-                        col[l] = lanes.get(exec::color_reg(c as u16), l);
-                    }
-                }
-                if p.writes_depth {
-                    depth[l] = lanes.regs[exec::DEPTH][0][l];
-                }
+            if p.writes_depth {
+                depth = lanes.regs[exec::DEPTH][0];
+            }
+            if p.version.major < 2 {
+                Source::R0
+            } else {
+                Source::Color
             }
         }
-        _ => {
-            // Fixed function: the diffuse colour.
-            let k = ctx
-                .links
+        _ => Source::Diffuse(
+            ctx.links
                 .iter()
-                .position(|l| l.usage == DeclUsage::Color as u8 && l.index == 0);
-            for l in 0..LANES {
-                colors[0][l] = match k {
-                    Some(k) => lanes.get(ctx.links[k].ps_reg, l),
-                    None => [1.0; 4],
-                };
-            }
-        }
-    }
-    if let Some(f) = &ctx.fog {
-        for l in 0..LANES {
-            for c in 0..3 {
-                let x = colors[0][l][c];
-                colors[0][l][c] = fogf[l] * x + (1.0 - fogf[l]) * f.color[c];
-            }
-        }
-    }
+                .find(|l| l.usage == DeclUsage::Color as u8 && l.index == 0)
+                .map(|l| l.ps_reg),
+        ),
+    };
     let live = g.cover & !lanes.killed;
     for l in 0..LANES {
         if live & (1 << l) == 0 {
             continue;
         }
+        let mut color = [[0.0f32; 4]; 4];
+        match src {
+            Source::Color => {
+                for (c, col) in color.iter_mut().enumerate() {
+                    *col = lanes.get(exec::color_reg(c as u16), l);
+                }
+            }
+            // The ps_1_x colour output is saturated.
+            Source::R0 => color[0] = lanes.get(exec::temp_reg(0), l).map(exec_sat),
+            Source::Diffuse(Some(r)) => color[0] = lanes.get(r, l),
+            Source::Diffuse(None) => color[0] = [1.0; 4],
+        }
+        if let Some(f) = &ctx.fog {
+            for c in 0..3 {
+                let x = color[0][c];
+                color[0][c] = fogf[l] * x + (1.0 - fogf[l]) * f.color[c];
+            }
+        }
         let (dx, dy) = lane_offset(l);
         out.push(Frag {
             x: (gx + dx) as u32,
             y: (qy + dy) as u32,
-            color: [colors[0][l], colors[1][l], colors[2][l], colors[3][l]],
+            color,
             depth: depth[l],
         });
     }
