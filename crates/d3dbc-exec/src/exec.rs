@@ -705,13 +705,7 @@ impl Lanes {
         for r in self.regs.iter_mut() {
             *r = [[0.0; LANES]; 4];
         }
-        self.a0 = [[0; LANES]; 4];
-        self.al = 0;
-        self.p0 = [[false; LANES]; 4];
-        self.killed = 0;
-        self.executed = 0;
-        self.lane_instructions = 0;
-        self.m3 = [[0.0; LANES]; 3];
+        self.clear_state();
     }
 
     /// Like [`Lanes::reset`], but clears only the registers `writes` marks: enough
@@ -722,13 +716,7 @@ impl Lanes {
                 *r = [[0.0; LANES]; 4];
             }
         }
-        self.a0 = [[0; LANES]; 4];
-        self.al = 0;
-        self.p0 = [[false; LANES]; 4];
-        self.killed = 0;
-        self.executed = 0;
-        self.lane_instructions = 0;
-        self.m3 = [[0.0; LANES]; 3];
+        self.clear_state();
     }
 
     /// [`Lanes::reset_written`] for `p` with the list of registers it writes computed
@@ -737,6 +725,11 @@ impl Lanes {
         for &r in &p.written {
             self.regs[r as usize] = [[0.0; LANES]; 4];
         }
+        self.clear_state();
+    }
+
+    /// Clears everything but the registers.
+    fn clear_state(&mut self) {
         self.a0 = [[0; LANES]; 4];
         self.al = 0;
         self.p0 = [[false; LANES]; 4];
