@@ -1,8 +1,12 @@
 //! The interpreter: a validated [`d3dbc::Shader`] is translated once into a compact
 //! [`Program`] (register-file offsets, swizzles, jump targets resolved), which then runs
-//! four lanes at a time (a 2×2 pixel quad, or four vertices) in structure-of-arrays
-//! registers with per-lane execution masks. Helper lanes keep running so derivatives and
-//! implicit LOD see all four lanes; nothing allocates per instruction.
+//! up to [`LANES`] = 16 lanes at a time (four 2×2 pixel quads, or vertices) in
+//! structure-of-arrays registers (`[register][component][lane]`) with per-lane execution
+//! masks. Arithmetic is computed one component row of all lanes at a time, straight
+//! from the register file, so the lane loops vectorise. Helper lanes keep running so
+//! derivatives and implicit LOD see all four lanes of their quad; nothing allocates per
+//! instruction. Lanes never interact except within a quad (derivatives), so a group
+//! gives every lane the result it would get alone in its quad.
 // Lane and component loops index several structure-of-arrays values at once.
 #![allow(clippy::needless_range_loop)]
 
@@ -617,7 +621,9 @@ pub struct Env<'a> {
     pub stages: &'a [Stage<'a>],
     /// Device semantics.
     pub sem: &'a Semantics,
-    /// Instruction budget per invocation (lane group).
+    /// Instruction budget per invocation: instructions the lane group executes (the
+    /// renderer re-runs a group that runs out one quad at a time, so the budget holds
+    /// per 2×2 quad).
     pub budget: u64,
 }
 

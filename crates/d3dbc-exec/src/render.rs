@@ -1,8 +1,9 @@
 //! Runs a [`Scene`]: vertex fetch and vertex shading (four vertices per lane group),
 //! primitive assembly, D3D9 rasterization (pixel centres on integer coordinates, top-left
 //! fill rule, perspective-correct interpolation, flat shading, point sprites), pixel
-//! shading in 2×2 quads (quad rows in parallel with rayon), then alpha test, depth test,
-//! blending and the colour write mask into the render targets.
+//! shading in groups of four 2×2 quads (16 lanes; quad rows in parallel with rayon),
+//! then alpha test, depth test, blending and the colour write mask into the render
+//! targets.
 // Lane and component loops index several structure-of-arrays values at once.
 #![allow(clippy::needless_range_loop)]
 
@@ -17,7 +18,7 @@ use crate::texture::{Decoded, TextureError};
 
 /// Largest render target accepted (pixels).
 pub const MAX_PIXELS: u64 = 1 << 26;
-/// Default instruction budget per lane group.
+/// Default instruction budget per 2×2 pixel quad or group of four vertices.
 pub const DEFAULT_BUDGET: u64 = 1 << 22;
 
 /// Why a scene could not be rendered.
@@ -80,7 +81,7 @@ impl Image {
 pub struct Options {
     /// Device semantics.
     pub sem: Semantics,
-    /// Instruction budget per lane group.
+    /// Instruction budget per 2×2 pixel quad or group of four vertices.
     pub budget: u64,
 }
 
