@@ -69,7 +69,7 @@ fn lane_instructions_count_the_lanes_that_ran() {
     let r = render(1 << 20).unwrap();
     // Quads on the diagonal of the full-screen quad run once per triangle (helpers).
     let lanes = r.stats.ps_lanes;
-    assert!(lanes >= 64 && lanes % 4 == 0, "{lanes} lanes");
+    assert!(lanes >= 64 && lanes.is_multiple_of(4), "{lanes} lanes");
     // Every lane is active for exactly 105 of the instructions its group executes:
     // mov, if_lt, rep, 50 × (add, endrep), then `else` (x < 4) or `endif` (the others,
     // after their own rep), mov. The instructions a lane sits out (the other branch,
