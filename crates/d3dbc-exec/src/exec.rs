@@ -1083,6 +1083,7 @@ pub fn run(p: &Program, st: &mut Lanes, env: &Env, active: Mask) -> Result<(), E
     let n = p.insts.len();
     let mut count = 0u64;
     let mut lane_count = 0u64;
+    let (mut counted, mut cur_lanes) = (cur, cur.count_ones() as u64);
     let mut scratch: Q = [[0.0; LANES]; 4];
     let mut scratch2: Q = [[0.0; LANES]; 4];
     macro_rules! push {
@@ -1103,7 +1104,13 @@ pub fn run(p: &Program, st: &mut Lanes, env: &Env, active: Mask) -> Result<(), E
                 offset: inst.offset,
             });
         }
-        lane_count += cur.count_ones() as u64;
+        // The active lane count changes only with flow control (no POPCNT in the
+        // baseline x86-64 instruction set).
+        if cur != counted {
+            counted = cur;
+            cur_lanes = cur.count_ones() as u64;
+        }
+        lane_count += cur_lanes;
         let mut next = pc + 1;
         match inst.op {
             Opcode::If => {
@@ -1386,7 +1393,7 @@ pub fn run(p: &Program, st: &mut Lanes, env: &Env, active: Mask) -> Result<(), E
                         }
                         next = pc + 2;
                         count += 1;
-                        lane_count += cur.count_ones() as u64;
+                        lane_count += cur_lanes;
                     } else if compute(p, inst, st, env, ps1, cur, &mut scratch)? {
                         st.write(inst, &scratch, cur, env, ps1);
                     }
@@ -1580,7 +1587,9 @@ fn compute(
 }
 
 /// The instructions [`alu`] leaves out: texture sampling and addressing, the
-/// multi-output and rarer arithmetic, fused `mad`.
+/// multi-output and rarer arithmetic, fused `mad`. Kept out of line so the interpreter
+/// loop stays small.
+#[inline(never)]
 fn eval(
     p: &Program,
     inst: &Inst,
