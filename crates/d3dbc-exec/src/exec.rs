@@ -148,6 +148,8 @@ struct Inst {
     op: Opcode,
     ctrl: u8,
     coissue: bool,
+    /// The next instruction is co-issued with this one.
+    pair: bool,
     pred: Option<Src>,
     dst: Dst,
     src: [Src; 4],
@@ -436,6 +438,7 @@ impl Program {
                 op: ins.opcode,
                 ctrl: ins.controls,
                 coissue: ins.coissue,
+                pair: false,
                 pred,
                 dst,
                 src,
@@ -443,6 +446,9 @@ impl Program {
                 target: u32::MAX,
                 offset: here,
             });
+        }
+        for i in 1..p.insts.len() {
+            p.insts[i - 1].pair = p.insts[i].coissue;
         }
         // Resolve structured control flow.
         let mut stack: Vec<usize> = Vec::new();
@@ -1381,7 +1387,7 @@ pub fn run(p: &Program, st: &mut Lanes, env: &Env, active: Mask) -> Result<(), E
             _ => {
                 if cur != 0 {
                     // Co-issued pairs read every source before either writes.
-                    if pc + 1 < n && p.insts[pc + 1].coissue {
+                    if inst.pair {
                         let second = &p.insts[pc + 1];
                         let a = compute(p, inst, st, env, ps1, cur, &mut scratch)?;
                         let b = compute(p, second, st, env, ps1, cur, &mut scratch2)?;
