@@ -7,35 +7,31 @@
 
 use libfuzzer_sys::fuzz_target;
 
+mod common;
+
 use d3dbc_exec::draw::{Constants, Op};
 use d3dbc_exec::render::{Options, Renderer};
 use d3dbc_exec::{exec::Program, quick};
 
 fuzz_target!(|data: &[u8]| {
-    if data.len() < 256 + 8 {
+    let Some((head, tokens, shader)) = common::valid_shader(data, 256) else {
         return;
-    }
-    let (head, body) = data.split_at(256);
-    let tokens: Vec<u32> = body
-        .chunks_exact(4)
-        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-        .collect();
-    let Ok(shader) = d3dbc::Shader::decode(&tokens) else { return };
-    if d3dbc::validate::validate(&shader)
-        .iter()
-        .any(|f| f.severity == d3dbc::diag::Severity::Error)
-    {
-        return;
-    }
+    };
     let words: Vec<u32> = head
         .chunks_exact(4)
         .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
         .collect();
     let mut consts = Constants::default();
     consts.set_float_bits(0, &words[..48]);
-    consts.set_int(0, &words[48..60].iter().map(|w| *w as i32).collect::<Vec<_>>());
+    consts.set_int(
+        0,
+        &words[48..60].iter().map(|w| *w as i32).collect::<Vec<_>>(),
+    );
     consts.bool = words[60..64].iter().map(|w| w & 1 != 0).collect();
-    let opts = Options { budget: 20_000, ..Options::default() };
+    let opts = Options {
+        budget: 20_000,
+        ..Options::default()
+    };
     if shader.version.is_vertex() {
         if let Ok(prog) = Program::new(&shader) {
             let _ = quick::run_vertex(&prog, &consts, &opts.sem, opts.budget);

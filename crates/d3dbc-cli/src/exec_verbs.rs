@@ -81,6 +81,11 @@ pub struct RenderArgs {
     /// Image size. Constants the CTAB declares without a default start at (1, 1, 1, 1).
     #[arg(long, default_value = "256x256")]
     pub size: String,
+    /// Render on the GPU (the shaders translated by d3dbc-naga, run by wgpu on the first
+    /// Vulkan adapter) instead of the CPU reference executor. Needs a build with the cargo
+    /// feature `gpu`.
+    #[arg(long)]
+    pub gpu: bool,
     #[command(flatten)]
     pub consts: ConstArgs,
 }
@@ -269,9 +274,35 @@ fn render_inner(a: &RenderArgs) -> Result<(), String> {
         apply_consts(&mut d.ps_constants, &a.consts)?;
         apply_consts(&mut d.vs_constants, &a.consts)?;
     }
+    if a.gpu {
+        return write_png(&a.output, &render_gpu(&scene)?);
+    }
     let r = Renderer::run_scene(&scene, Options::default(), None, |_, _| {})
         .map_err(|e| e.to_string())?;
     write_png(&a.output, &r.targets[0])
+}
+
+/// The scene's first render target after its last draw, rendered by d3dbc-gpu.
+#[cfg(feature = "gpu")]
+fn render_gpu(scene: &draw::Scene) -> Result<d3dbc_exec::Image, String> {
+    let gpu = d3dbc_gpu::Gpu::new().map_err(|e| format!("--gpu: {e}"))?;
+    let mut out = None;
+    gpu.run_scene(scene, |_| true, |_, targets| out = targets.first().cloned())
+        .map_err(|e| format!("--gpu ({}): {e}", gpu.adapter_name))?;
+    let img = out.ok_or("--gpu: the scene drew nothing")?;
+    Ok(d3dbc_exec::Image {
+        width: img.width,
+        height: img.height,
+        format: scene.targets[0].format,
+        pixels: img.pixels,
+    })
+}
+
+#[cfg(not(feature = "gpu"))]
+fn render_gpu(_: &draw::Scene) -> Result<d3dbc_exec::Image, String> {
+    Err("--gpu: this d3dbc was built without the `gpu` feature \
+         (cargo install --path crates/d3dbc-cli --features gpu)"
+        .into())
 }
 
 /// `d3dbc run`.

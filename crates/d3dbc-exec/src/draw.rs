@@ -47,13 +47,61 @@ pub struct DepthDesc {
     pub width: u32,
     /// Height in pixels.
     pub height: u32,
+    /// Storage format: depths are quantised to it before the test and on write.
+    #[serde(default)]
+    pub format: DepthFormat,
     /// Initial depth value.
     #[serde(default = "one")]
     pub initial: f32,
+    /// Initial stencil value (the low 8 bits are kept, as in `D3DFMT_D24S8`).
+    #[serde(default)]
+    pub initial_stencil: u32,
 }
 
 fn one() -> f32 {
     1.0
+}
+
+/// Depth-stencil formats (`D3DFMT_D*`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DepthFormat {
+    /// 24-bit UNORM depth, 8-bit stencil. The default (the usual auto depth-stencil).
+    #[default]
+    D24S8,
+    /// 24-bit UNORM depth, no stencil.
+    D24X8,
+    /// 16-bit UNORM depth.
+    D16,
+    /// 32-bit float depth (`D3DFMT_D32F_LOCKABLE`), and `D24FS8` (kept as float).
+    D32F,
+}
+
+impl DepthFormat {
+    /// Parses a D3D9 depth format name with or without the `D3DFMT_` prefix.
+    pub fn from_d3d_name(name: &str) -> Option<DepthFormat> {
+        Some(match name.trim_start_matches("D3DFMT_") {
+            "D24S8" => DepthFormat::D24S8,
+            "D24X8" | "D24X4S4" => DepthFormat::D24X8,
+            "D16" | "D16_LOCKABLE" => DepthFormat::D16,
+            "D32F_LOCKABLE" | "D24FS8" | "D32" => DepthFormat::D32F,
+            _ => return None,
+        })
+    }
+
+    /// Depth `z` (already in [0, 1]) as this format stores it.
+    pub fn quantize(self, z: f32) -> f32 {
+        let q = |max: f64| ((z as f64 * max).round() / max) as f32;
+        match self {
+            DepthFormat::D24S8 | DepthFormat::D24X8 => q(16_777_215.0),
+            DepthFormat::D16 => q(65_535.0),
+            DepthFormat::D32F => z,
+        }
+    }
+
+    /// Whether the format has a stencil channel.
+    pub fn has_stencil(self) -> bool {
+        matches!(self, DepthFormat::D24S8 | DepthFormat::D32F)
+    }
 }
 
 /// One step of a [`Scene`].
@@ -79,6 +127,12 @@ pub struct Clear {
     pub depth_enabled: bool,
     /// The depth value.
     pub depth: f32,
+    /// Clear the stencil buffer to `stencil` (`D3DCLEAR_STENCIL`).
+    #[serde(default)]
+    pub stencil_enabled: bool,
+    /// The stencil value (low 8 bits kept).
+    #[serde(default)]
+    pub stencil: u32,
 }
 
 /// The shared description of one Direct3D 9 draw call — the one value both the CPU
@@ -314,6 +368,59 @@ impl Format {
         )
     }
 
+    /// True for the UNORM colour formats (fixed-point: blending clamps to [0, 1]).
+    pub fn is_unorm(self) -> bool {
+        use Format::*;
+        matches!(
+            self,
+            A8R8G8B8
+                | X8R8G8B8
+                | A8B8G8R8
+                | X8B8G8R8
+                | R5G6B5
+                | X1R5G5B5
+                | A1R5G5B5
+                | A4R4G4B4
+                | L8
+                | A8L8
+                | A8
+                | G16R16
+                | A16B16G16R16
+                | Dxt1
+                | Dxt2
+                | Dxt3
+                | Dxt4
+                | Dxt5
+        )
+    }
+
+    /// True for the texture formats `SRGBTEXTURE` converts: the 8-bit-per-channel
+    /// colour formats, luminance, and DXT1–5 (the formats D3D9 drivers report sRGB
+    /// reads for; the packed 16-bit ones read linear).
+    pub fn is_srgb_readable(self) -> bool {
+        self.is_srgb_writable()
+            || matches!(
+                self,
+                Format::L8
+                    | Format::A8L8
+                    | Format::Dxt1
+                    | Format::Dxt2
+                    | Format::Dxt3
+                    | Format::Dxt4
+                    | Format::Dxt5
+            )
+    }
+
+    /// True for the render-target formats `SRGBWRITEENABLE` converts: 8 bits per
+    /// colour channel (what `D3DUSAGE_QUERY_SRGBWRITE` reports; other targets are
+    /// written linear).
+    pub fn is_srgb_writable(self) -> bool {
+        matches!(
+            self,
+            Format::A8R8G8B8 | Format::X8R8G8B8 | Format::A8B8G8R8 | Format::X8B8G8R8
+        )
+    }
+
     /// Bytes of one `w`×`h` image.
     pub fn image_bytes(self, w: u32, h: u32) -> usize {
         if self.is_block() {
@@ -401,7 +508,8 @@ pub struct SamplerState {
     pub mip_lod_bias: f32,
     /// `MAXMIPLEVEL`: the most detailed level used.
     pub max_mip_level: u32,
-    /// `SRGBTEXTURE`.
+    /// `SRGBTEXTURE`: texels of the 8-bit-per-channel, luminance and DXT formats
+    /// ([`Format::is_srgb_readable`]) are decoded sRGB → linear (red, green, blue; not alpha) before filtering.
     pub srgb: bool,
 }
 
@@ -464,38 +572,8 @@ pub struct Viewport {
     pub max_z: f32,
 }
 
-/// `D3DCMPFUNC`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "UPPERCASE")]
-#[allow(missing_docs)]
-pub enum Cmp {
-    Never,
-    Less,
-    Equal,
-    LessEqual,
-    Greater,
-    NotEqual,
-    GreaterEqual,
-    #[default]
-    Always,
-}
-
-impl Cmp {
-    /// `a FUNC b`.
-    #[inline]
-    pub fn test<T: PartialOrd>(self, a: T, b: T) -> bool {
-        match self {
-            Cmp::Never => false,
-            Cmp::Less => a < b,
-            Cmp::Equal => a == b,
-            Cmp::LessEqual => a <= b,
-            Cmp::Greater => a > b,
-            Cmp::NotEqual => a != b,
-            Cmp::GreaterEqual => a >= b,
-            Cmp::Always => true,
-        }
-    }
-}
+/// `D3DCMPFUNC`: the one definition lives in the core crate, shared with the translator.
+pub use d3dbc::CompareFunc as Cmp;
 
 /// `D3DCULL`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -547,7 +625,15 @@ pub enum Blend {
     DestColor,
     InvDestColor,
     SrcAlphaSat,
+    /// `D3DBLEND_BOTHSRCALPHA` (obsolete): source factor source alpha, destination
+    /// factor 1 − source alpha (whatever the destination blend state says).
+    BothSrcAlpha,
+    /// `D3DBLEND_BOTHINVSRCALPHA` (obsolete): source factor 1 − source alpha,
+    /// destination factor source alpha.
+    BothInvSrcAlpha,
+    /// `D3DRS_BLENDFACTOR`, per channel.
     BlendFactor,
+    /// 1 − `D3DRS_BLENDFACTOR`, per channel.
     InvBlendFactor,
 }
 
@@ -562,6 +648,99 @@ pub enum BlendOp {
     RevSubtract,
     Min,
     Max,
+}
+
+/// `D3DSTENCILOP`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
+pub enum StencilOp {
+    /// Keep the stored value.
+    #[default]
+    Keep,
+    /// Write 0.
+    Zero,
+    /// Write the reference value.
+    Replace,
+    /// Increment, clamping at 255.
+    IncrSat,
+    /// Decrement, clamping at 0.
+    DecrSat,
+    /// Invert every bit.
+    Invert,
+    /// Increment, wrapping to 0.
+    Incr,
+    /// Decrement, wrapping to 255.
+    Decr,
+}
+
+impl StencilOp {
+    /// The new stencil value for stored value `s` and reference `r` (8-bit buffer).
+    pub fn apply(self, s: u8, r: u8) -> u8 {
+        match self {
+            StencilOp::Keep => s,
+            StencilOp::Zero => 0,
+            StencilOp::Replace => r,
+            StencilOp::IncrSat => s.saturating_add(1),
+            StencilOp::DecrSat => s.saturating_sub(1),
+            StencilOp::Invert => !s,
+            StencilOp::Incr => s.wrapping_add(1),
+            StencilOp::Decr => s.wrapping_sub(1),
+        }
+    }
+}
+
+/// The stencil states (`D3DRS_STENCIL*`, `TWOSIDEDSTENCILMODE`, `CCW_STENCIL*`), defaults
+/// as D3D9's. The test is `(ref & mask) FUNC (stored & mask)`; the buffer is 8 bits
+/// (`D3DFMT_D24S8`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct StencilStates {
+    /// `STENCILENABLE`.
+    pub enable: bool,
+    /// `STENCILFUNC` (clockwise faces, or every face without two-sided mode).
+    pub func: Cmp,
+    /// `STENCILREF`.
+    pub reference: u32,
+    /// `STENCILMASK`.
+    pub mask: u32,
+    /// `STENCILWRITEMASK`.
+    pub write_mask: u32,
+    /// `STENCILFAIL`: the stencil test failed.
+    pub fail: StencilOp,
+    /// `STENCILZFAIL`: the stencil test passed, the depth test failed.
+    pub z_fail: StencilOp,
+    /// `STENCILPASS`: both passed.
+    pub pass: StencilOp,
+    /// `TWOSIDEDSTENCILMODE`: counter-clockwise triangles use the `ccw_*` states.
+    pub two_sided: bool,
+    /// `CCW_STENCILFUNC`.
+    pub ccw_func: Cmp,
+    /// `CCW_STENCILFAIL`.
+    pub ccw_fail: StencilOp,
+    /// `CCW_STENCILZFAIL`.
+    pub ccw_z_fail: StencilOp,
+    /// `CCW_STENCILPASS`.
+    pub ccw_pass: StencilOp,
+}
+
+impl Default for StencilStates {
+    fn default() -> Self {
+        StencilStates {
+            enable: false,
+            func: Cmp::Always,
+            reference: 0,
+            mask: 0xFFFF_FFFF,
+            write_mask: 0xFFFF_FFFF,
+            fail: StencilOp::Keep,
+            z_fail: StencilOp::Keep,
+            pass: StencilOp::Keep,
+            two_sided: false,
+            ccw_func: Cmp::Always,
+            ccw_fail: StencilOp::Keep,
+            ccw_z_fail: StencilOp::Keep,
+            ccw_pass: StencilOp::Keep,
+        }
+    }
 }
 
 /// `D3DFOGMODE`.
@@ -600,6 +779,28 @@ pub struct RenderStates {
     pub dest_blend: Blend,
     /// `BLENDOP`.
     pub blend_op: BlendOp,
+    /// `SEPARATEALPHABLENDENABLE`: alpha blends with the `*_alpha` states below
+    /// instead of `src_blend`/`dest_blend`/`blend_op`.
+    pub separate_alpha_blend: bool,
+    /// `SRCBLENDALPHA`.
+    pub src_blend_alpha: Blend,
+    /// `DESTBLENDALPHA`.
+    pub dest_blend_alpha: Blend,
+    /// `BLENDOPALPHA`.
+    pub blend_op_alpha: BlendOp,
+    /// `BLENDFACTOR` as a D3DCOLOR (ARGB), read by [`Blend::BlendFactor`] and
+    /// [`Blend::InvBlendFactor`].
+    pub blend_factor: u32,
+    /// The stencil states.
+    pub stencil: StencilStates,
+    /// `DEPTHBIAS` (added to the depth of every pixel of a triangle, in [0, 1] depth
+    /// units).
+    pub depth_bias: f32,
+    /// `SLOPESCALEDEPTHBIAS` (times the triangle's largest depth slope per pixel).
+    pub slope_scale_depth_bias: f32,
+    /// `LASTPIXEL`: lines also draw their last pixel (the one containing the end
+    /// point). Default true.
+    pub last_pixel: bool,
     /// `COLORWRITEENABLE` (bit 0 red … bit 3 alpha), for target 0 (targets 1–3 use
     /// `COLORWRITEENABLE1..3`, listed in `color_write_more`).
     pub color_write: u32,
@@ -639,7 +840,10 @@ pub struct RenderStates {
     pub fog_end: f32,
     /// `FOGDENSITY`.
     pub fog_density: f32,
-    /// `SRGBWRITEENABLE`.
+    /// `SRGBWRITEENABLE`: colours written to the 8-bit-per-channel targets are
+    /// encoded linear → sRGB (red, green, blue; alpha stays linear), and blending reads
+    /// the destination back as linear (what D3D10-class hardware does; some D3D9-era
+    /// parts blended in gamma space). Float targets are not converted.
     pub srgb_write: bool,
     /// `_44` of the projection matrix (decides z vs w fog with table fog).
     pub projection_44: f32,
@@ -658,6 +862,15 @@ impl Default for RenderStates {
             src_blend: Blend::One,
             dest_blend: Blend::Zero,
             blend_op: BlendOp::Add,
+            separate_alpha_blend: false,
+            src_blend_alpha: Blend::One,
+            dest_blend_alpha: Blend::Zero,
+            blend_op_alpha: BlendOp::Add,
+            blend_factor: 0xFFFF_FFFF,
+            stencil: StencilStates::default(),
+            depth_bias: 0.0,
+            slope_scale_depth_bias: 0.0,
+            last_pixel: true,
             color_write: 0xF,
             color_write_more: [0xF; 3],
             cull: Cull::Ccw,

@@ -192,6 +192,27 @@ fn hex(v: &Value) -> Option<u32> {
     }
 }
 
+/// A float state: a number, or a hex string holding the DWORD's float bits (how D3D9
+/// stores float render and sampler states).
+fn float_state(v: &Value) -> Option<f32> {
+    match v {
+        Value::String(_) => hex(v).map(f32::from_bits),
+        _ => v.as_f64().map(|x| x as f32),
+    }
+}
+
+/// A boolean state: `true`/`false`, `"TRUE"`/`"FALSE"` or a number.
+fn bool_state(v: &Value) -> Option<bool> {
+    match v {
+        Value::Bool(b) => Some(*b),
+        Value::String(s) if s == "TRUE" => Some(true),
+        Value::String(s) if s == "FALSE" => Some(false),
+        Value::String(_) => hex(v).map(|x| x != 0),
+        Value::Number(n) => n.as_f64().map(|x| x != 0.0),
+        _ => None,
+    }
+}
+
 fn hex_list(v: &Value) -> Option<Vec<u32>> {
     v.as_array()?.iter().map(hex).collect()
 }
@@ -237,14 +258,20 @@ pub fn parse_record(r: &Value) -> Result<Record, OracleError> {
             initial: [0.0; 4],
         });
     }
-    let depth = r
-        .get("depth_stencil")
-        .filter(|d| !d.is_null())
-        .map(|d| DepthDesc {
-            width: d["width"].as_u64().unwrap_or(640) as u32,
-            height: d["height"].as_u64().unwrap_or(480) as u32,
-            initial: 1.0,
-        });
+    let depth = match r.get("depth_stencil").filter(|d| !d.is_null()) {
+        None => None,
+        Some(d) => {
+            let name = d["format"].as_str().unwrap_or("D3DFMT_D24S8");
+            Some(DepthDesc {
+                width: d["width"].as_u64().unwrap_or(640) as u32,
+                height: d["height"].as_u64().unwrap_or(480) as u32,
+                format: DepthFormat::from_d3d_name(name)
+                    .ok_or_else(|| cx.err("depth_stencil.format", name))?,
+                initial: 1.0,
+                initial_stencil: 0,
+            })
+        }
+    };
 
     // Base state.
     let mut base = Draw::new(Primitive::TriangleList, 3);
@@ -374,6 +401,8 @@ pub fn parse_record(r: &Value) -> Result<Record, OracleError> {
                         color,
                         depth_enabled: flags.contains(&"ZBUFFER"),
                         depth: d["z"].as_f64().unwrap_or(1.0) as f32,
+                        stencil_enabled: flags.contains(&"STENCIL"),
+                        stencil: d["stencil"].as_u64().unwrap_or(0) as u32,
                     }));
                 }
                 Some("draw") => {
@@ -671,11 +700,48 @@ fn parse_sampler(s: &Value, cx: &Ctx) -> Result<SamplerState, OracleError> {
     if let Some(c) = hex(&s["D3DSAMP_BORDERCOLOR"]) {
         st.border_color = c;
     }
-    if let Some(v) = s["D3DSAMP_MAXMIPLEVEL"].as_u64() {
+    if let Some(v) = num(&s["D3DSAMP_MAXMIPLEVEL"]) {
         st.max_mip_level = v as u32;
     }
-    if let Some(v) = s["D3DSAMP_MIPMAPLODBIAS"].as_f64() {
-        st.mip_lod_bias = v as f32;
+    if let Some(v) = float_state(&s["D3DSAMP_MIPMAPLODBIAS"]) {
+        st.mip_lod_bias = v;
+    }
+    match &s["D3DSAMP_SRGBTEXTURE"] {
+        Value::Null => {}
+        v => st.srgb = bool_state(v).ok_or_else(|| cx.err("D3DSAMP_SRGBTEXTURE", "not a bool"))?,
+    }
+    // Every other key must be one without effect here, or the record is refused
+    // (rather than replayed with a state silently dropped).
+    for (k, v) in s.as_object().into_iter().flatten() {
+        let known = matches!(
+            k.as_str(),
+            "stage"
+                | "declared_line"
+                | "D3DSAMP_ADDRESSU"
+                | "D3DSAMP_ADDRESSV"
+                | "D3DSAMP_ADDRESSW"
+                | "D3DSAMP_BORDERCOLOR"
+                | "D3DSAMP_MAGFILTER"
+                | "D3DSAMP_MINFILTER"
+                | "D3DSAMP_MIPFILTER"
+                | "D3DSAMP_MIPMAPLODBIAS"
+                | "D3DSAMP_MAXMIPLEVEL"
+                | "D3DSAMP_SRGBTEXTURE"
+                // Anisotropic filtering is sampled as linear: the degree has no effect.
+                | "D3DSAMP_MAXANISOTROPY"
+                // Displacement maps are not sampled by pixel or vertex shaders.
+                | "D3DSAMP_DMAPOFFSET"
+        );
+        let neutral = match k.as_str() {
+            // D3D9 has no comparison samplers of its own: only `null` is replayable.
+            "comparison" => v.is_null(),
+            // Multi-element textures: element 0 is the texture itself.
+            "D3DSAMP_ELEMENTINDEX" => num(v) == Some(0.0),
+            _ => false,
+        };
+        if !known && !neutral {
+            return Err(cx.err(k, format!("sampler state {v} is not supported")));
+        }
     }
     Ok(st)
 }
@@ -693,22 +759,13 @@ fn apply_render_states(
         if v.is_null() {
             continue;
         }
-        let f = || {
-            num(v)
-                .map(|x| x as f32)
-                .ok_or_else(|| cx.err(k, "not a number"))
-        };
+        let f = || float_state(v).ok_or_else(|| cx.err(k, "not a number"));
         let u = || {
             num(v)
                 .map(|x| x as u32)
                 .ok_or_else(|| cx.err(k, "not a number"))
         };
-        let b = || match v {
-            Value::Bool(b) => Ok(*b),
-            Value::String(s) => Ok(s == "TRUE"),
-            Value::Number(n) => Ok(n.as_f64() != Some(0.0)),
-            _ => Err(cx.err(k, "not a bool")),
-        };
+        let b = || bool_state(v).ok_or_else(|| cx.err(k, "not a bool"));
         match k.as_str() {
             "D3DRS_ZENABLE" => rs.z_enable = b()?,
             "D3DRS_ZWRITEENABLE" => rs.z_write = b()?,
@@ -721,6 +778,30 @@ fn apply_render_states(
             "D3DRS_DESTBLEND" => rs.dest_blend = en(v, k, cx)?,
             "D3DRS_BLENDOP" => rs.blend_op = en(v, k, cx)?,
             "D3DRS_COLORWRITEENABLE" => rs.color_write = u()?,
+            "D3DRS_COLORWRITEENABLE1" => rs.color_write_more[0] = u()?,
+            "D3DRS_COLORWRITEENABLE2" => rs.color_write_more[1] = u()?,
+            "D3DRS_COLORWRITEENABLE3" => rs.color_write_more[2] = u()?,
+            "D3DRS_SEPARATEALPHABLENDENABLE" => rs.separate_alpha_blend = b()?,
+            "D3DRS_SRCBLENDALPHA" => rs.src_blend_alpha = en(v, k, cx)?,
+            "D3DRS_DESTBLENDALPHA" => rs.dest_blend_alpha = en(v, k, cx)?,
+            "D3DRS_BLENDOPALPHA" => rs.blend_op_alpha = en(v, k, cx)?,
+            "D3DRS_BLENDFACTOR" => rs.blend_factor = u()?,
+            "D3DRS_STENCILENABLE" => rs.stencil.enable = b()?,
+            "D3DRS_STENCILFUNC" => rs.stencil.func = en(v, k, cx)?,
+            "D3DRS_STENCILREF" => rs.stencil.reference = u()?,
+            "D3DRS_STENCILMASK" => rs.stencil.mask = u()?,
+            "D3DRS_STENCILWRITEMASK" => rs.stencil.write_mask = u()?,
+            "D3DRS_STENCILFAIL" => rs.stencil.fail = en(v, k, cx)?,
+            "D3DRS_STENCILZFAIL" => rs.stencil.z_fail = en(v, k, cx)?,
+            "D3DRS_STENCILPASS" => rs.stencil.pass = en(v, k, cx)?,
+            "D3DRS_TWOSIDEDSTENCILMODE" => rs.stencil.two_sided = b()?,
+            "D3DRS_CCW_STENCILFUNC" => rs.stencil.ccw_func = en(v, k, cx)?,
+            "D3DRS_CCW_STENCILFAIL" => rs.stencil.ccw_fail = en(v, k, cx)?,
+            "D3DRS_CCW_STENCILZFAIL" => rs.stencil.ccw_z_fail = en(v, k, cx)?,
+            "D3DRS_CCW_STENCILPASS" => rs.stencil.ccw_pass = en(v, k, cx)?,
+            "D3DRS_DEPTHBIAS" => rs.depth_bias = f()?,
+            "D3DRS_SLOPESCALEDEPTHBIAS" => rs.slope_scale_depth_bias = f()?,
+            "D3DRS_LASTPIXEL" => rs.last_pixel = b()?,
             "D3DRS_CULLMODE" => rs.cull = en(v, k, cx)?,
             "D3DRS_FILLMODE" => rs.fill = en(v, k, cx)?,
             "D3DRS_SHADEMODE" => rs.shade = en(v, k, cx)?,
@@ -743,8 +824,10 @@ fn apply_render_states(
             "D3DRS_FOGDENSITY" => rs.fog_density = f()?,
             "D3DRS_SRGBWRITEENABLE" => rs.srgb_write = b()?,
             "projection_44" => rs.projection_44 = f()?,
-            // States without effect on the oracles' results.
-            "D3DRS_STENCILENABLE" | "D3DRS_RANGEFOGENABLE" => {}
+            // States without effect on the oracles' results: range fog changes only
+            // fixed-function vertex fog (every record binds a vertex shader);
+            // dithering and multisampling do nothing on single-sample targets.
+            "D3DRS_RANGEFOGENABLE" | "D3DRS_DITHERENABLE" | "D3DRS_MULTISAMPLEANTIALIAS" => {}
             other => return Err(cx.err(other, "unknown render state")),
         }
     }

@@ -236,3 +236,53 @@ pub fn run_vertex(
     exec::run(prog, &mut lanes, &env, 0xF)?;
     Ok(lanes)
 }
+
+/// A `width`×`height` draw of pre-transformed (`POSITIONT`) vertices, each with a float4
+/// `COLOR0`, through a `ps_2_0` that writes the colour, culling off: the smallest scene
+/// for rasterizer and output-merger states.
+pub fn colour_draw(
+    prim: Primitive,
+    verts: &[([f32; 4], [f32; 4])],
+    width: u32,
+    height: u32,
+) -> Draw {
+    let mut d = Draw::new(prim, verts.len() as u32);
+    d.viewport.width = width;
+    d.viewport.height = height;
+    d.render_states.cull = Cull::None;
+    let ps = d3dbc::asm::assemble("ps_2_0\ndcl v0\nmov oC0, v0\n", &Default::default())
+        .expect("fixed shader assembles");
+    d.ps = Some(ps.encode());
+    let el = |offset, usage: DeclUsage| VertexElement {
+        stream: 0,
+        offset,
+        ty: DeclType::Float4,
+        usage: usage as u8,
+        usage_index: 0,
+        register: None,
+    };
+    d.vertex_declaration = vec![el(0, DeclUsage::PositionT), el(16, DeclUsage::Color)];
+    let data = verts
+        .iter()
+        .flat_map(|(p, c)| p.iter().chain(c).flat_map(|v| v.to_le_bytes()))
+        .collect();
+    d.streams = vec![VertexStream {
+        stream: 0,
+        stride: 32,
+        data,
+    }];
+    d
+}
+
+/// A clear of every target to `color`, depth to 1 and stencil to 0.
+pub fn clear_all(color: [f32; 4]) -> Op {
+    Op::Clear(Clear {
+        target: None,
+        color_enabled: true,
+        color,
+        depth_enabled: true,
+        depth: 1.0,
+        stencil_enabled: true,
+        stencil: 0,
+    })
+}

@@ -14,6 +14,7 @@ use d3dbc::{Semantics, Shader};
 
 use crate::draw::*;
 use crate::exec::{self, ConstFile, Env, ExecError, Lanes, Mask, Program, Stage, LANES, QUAD};
+use crate::merge::PrimInfo;
 use crate::texture::{Decoded, TextureError};
 
 /// Largest render target accepted (pixels).
@@ -109,6 +110,10 @@ pub struct Renderer {
     pub targets: Vec<Image>,
     /// Depth buffer.
     pub depth: Option<Vec<f32>>,
+    /// Stencil buffer (8 bits, beside the depth buffer, when its format has one).
+    pub stencil: Option<Vec<u8>>,
+    /// The depth buffer's format (depths are quantised to it).
+    pub depth_format: DepthFormat,
     /// Options.
     pub opts: Options,
     /// Statistics.
@@ -119,7 +124,7 @@ pub struct Renderer {
     pub regions: Option<Vec<[u32; 4]>>,
 }
 
-fn quantize(format: Format, v: [f32; 4]) -> [f32; 4] {
+pub(crate) fn quantize(format: Format, v: [f32; 4]) -> [f32; 4] {
     use Format::*;
     let q = |x: f32, bits: u32| {
         let m = ((1u32 << bits) - 1) as f32;
@@ -152,7 +157,7 @@ fn f16_round(x: f32) -> f32 {
 }
 
 #[inline]
-fn exec_sat(x: f32) -> f32 {
+pub(crate) fn exec_sat(x: f32) -> f32 {
     if x > 0.0 {
         x.min(1.0)
     } else {
@@ -160,27 +165,41 @@ fn exec_sat(x: f32) -> f32 {
     }
 }
 
-/// A vertex after shading: screen position and the varyings the pixel shader reads.
+/// A vertex after shading: clip-space and screen position and the varyings the pixel
+/// shader reads.
 #[derive(Clone, Copy, Debug)]
-struct SVert {
-    x: f64,
-    y: f64,
-    z: f64,
-    rhw: f64,
-    clip_w: f32,
-    psize: f32,
+pub(crate) struct SVert {
+    pub(crate) x: f64,
+    pub(crate) y: f64,
+    pub(crate) z: f64,
+    pub(crate) rhw: f64,
+    /// Clip-space position (`oPos`); `(0, 0, 0, 1)` for pre-transformed vertices, which
+    /// are never clipped.
+    pub(crate) pos: [f64; 4],
+    pub(crate) psize: f32,
     /// Vertex fog factor (`oFog`, else the specular alpha; 1 when neither).
-    fog: f32,
+    pub(crate) fog: f32,
     /// Signed distances to the enabled user clip planes (`dot(oPos, plane)`; planes
     /// not enabled read 0, which never clips).
-    clip: [f64; NCLIP],
-    v: [[f32; 4]; NVARY],
+    pub(crate) clip: [f64; NCLIP],
+    pub(crate) v: [[f32; 4]; NVARY],
 }
 
-const NVARY: usize = 16;
+impl SVert {
+    /// Recomputes the screen position from the clip-space one.
+    pub(crate) fn set_screen(&mut self, vp: Viewport) {
+        let rhw = 1.0 / self.pos[3];
+        self.x = vp.x as f64 + (self.pos[0] * rhw + 1.0) * vp.width as f64 * 0.5;
+        self.y = vp.y as f64 + (1.0 - self.pos[1] * rhw) * vp.height as f64 * 0.5;
+        self.z = vp.min_z as f64 + self.pos[2] * rhw * (vp.max_z - vp.min_z) as f64;
+        self.rhw = rhw;
+    }
+}
+
+pub(crate) const NVARY: usize = 16;
 
 /// User clip planes D3D9 defines (`D3DCLIPPLANE0`…`D3DCLIPPLANE5`).
-const NCLIP: usize = 6;
+pub(crate) const NCLIP: usize = 6;
 
 /// The distances of clip-space position `pos` to the planes enabled by
 /// `D3DRS_CLIPPLANEENABLE` (only when `D3DRS_CLIPPING` is on).
@@ -201,14 +220,14 @@ fn clip_distances(pos: [f32; 4], rs: &RenderStates) -> [f64; NCLIP] {
 
 /// Where pixel-shader input `k` comes from and where it goes.
 #[derive(Clone, Copy, Debug)]
-struct Link {
-    usage: u8,
-    index: u8,
+pub(crate) struct Link {
+    pub(crate) usage: u8,
+    pub(crate) index: u8,
     /// Register-file index in the pixel shader.
-    ps_reg: usize,
+    pub(crate) ps_reg: usize,
     /// Also the ps_1_x interpolated texture coordinate register.
-    tc_reg: Option<usize>,
-    color: bool,
+    pub(crate) tc_reg: Option<usize>,
+    pub(crate) color: bool,
 }
 
 impl Renderer {
@@ -230,19 +249,26 @@ impl Renderer {
                 pixels: vec![quantize(t.format, t.initial); n as usize],
             });
         }
-        let depth = match scene.depth {
+        let (depth, stencil) = match scene.depth {
             Some(d) => {
                 let n = d.width as u64 * d.height as u64;
                 if n > MAX_PIXELS {
                     return Err(RenderError::Size("depth buffer".into()));
                 }
-                Some(vec![d.initial; n as usize])
+                let z = d.format.quantize(d.initial.clamp(0.0, 1.0));
+                let stencil = d.format.has_stencil();
+                (
+                    Some(vec![z; n as usize]),
+                    stencil.then(|| vec![d.initial_stencil as u8; n as usize]),
+                )
             }
-            None => None,
+            None => (None, None),
         };
         Ok(Renderer {
             targets,
             depth,
+            stencil,
+            depth_format: scene.depth.map(|d| d.format).unwrap_or_default(),
             opts,
             stats: Stats::default(),
             regions: None,
@@ -263,7 +289,13 @@ impl Renderer {
                 }
                 if c.depth_enabled {
                     if let Some(d) = self.depth.as_mut() {
-                        d.iter_mut().for_each(|p| *p = c.depth);
+                        let z = self.depth_format.quantize(c.depth.clamp(0.0, 1.0));
+                        d.iter_mut().for_each(|p| *p = z);
+                    }
+                }
+                if c.stencil_enabled {
+                    if let Some(s) = self.stencil.as_mut() {
+                        s.iter_mut().for_each(|p| *p = c.stencil as u8);
                     }
                 }
                 Ok(())
@@ -393,132 +425,16 @@ impl Renderer {
             fog: FogSetup::new(rs, ps.as_ref()),
         };
 
-        // Primitive assembly.
-        let mut tris: Vec<[usize; 3]> = Vec::new();
-        match d.primitive {
-            Primitive::TriangleList => {
-                for i in 0..nverts / 3 {
-                    tris.push([3 * i, 3 * i + 1, 3 * i + 2]);
-                }
-            }
-            Primitive::TriangleStrip => {
-                for i in 0..nverts.saturating_sub(2) {
-                    if i % 2 == 0 {
-                        tris.push([i, i + 1, i + 2]);
-                    } else {
-                        tris.push([i, i + 2, i + 1]);
-                    }
-                }
-            }
-            Primitive::TriangleFan => {
-                for i in 1..nverts.saturating_sub(1) {
-                    tris.push([i, i + 1, 0]);
-                }
-            }
-            Primitive::PointList => {
-                for v in verts.iter() {
-                    self.point(v, d, &ctx)?;
-                }
-                return Ok(());
-            }
-            Primitive::LineList | Primitive::LineStrip => {
-                // Lines are drawn as thin quads one pixel wide.
-                let mut pairs = Vec::new();
-                if d.primitive == Primitive::LineList {
-                    for i in 0..nverts / 2 {
-                        pairs.push((2 * i, 2 * i + 1));
-                    }
-                } else {
-                    for i in 0..nverts.saturating_sub(1) {
-                        pairs.push((i, i + 1));
-                    }
-                }
-                for (a, b) in pairs {
-                    self.line(&verts[a], &verts[b], d, &ctx)?;
-                }
-                return Ok(());
-            }
-        }
-        for t in tris {
-            let tv = [verts[t[0]], verts[t[1]], verts[t[2]]];
-            if tv
-                .iter()
-                .any(|v| !in_front(v.clip_w) || !v.x.is_finite() || !v.y.is_finite())
-            {
-                continue;
-            }
-            // Provoking vertex: the first of the primitive as listed.
-            let provoke = match d.primitive {
-                Primitive::TriangleFan => 1,
-                _ => 0,
-            };
-            self.triangle(tv, provoke, d, &ctx, false)?;
-        }
-        Ok(())
+        // Primitive assembly, clipping, fill modes: prim.rs.
+        self.assemble(d, &verts, &ctx)
     }
 
-    fn point(&mut self, v: &SVert, d: &Draw, ctx: &PixelCtx) -> Result<(), RenderError> {
-        if !in_front(v.clip_w) {
-            return Ok(());
-        }
-        let rs = &d.render_states;
-        let size = (if v.psize > 0.0 {
-            v.psize
-        } else {
-            rs.point_size
-        })
-        .clamp(rs.point_size_min, rs.point_size_max)
-        .max(1.0) as f64;
-        let h = size / 2.0;
-        let mut corners = [*v; 4];
-        let offs = [
-            (-h, -h, 0.0, 0.0),
-            (h, -h, 1.0, 0.0),
-            (-h, h, 0.0, 1.0),
-            (h, h, 1.0, 1.0),
-        ];
-        for (c, (dx, dy, u, w)) in corners.iter_mut().zip(offs) {
-            c.x += dx;
-            c.y += dy;
-            if rs.point_sprite {
-                for (k, l) in ctx.links.iter().enumerate() {
-                    if l.usage == DeclUsage::TexCoord as u8 {
-                        c.v[k] = [u as f32, w as f32, 0.0, 1.0];
-                    }
-                }
-            }
-        }
-        self.triangle([corners[0], corners[1], corners[2]], 0, d, ctx, true)?;
-        self.triangle([corners[1], corners[3], corners[2]], 0, d, ctx, true)
-    }
-
-    fn line(&mut self, a: &SVert, b: &SVert, d: &Draw, ctx: &PixelCtx) -> Result<(), RenderError> {
-        if !(in_front(a.clip_w) && in_front(b.clip_w)) {
-            return Ok(());
-        }
-        let (dx, dy) = (b.x - a.x, b.y - a.y);
-        let len = (dx * dx + dy * dy).sqrt();
-        if len == 0.0 {
-            return Ok(());
-        }
-        let (nx, ny) = (-dy / len * 0.5, dx / len * 0.5);
-        let mut q = [*a, *a, *b, *b];
-        q[0].x += nx;
-        q[0].y += ny;
-        q[1].x -= nx;
-        q[1].y -= ny;
-        q[2].x += nx;
-        q[2].y += ny;
-        q[3].x -= nx;
-        q[3].y -= ny;
-        self.triangle([q[0], q[1], q[2]], 0, d, ctx, true)?;
-        self.triangle([q[1], q[3], q[2]], 0, d, ctx, true)
-    }
-
-    fn triangle(
+    /// Rasterizes and shades one triangle (already clipped); `flat_v` holds the
+    /// provoking vertex's varyings for flat shading.
+    pub(crate) fn triangle(
         &mut self,
         mut v: [SVert; 3],
-        provoke: usize,
+        flat_v: &[[f32; 4]; NVARY],
         d: &Draw,
         ctx: &PixelCtx,
         no_cull: bool,
@@ -536,7 +452,7 @@ impl Renderer {
                 _ => {}
             }
         }
-        let flat_v = v[provoke].v;
+        let flat_v = *flat_v;
         if !cw {
             v.swap(1, 2);
         }
@@ -605,32 +521,7 @@ impl Renderer {
                     .map(move |r| (y, r[0].max(qx0), r[2].min(bx1 + 1)))
             })
             .collect();
-        // Per attribute component: the vertex values over w (perspective-correct
-        // numerators), or `None` when all three vertices agree (the value is exact).
-        let mut pre = [[None; 4]; NVARY];
-        for (k, pk) in pre.iter_mut().enumerate().take(ctx.links.len()) {
-            for (c, pc) in pk.iter_mut().enumerate() {
-                let (a0, a1, a2) = (v[0].v[k][c], v[1].v[k][c], v[2].v[k][c]);
-                if !(a0 == a1 && a1 == a2) {
-                    *pc = Some([
-                        a0 as f64 * v[0].rhw,
-                        a1 as f64 * v[1].rhw,
-                        a2 as f64 * v[2].rhw,
-                    ]);
-                }
-            }
-        }
-        // User clip planes: the distance is linear in clip space, so its
-        // perspective-correct interpolation is exact; a pixel is clipped where the
-        // interpolated distance is < 0 (its sign is that of the numerator, w > 0).
-        let mut clip = [[0.0f64; 3]; NCLIP];
-        let mut nclip = 0;
-        for i in 0..NCLIP {
-            if v.iter().any(|p| p.clip[i] != 0.0) {
-                clip[nclip] = [0, 1, 2].map(|j| v[j].clip[i] * v[j].rhw);
-                nclip += 1;
-            }
-        }
+        let (pre, clip, nclip) = varyings(&v, ctx);
         let tri = TriSetup {
             v,
             pre,
@@ -651,120 +542,32 @@ impl Renderer {
                 shade_row(&tri, qy, x0, x1, ctx, lanes)
             })
             .collect::<Result<Vec<_>, RenderError>>()?;
+        let prim = PrimInfo::triangle(&tri.v, cw, rs);
         for (fs, st) in frags {
             self.stats.ps_lanes += st.ps_lanes;
             self.stats.ps_lane_instructions += st.ps_lane_instructions;
             for f in fs {
-                self.output(&f, d, ctx);
+                self.output(&f, d, ctx, &prim);
             }
         }
         Ok(())
     }
-
-    fn output(&mut self, f: &Frag, d: &Draw, ctx: &PixelCtx) {
-        let rs = &d.render_states;
-        let w = self.targets[0].width;
-        let idx = (f.y * w + f.x) as usize;
-        // Alpha test on oC0's alpha, at 8-bit precision.
-        if rs.alpha_test {
-            let a = (exec_sat(f.color[0][3]) * 255.0).round() as u32;
-            let r = rs.alpha_ref & 0xFF;
-            if !rs.alpha_func.test(a, r) {
-                return;
-            }
-        }
-        if rs.z_enable {
-            if let Some(db) = self.depth.as_mut() {
-                if let Some(dv) = db.get_mut(idx) {
-                    let z = f.depth.clamp(0.0, 1.0);
-                    if !rs.z_func.test(z, *dv) {
-                        return;
-                    }
-                    if rs.z_write {
-                        *dv = z;
-                    }
-                }
-            }
-        }
-        let ncol = match ctx.ps {
-            Some(p) if p.version.major >= 2 => (p.color_outputs as usize).max(1),
-            _ => 1,
-        };
-        for (ti, t) in self.targets.iter_mut().enumerate().take(ncol.min(4)) {
-            let Some(dst) = t.pixels.get_mut(idx) else {
-                continue;
-            };
-            let mut src = f.color[ti];
-            if rs.blend {
-                src = blend(rs, src, *dst);
-            }
-            let mask = if ti == 0 {
-                rs.color_write
-            } else {
-                rs.color_write_more[ti - 1]
-            };
-            let q = quantize(t.format, src);
-            for c in 0..4 {
-                if mask & (1 << c) != 0 {
-                    dst[c] = q[c];
-                }
-            }
-        }
-    }
 }
 
-fn blend(rs: &RenderStates, s: [f32; 4], dd: [f32; 4]) -> [f32; 4] {
-    let factor = |b: Blend, c: usize| -> f32 {
-        match b {
-            Blend::Zero => 0.0,
-            Blend::One => 1.0,
-            Blend::SrcColor => s[c],
-            Blend::InvSrcColor => 1.0 - s[c],
-            Blend::SrcAlpha => s[3],
-            Blend::InvSrcAlpha => 1.0 - s[3],
-            Blend::DestAlpha => dd[3],
-            Blend::InvDestAlpha => 1.0 - dd[3],
-            Blend::DestColor => dd[c],
-            Blend::InvDestColor => 1.0 - dd[c],
-            Blend::SrcAlphaSat => {
-                if c == 3 {
-                    1.0
-                } else {
-                    s[3].min(1.0 - dd[3])
-                }
-            }
-            Blend::BlendFactor | Blend::InvBlendFactor => 1.0,
-        }
-    };
-    let mut o = [0.0; 4];
-    for c in 0..4 {
-        let a = s[c] * factor(rs.src_blend, c);
-        let b = dd[c] * factor(rs.dest_blend, c);
-        o[c] = match rs.blend_op {
-            BlendOp::Add => a + b,
-            BlendOp::Subtract => a - b,
-            BlendOp::RevSubtract => b - a,
-            BlendOp::Min => s[c].min(dd[c]),
-            BlendOp::Max => s[c].max(dd[c]),
-        };
-    }
-    o
-}
-
-struct PixelCtx<'a> {
-    ps: Option<&'a Program>,
-    consts: Option<&'a ConstFile>,
-    stages: &'a [Stage<'a>],
-    sem: &'a Semantics,
-    budget: u64,
-    links: &'a [Link],
-    flat: bool,
-    fog: Option<FogSetup>,
+pub(crate) struct PixelCtx<'a> {
+    pub(crate) ps: Option<&'a Program>,
+    pub(crate) consts: Option<&'a ConstFile>,
+    pub(crate) stages: &'a [Stage<'a>],
+    pub(crate) sem: &'a Semantics,
+    pub(crate) budget: u64,
+    pub(crate) links: &'a [Link],
+    pub(crate) flat: bool,
+    pub(crate) fog: Option<FogSetup>,
 }
 
 /// Fixed-function fog applied after pixel shaders below 3.0.
 #[derive(Clone, Copy)]
-struct FogSetup {
+pub(crate) struct FogSetup {
     table: FogMode,
     w_fog: bool,
     start: f32,
@@ -805,27 +608,27 @@ impl FogSetup {
     }
 }
 
-struct TriSetup {
-    v: [SVert; 3],
-    pre: [[Option<[f64; 3]>; 4]; NVARY],
+pub(crate) struct TriSetup {
+    pub(crate) v: [SVert; 3],
+    pub(crate) pre: [[Option<[f64; 3]>; 4]; NVARY],
     /// Enabled user clip planes' distance numerators per vertex (first `nclip`).
-    clip: [[f64; 3]; NCLIP],
-    nclip: usize,
-    eq: [(f64, f64, f64, bool); 3],
-    area: f64,
-    face: f32,
-    flat_v: [[f32; 4]; NVARY],
-    bx0: i64,
-    bx1: i64,
-    by0: i64,
-    by1: i64,
+    pub(crate) clip: [[f64; 3]; NCLIP],
+    pub(crate) nclip: usize,
+    pub(crate) eq: [(f64, f64, f64, bool); 3],
+    pub(crate) area: f64,
+    pub(crate) face: f32,
+    pub(crate) flat_v: [[f32; 4]; NVARY],
+    pub(crate) bx0: i64,
+    pub(crate) bx1: i64,
+    pub(crate) by0: i64,
+    pub(crate) by1: i64,
 }
 
-struct Frag {
-    x: u32,
-    y: u32,
-    color: [[f32; 4]; 4],
-    depth: f32,
+pub(crate) struct Frag {
+    pub(crate) x: u32,
+    pub(crate) y: u32,
+    pub(crate) color: [[f32; 4]; 4],
+    pub(crate) depth: f32,
 }
 
 /// Pixel offset of lane `l` of a lane group from the group's top-left pixel: the group
@@ -909,6 +712,36 @@ fn shade_row(
         g.gx += 2 * (LANES / exec::QUAD) as i64;
     }
     Ok((out, stats))
+}
+
+/// Shades one 2×2 quad at (`qx`, `qy`) (pixel `l` at `(qx + (l & 1), qy + (l >> 1))`)
+/// with its barycentric weights per pixel: the entry point for primitives that find
+/// their pixels quad by quad (lines).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn shade_quad(
+    t: &TriSetup,
+    qx: i64,
+    qy: i64,
+    cover: u8,
+    bary: &[[f64; 3]; 4],
+    ctx: &PixelCtx,
+    lanes: &mut Lanes,
+    out: &mut Vec<Frag>,
+    stats: &mut Stats,
+) -> Result<(), RenderError> {
+    let mut g = Group {
+        gx: qx,
+        qy,
+        cover: cover as Mask & quad_mask(0),
+        active: quad_mask(0),
+        bary: [[0.0; LANES]; 3],
+    };
+    for (l, b) in bary.iter().enumerate() {
+        for k in 0..3 {
+            g.bary[k][l] = b[k];
+        }
+    }
+    shade_lanes(t, &g, ctx, lanes, out, stats)
 }
 
 /// A lane group: four quads side by side from pixel (`gx`, `qy`).
@@ -1067,8 +900,15 @@ fn shade_lanes(
                     *col = lanes.get(exec::color_reg(c as u16), l);
                 }
             }
-            // The ps_1_x colour output is saturated.
-            Source::R0 => color[0] = lanes.get(exec::temp_reg(0), l).map(exec_sat),
+            // The ps_1_x colour output is r0, saturated or not by the device.
+            Source::R0 => {
+                let c = lanes.get(exec::temp_reg(0), l);
+                color[0] = if ctx.sem.ps1x_saturate_output {
+                    c.map(exec_sat)
+                } else {
+                    c
+                };
+            }
             Source::Diffuse(Some(r)) => color[0] = lanes.get(r, l),
             Source::Diffuse(None) => color[0] = [1.0; 4],
         }
@@ -1312,7 +1152,7 @@ fn vs_output(
         y,
         z,
         rhw,
-        clip_w: pos[3],
+        pos: pos.map(|c| c as f64),
         psize,
         fog: exec_sat(fog.unwrap_or(1.0)),
         clip: clip_distances(pos, rs),
@@ -1351,7 +1191,7 @@ fn pretransformed(d: &Draw, vi: usize, links: &[Link]) -> SVert {
         y: pos[1] as f64,
         z: pos[2] as f64,
         rhw: 1.0 / rhw,
-        clip_w: 1.0,
+        pos: [0.0, 0.0, 0.0, 1.0],
         psize: 0.0,
         fog: 1.0,
         // Pre-transformed vertices are not clipped by user planes.
@@ -1436,8 +1276,36 @@ impl<'a> ProbeBook<'a> {
     }
 }
 
-/// A clip-space w in front of the eye (NaN is not).
-#[inline]
-fn in_front(w: f32) -> bool {
-    w > 0.0
+/// Perspective-correct numerators of a triangle's varyings (per component, `None`
+/// when the three vertices agree: the value is then exact).
+pub(crate) type Pre = [[Option<[f64; 3]>; 4]; NVARY];
+
+/// Per-triangle setup of the varyings: the perspective-correct numerators, and the
+/// enabled user clip planes' distance numerators (the first `nclip` rows).
+pub(crate) fn varyings(v: &[SVert; 3], ctx: &PixelCtx) -> (Pre, [[f64; 3]; NCLIP], usize) {
+    let mut pre = [[None; 4]; NVARY];
+    for (k, pk) in pre.iter_mut().enumerate().take(ctx.links.len()) {
+        for (c, pc) in pk.iter_mut().enumerate() {
+            let (a0, a1, a2) = (v[0].v[k][c], v[1].v[k][c], v[2].v[k][c]);
+            if !(a0 == a1 && a1 == a2) {
+                *pc = Some([
+                    a0 as f64 * v[0].rhw,
+                    a1 as f64 * v[1].rhw,
+                    a2 as f64 * v[2].rhw,
+                ]);
+            }
+        }
+    }
+    // User clip planes: the distance is linear in clip space, so its
+    // perspective-correct interpolation is exact; a pixel is clipped where the
+    // interpolated distance is < 0 (its sign is that of the numerator, w > 0).
+    let mut clip = [[0.0f64; 3]; NCLIP];
+    let mut nclip = 0;
+    for i in 0..NCLIP {
+        if v.iter().any(|p| p.clip[i] != 0.0) {
+            clip[nclip] = [0, 1, 2].map(|j| v[j].clip[i] * v[j].rhw);
+            nclip += 1;
+        }
+    }
+    (pre, clip, nclip)
 }

@@ -17,6 +17,8 @@ pub struct Decoded {
     pub kind: TextureKind,
     /// Levels, largest first.
     pub levels: Vec<Level>,
+    /// The format is one `D3DSAMP_SRGBTEXTURE` converts ([`Format::is_srgb_readable`]).
+    pub srgb_capable: bool,
 }
 
 /// One mip level: `images` faces (cube) or one image of `depth` slices.
@@ -308,9 +310,11 @@ impl Decoded {
             }
             levels.push(Level { w, h, d, texels });
         }
+        let srgb_capable = t.format.is_srgb_readable();
         Ok(Decoded {
             kind: t.kind,
             levels,
+            srgb_capable,
         })
     }
 }
@@ -373,14 +377,22 @@ fn fi(x: f32) -> i32 {
 }
 
 impl Level {
+    /// One texel; `srgb` decodes its colour channels sRGB → linear.
     #[inline]
-    fn fetch(&self, face: usize, x: i32, y: i32, z: i32) -> [f32; 4] {
+    fn fetch(&self, face: usize, x: i32, y: i32, z: i32, srgb: bool) -> [f32; 4] {
         let (w, h) = (self.w as usize, self.h as usize);
         let i = ((face * self.d as usize + z as usize) * h + y as usize) * w + x as usize;
-        self.texels[i]
+        let t = self.texels[i];
+        if srgb {
+            let l = crate::merge::srgb_to_linear;
+            [l(t[0]), l(t[1]), l(t[2]), t[3]]
+        } else {
+            t
+        }
     }
 
-    /// Samples one level at normalised (u, v, w) with one filter.
+    /// Samples one level at normalised (u, v, w) with one filter (texels decoded from
+    /// sRGB before filtering when `srgb`).
     fn sample(
         &self,
         s: &SamplerState,
@@ -388,6 +400,7 @@ impl Level {
         uvw: [f32; 3],
         filter: Filter,
         vol: bool,
+        srgb: bool,
     ) -> [f32; 4] {
         let dims = [self.w as i32, self.h as i32, self.d as i32];
         let modes = [s.address_u, s.address_v, s.address_w];
@@ -401,7 +414,7 @@ impl Level {
                     None => return border(s),
                 }
             }
-            return self.fetch(face, c[0], c[1], c[2]);
+            return self.fetch(face, c[0], c[1], c[2], srgb);
         }
         // Linear: texel centres at (i + 0.5) / n.
         let mut i0 = [0i32; 3];
@@ -433,7 +446,7 @@ impl Level {
             let t = if is_border {
                 border(s)
             } else {
-                self.fetch(face, c[0], c[1], c[2])
+                self.fetch(face, c[0], c[1], c[2], srgb)
             };
             for ch in 0..4 {
                 acc[ch] += wgt * t[ch];
@@ -481,6 +494,7 @@ pub enum Lod {
 /// direction).
 pub fn sample(tex: &Decoded, s: &SamplerState, c: [f32; 4], lod: Lod) -> [f32; 4] {
     let base = &tex.levels[0];
+    let srgb = s.srgb && tex.srgb_capable;
     let (face, uvw, vol) = match tex.kind {
         TextureKind::Tex2D => (0, [c[0], c[1], 0.0], false),
         TextureKind::Volume => (0, [c[0], c[1], c[2]], true),
@@ -517,24 +531,24 @@ pub fn sample(tex: &Decoded, s: &SamplerState, c: [f32; 4], lod: Lod) -> [f32; 4
     let first = s.max_mip_level.min(nlev - 1) as f32;
     let last = (nlev - 1) as f32;
     match s.mip_filter {
-        Filter::None => tex.levels[first as usize].sample(s, face, uvw, filter, vol),
+        Filter::None => tex.levels[first as usize].sample(s, face, uvw, filter, vol, srgb),
         Filter::Point => {
             let l = if lambda.is_nan() { 0.0 } else { lambda };
             let lv = (l + 0.5).floor().clamp(first, last) as usize;
             let lv = if lambda <= 0.5 { first as usize } else { lv };
-            tex.levels[lv].sample(s, face, uvw, filter, vol)
+            tex.levels[lv].sample(s, face, uvw, filter, vol, srgb)
         }
         Filter::Linear | Filter::Anisotropic => {
             let l = if lambda.is_nan() { 0.0 } else { lambda };
             let l = l.clamp(first, last);
             let l0 = l.floor();
             let f = l - l0;
-            let a = tex.levels[l0 as usize].sample(s, face, uvw, filter, vol);
+            let a = tex.levels[l0 as usize].sample(s, face, uvw, filter, vol, srgb);
             if f == 0.0 {
                 return a;
             }
             let b = tex.levels[(l0 as usize + 1).min(nlev as usize - 1)]
-                .sample(s, face, uvw, filter, vol);
+                .sample(s, face, uvw, filter, vol, srgb);
             let mut o = [0.0; 4];
             for ch in 0..4 {
                 o[ch] = a[ch] + (b[ch] - a[ch]) * f;

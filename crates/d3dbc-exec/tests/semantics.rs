@@ -233,10 +233,15 @@ fn texdepth_w_zero_gives_one() {
 
 /// A `w`×`h` A32B32G32R32F texture whose texel (x, y) is (x, y, 0, 1).
 fn coord_texture(w: u32, h: u32) -> Decoded {
+    coord_texture_b(w, h, 0.0)
+}
+
+/// A `w`×`h` A32B32G32R32F texture whose texel (x, y) is (x, y, b, 1).
+fn coord_texture_b(w: u32, h: u32, b: f32) -> Decoded {
     let mut data = Vec::new();
     for y in 0..h {
         for x in 0..w {
-            for v in [x as f32, y as f32, 0.0, 1.0] {
+            for v in [x as f32, y as f32, b, 1.0] {
                 data.extend_from_slice(&v.to_le_bytes());
             }
         }
@@ -381,4 +386,152 @@ fn user_clip_planes_clip_where_the_interpolated_distance_is_negative() {
     );
     // Planes present but not enabled never clip.
     assert_eq!(render(0, planes), [true; 8]);
+}
+
+/// The ps_1_x texture-address ops the test above does not cover, each against a value
+/// computed by hand from Microsoft's instruction pages (all textures: texel (x, y) of
+/// an 8×8 texture reads (x, y, b, 1), point sampling, wrap).
+#[test]
+fn ps_1_x_texture_address_ops_more() {
+    let tex = coord_texture(8, 8);
+    let texb = coord_texture_b(8, 8, 0.5);
+    let bump = TextureStage {
+        bump_mat: [0.5, 0.0, 0.0, -0.25],
+        bump_lscale: 0.5,
+        bump_loffset: 0.25,
+        ..TextureStage::default()
+    };
+    let st = |t, tss| Stage {
+        tex: Some(t),
+        state: SamplerState::default(),
+        tss,
+    };
+    let stages = [
+        st(&texb, TextureStage::default()),
+        st(&texb, bump),
+        st(&tex, TextureStage::default()),
+        st(&tex, TextureStage::default()),
+    ];
+    let run = |t: &str, consts: &[(usize, [f32; 4])], inputs: &[(usize, [f32; 4])]| {
+        run_with(t, consts, inputs, &stages, 1000).unwrap()
+    };
+    let c = |t: &str, inputs: &[(usize, [f32; 4])]| run(t, &[], inputs).reg(R0);
+
+    // texcrd (1_4) copies the coordinate without clamping.
+    let r = c(
+        "ps_1_4\ntexcrd r0.rgb, t0\n",
+        &[(0, [1.5, -0.5, 0.25, 7.0])],
+    );
+    assert_eq!(&r[..3], &[1.5, -0.5, 0.25]);
+    // texcrd _dz divides x and y by z: (1, 2, 4) → (0.25, 0.5).
+    let r = c(
+        "ps_1_4\ntexcrd r0.rgb, t0_dz.xyz\n",
+        &[(0, [1.0, 2.0, 4.0, 1.0])],
+    );
+    assert_eq!(&r[..2], &[0.25, 0.5]);
+
+    // texbeml: t0 samples (2, 4, 0.5, 1); u' = 0.3 + 0.5·2 = 1.3 → 0.3 → texel 2,
+    // v' = 0.1 − 0.25·4 = −0.9 → 0.1 → texel 0: (2, 0, 0.5, 1); luminance
+    // L = t0.b · 0.5 + 0.25 = 0.5 scales rgb only: (1, 0, 0.25, 1).
+    assert_eq!(
+        c(
+            "ps_1_1\ntex t0\ntexbeml t1, t0\nmov r0, t1\n",
+            &[(0, [0.3, 0.6, 0.0, 1.0]), (1, [0.3, 0.1, 0.0, 1.0])]
+        ),
+        [1.0, 0.0, 0.25, 1.0]
+    );
+
+    // bem (1_4, phase 1): r1.r = c0.r + M00·r2.r + M10·r2.g = 0.25 + 0.5·0.5 + 0 = 0.5;
+    // r1.g = c0.g + M01·r2.r + M11·r2.g = 0.5 + 0 − 0.25·1 = 0.25 (stage = dst number 1).
+    let r = run(
+        "ps_1_4\nmov r2, c1\nbem r1.rg, c0, r2\nphase\nmov r0, r1\n",
+        &[(0, [0.25, 0.5, 0.0, 0.0]), (1, [0.5, 1.0, 0.0, 0.0])],
+        &[],
+    );
+    assert_eq!(&r.reg(R0)[..2], &[0.5, 0.25]);
+
+    // texreg2gb samples at (t0.g, t0.b) = (0.375, 0.625) → texel (3, 5) of stage 1.
+    assert_eq!(
+        c(
+            "ps_1_1\ntexcoord t0\ntexreg2gb t1, t0\nmov r0, t1\n",
+            &[(0, [0.0, 0.375, 0.625, 1.0])]
+        ),
+        [3.0, 5.0, 0.5, 1.0]
+    );
+    // texreg2rgb samples at (r, g, b); a 2D texture uses (r, g) = (0.125, 0.875).
+    assert_eq!(
+        c(
+            "ps_1_2\ntexcoord t0\ntexreg2rgb t2, t0\nmov r0, t2\n",
+            &[(0, [0.125, 0.875, 0.5, 1.0])]
+        ),
+        [1.0, 7.0, 0.0, 1.0]
+    );
+
+    // texdp3tex samples at (t1·t0, 0): (0.25, 0.5, 0.125)·(0.5, 0.25, 1) = 0.375 → texel
+    // (3, 0).
+    assert_eq!(
+        c(
+            "ps_1_2\ntexcoord t0\ntexdp3tex t1, t0\nmov r0, t1\n",
+            &[(0, [0.5, 0.25, 1.0, 1.0]), (1, [0.25, 0.5, 0.125, 0.0])]
+        ),
+        [3.0, 0.0, 0.5, 1.0]
+    );
+
+    // texm3x2depth: z = t1·t0 = 0.25, w = t2·t0 = 0.875 → depth z/w; w = 0 → 1.
+    let depth = |t2: [f32; 4]| {
+        run(
+            "ps_1_3\ntexcoord t0\ntexm3x2pad t1, t0\ntexm3x2depth t2, t0\nmov r0, t0\n",
+            &[],
+            &[
+                (0, [0.5, 0.25, 0.0, 1.0]),
+                (1, [0.25, 0.5, 0.0, 0.0]),
+                (2, t2),
+            ],
+        )
+        .reg(exec::DEPTH)[0]
+    };
+    assert_eq!(depth([1.0, 1.5, 0.0, 0.0]), 0.25f32 / 0.875f32);
+    assert_eq!(depth([0.0; 4]), 1.0);
+
+    // texm3x3pad ×2 + texm3x3tex: (u, v, w) = (t1·t0, t2·t0, t3·t0) =
+    // (0.25, 0.75, 1.75); a 2D texture samples (u, v) → texel (2, 6).
+    assert_eq!(
+        c(
+            "ps_1_1\ntexcoord t0\ntexm3x3pad t1, t0\ntexm3x3pad t2, t0\ntexm3x3tex t3, t0\nmov r0, t3\n",
+            &[
+                (0, [0.5, 0.25, 1.0, 1.0]),
+                (1, [0.25, 0.5, 0.0, 0.0]),
+                (2, [0.5, 0.0, 0.5, 0.0]),
+                (3, [1.0, 1.0, 1.0, 0.0]),
+            ]
+        ),
+        [2.0, 6.0, 0.0, 1.0]
+    );
+
+    // texm3x3spec: N = (t1·t0, t2·t0, t3·t0) = (0, 0.5, 0.5), E = c0 = (0.25, 0, 0.5);
+    // R = 2·N·(N·E)/(N·N) − E = 2·N·0.25/0.5 − E = (−0.25, 0.5, 0) → u wraps to 0.75:
+    // texel (6, 4).
+    let spec_in = [
+        (0, [0.0, 0.5, 1.0, 1.0]),
+        (1, [1.0, 0.0, 0.0, 0.25]),
+        (2, [0.0, 1.0, 0.0, 0.0]),
+        (3, [0.0, 0.0, 0.5, 0.5]),
+    ];
+    assert_eq!(
+        run(
+            "ps_1_1\ntexcoord t0\ntexm3x3pad t1, t0\ntexm3x3pad t2, t0\ntexm3x3spec t3, t0, c0\nmov r0, t3\n",
+            &[(0, [0.25, 0.0, 0.5, 0.0])],
+            &spec_in,
+        )
+        .reg(R0),
+        [6.0, 4.0, 0.0, 1.0]
+    );
+    // texm3x3vspec: the eye is (t1.w, t2.w, t3.w) = (0.25, 0, 0.5): the same reflection.
+    assert_eq!(
+        c(
+            "ps_1_1\ntexcoord t0\ntexm3x3pad t1, t0\ntexm3x3pad t2, t0\ntexm3x3vspec t3, t0\nmov r0, t3\n",
+            &spec_in
+        ),
+        [6.0, 4.0, 0.0, 1.0]
+    );
 }

@@ -13,12 +13,12 @@
 //! and uploaded as `Rgba32Float`; D3D9's half-pixel rasterisation offset is the driver
 //! uniform `POS_FIXUP`; triangle fans become lists.
 
+mod state;
+
 use std::collections::BTreeMap;
 
 use d3dbc::Shader;
-use d3dbc_exec::draw::{
-    Address, Blend, BlendOp, Cmp, Cull, Filter, Format, Primitive, ShadeMode, TextureKind,
-};
+use d3dbc_exec::draw::{Address, Cull, Filter, Format, Primitive, ShadeMode, TextureKind};
 use d3dbc_exec::{Draw, Op, Scene};
 use d3dbc_naga::interface::{self as itf, driver};
 use d3dbc_naga::options::{CompareFunc, FogMode, PipelineState};
@@ -73,6 +73,7 @@ pub struct Gpu {
     passthrough: bool,
     /// The adapter's name.
     pub adapter_name: String,
+    features: wgpu::Features,
 }
 
 const UNIFORM_VIS: wgpu::ShaderStages = wgpu::ShaderStages::VERTEX_FRAGMENT;
@@ -92,7 +93,8 @@ impl Gpu {
         let wanted = wgpu::Features::PASSTHROUGH_SHADERS
             | wgpu::Features::FLOAT32_FILTERABLE
             | wgpu::Features::ADDRESS_MODE_CLAMP_TO_BORDER
-            | wgpu::Features::CLIP_DISTANCES;
+            | wgpu::Features::CLIP_DISTANCES
+            | state::FEATURES;
         let features = adapter.features() & wanted;
         let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
             label: Some("d3dbc-gpu"),
@@ -109,6 +111,7 @@ impl Gpu {
             passthrough: features.contains(wgpu::Features::PASSTHROUGH_SHADERS)
                 && std::env::var_os("D3DBC_GPU_PASSTHROUGH").is_some(),
             adapter_name: adapter.get_info().name,
+            features,
         })
     }
 
@@ -125,6 +128,7 @@ impl Gpu {
             .iter()
             .map(|t| {
                 let f = rt_format(t.format);
+                let srgb_view = [f.add_srgb_suffix()];
                 (
                     self.device.create_texture(&wgpu::TextureDescriptor {
                         label: Some("rt"),
@@ -139,7 +143,12 @@ impl Gpu {
                         format: f,
                         usage: wgpu::TextureUsages::RENDER_ATTACHMENT
                             | wgpu::TextureUsages::COPY_SRC,
-                        view_formats: &[],
+                        // SRGBWRITEENABLE draws through the sRGB view.
+                        view_formats: if f.add_srgb_suffix() != f {
+                            &srgb_view[..]
+                        } else {
+                            &[]
+                        },
                     }),
                     f,
                 )
@@ -156,17 +165,18 @@ impl Gpu {
                 mip_level_count: 1,
                 sample_count: 1,
                 dimension: wgpu::TextureDimension::D2,
-                format: wgpu::TextureFormat::Depth32Float,
+                format: state::depth_format(d.format, self.features),
                 usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
                 view_formats: &[],
             })
         });
+        let rt_formats: Vec<Format> = scene.targets.iter().map(|t| t.format).collect();
         // Initial contents.
         for (i, t) in scene.targets.iter().enumerate() {
             self.clear(&targets[i].0, Some(t.initial), None);
         }
         if let (Some(d), Some(dd)) = (&depth, &scene.depth) {
-            self.clear_depth(d, dd.initial);
+            self.clear_depth(d, Some(dd.initial), Some(dd.initial_stencil));
         }
         let mut draws = 0;
         for op in &scene.ops {
@@ -177,12 +187,18 @@ impl Gpu {
                             self.clear(t, Some(c.color), None);
                         }
                     }
-                    if let (true, Some(d)) = (c.depth_enabled, &depth) {
-                        self.clear_depth(d, c.depth);
+                    if let Some(d) = &depth {
+                        if c.depth_enabled || c.stencil_enabled {
+                            self.clear_depth(
+                                d,
+                                c.depth_enabled.then_some(c.depth),
+                                c.stencil_enabled.then_some(c.stencil),
+                            );
+                        }
                     }
                 }
                 Op::Draw(d) => {
-                    self.draw(d, &targets, depth.as_ref())?;
+                    self.draw(d, &targets, &rt_formats, depth.as_ref())?;
                     draws += 1;
                     if want(draws) {
                         let imgs: Vec<Image> = targets
@@ -228,7 +244,8 @@ impl Gpu {
         self.queue.submit([enc.finish()]);
     }
 
-    fn clear_depth(&self, t: &wgpu::Texture, z: f32) {
+    /// Clears depth and/or stencil (the low 8 bits), each only where given.
+    fn clear_depth(&self, t: &wgpu::Texture, z: Option<f32>, stencil: Option<u32>) {
         let view = t.create_view(&Default::default());
         let mut enc = self.device.create_command_encoder(&Default::default());
         {
@@ -238,10 +255,13 @@ impl Gpu {
                 depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
                     view: &view,
                     depth_ops: Some(wgpu::Operations {
-                        load: wgpu::LoadOp::Clear(z),
+                        load: z.map_or(wgpu::LoadOp::Load, wgpu::LoadOp::Clear),
                         store: wgpu::StoreOp::Store,
                     }),
-                    stencil_ops: None,
+                    stencil_ops: t.format().has_stencil_aspect().then(|| wgpu::Operations {
+                        load: stencil.map_or(wgpu::LoadOp::Load, |v| wgpu::LoadOp::Clear(v & 0xFF)),
+                        store: wgpu::StoreOp::Store,
+                    }),
                 }),
                 timestamp_writes: None,
                 occlusion_query_set: None,
@@ -288,10 +308,15 @@ impl Gpu {
         &self,
         d: &Draw,
         targets: &[(wgpu::Texture, wgpu::TextureFormat)],
+        rt_formats: &[Format],
         depth: Option<&wgpu::Texture>,
     ) -> Result<(), GpuError> {
+        // Pre-transformed vertices: draw the programmable equivalent.
+        let equivalent = d3dbc_exec::pretransformed::programmable_equivalent(d)
+            .map_err(GpuError::Unsupported)?;
+        let d = equivalent.as_ref().unwrap_or(d);
         let vs_tokens = d.vs.as_ref().ok_or_else(|| {
-            GpuError::Unsupported("pre-transformed vertices (no vertex shader)".into())
+            GpuError::Unsupported("fixed-function vertex pipeline (no vertex shader)".into())
         })?;
         let ps_tokens =
             d.ps.as_ref()
@@ -302,7 +327,7 @@ impl Gpu {
         let vt = d3dbc_naga::translate(&vs, &opts).map_err(|e| GpuError::Shader(e.to_string()))?;
         let pt = d3dbc_naga::translate(&ps, &opts).map_err(|e| GpuError::Shader(e.to_string()))?;
         let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
-        let result = self.draw_inner(d, &vt, &pt, targets, depth);
+        let result = self.draw_inner(d, &vt, &pt, targets, rt_formats, depth);
         let err = pollster::block_on(scope.pop());
         result?;
         if let Some(e) = err {
@@ -317,6 +342,7 @@ impl Gpu {
         vt: &Translation,
         pt: &Translation,
         targets: &[(wgpu::Texture, wgpu::TextureFormat)],
+        rt_formats: &[Format],
         depth: Option<&wgpu::Texture>,
     ) -> Result<(), GpuError> {
         let dev = &self.device;
@@ -504,15 +530,8 @@ impl Gpu {
                     rs.color_write_more.get(i - 1).copied().unwrap_or(0xF)
                 };
                 Some(wgpu::ColorTargetState {
-                    format: *f,
-                    blend: rs.blend.then(|| {
-                        let c = wgpu::BlendComponent {
-                            src_factor: blend(rs.src_blend),
-                            dst_factor: blend(rs.dest_blend),
-                            operation: blend_op(rs.blend_op),
-                        };
-                        wgpu::BlendState { color: c, alpha: c }
-                    }),
+                    format: state::color_format(rs, rt_formats[i], *f),
+                    blend: state::blend(rs),
                     write_mask: wgpu::ColorWrites::from_bits_truncate(mask),
                 })
             })
@@ -526,17 +545,9 @@ impl Gpu {
                 wgpu::PrimitiveTopology::TriangleList
             }
         };
-        let depth_state = depth.map(|_| wgpu::DepthStencilState {
-            format: wgpu::TextureFormat::Depth32Float,
-            depth_write_enabled: Some(rs.z_enable && rs.z_write),
-            depth_compare: Some(if rs.z_enable {
-                compare(rs.z_func)
-            } else {
-                wgpu::CompareFunction::Always
-            }),
-            stencil: Default::default(),
-            bias: Default::default(),
-        });
+        let depth_state = depth.map(|t| state::depth_stencil(rs, t.format()));
+        let polygon_mode =
+            state::polygon_mode(rs.fill, self.features).map_err(GpuError::Unsupported)?;
         let pipeline = dev.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
             label: None,
             layout: Some(&pl),
@@ -556,7 +567,7 @@ impl Gpu {
                     Cull::Cw => Some(wgpu::Face::Front),
                 },
                 unclipped_depth: false,
-                polygon_mode: wgpu::PolygonMode::Fill,
+                polygon_mode,
                 conservative: false,
             },
             depth_stencil: depth_state,
@@ -573,7 +584,13 @@ impl Gpu {
         // ---- pass
         let views: Vec<wgpu::TextureView> = targets
             .iter()
-            .map(|(t, _)| t.create_view(&Default::default()))
+            .zip(rt_formats)
+            .map(|((t, f), d3d)| {
+                t.create_view(&wgpu::TextureViewDescriptor {
+                    format: Some(state::color_format(rs, *d3d, *f)),
+                    ..Default::default()
+                })
+            })
             .collect();
         let dview = depth.map(|t| t.create_view(&Default::default()));
         let mut enc = dev.create_command_encoder(&Default::default());
@@ -602,7 +619,12 @@ impl Gpu {
                             load: wgpu::LoadOp::Load,
                             store: wgpu::StoreOp::Store,
                         }),
-                        stencil_ops: None,
+                        stencil_ops: v.texture().format().has_stencil_aspect().then_some(
+                            wgpu::Operations {
+                                load: wgpu::LoadOp::Load,
+                                store: wgpu::StoreOp::Store,
+                            },
+                        ),
                     }
                 }),
                 timestamp_writes: None,
@@ -619,6 +641,8 @@ impl Gpu {
                 vp.max_z,
             );
             pass.set_pipeline(&pipeline);
+            pass.set_blend_constant(state::blend_constant(rs));
+            pass.set_stencil_reference(rs.stencil.reference & 0xFF);
             pass.set_bind_group(0, &bg, &[]);
             for (i, b) in vbufs.iter().enumerate() {
                 pass.set_vertex_buffer(i as u32, b.slice(..));
@@ -666,7 +690,23 @@ impl Gpu {
                 } else {
                     1
                 },
-                t.levels.iter().map(|l| l.texels.clone()).collect(),
+                {
+                    // SRGBTEXTURE: decode before filtering, as the CPU sampler does.
+                    let srgb = d.sampler(stage).srgb && t.srgb_capable;
+                    let lin = d3dbc_exec::merge::srgb_to_linear;
+                    t.levels
+                        .iter()
+                        .map(|l| {
+                            let mut texels = l.texels.clone();
+                            if srgb {
+                                for p in &mut texels {
+                                    *p = [lin(p[0]), lin(p[1]), lin(p[2]), p[3]];
+                                }
+                            }
+                            texels
+                        })
+                        .collect()
+                },
             ),
             // Unbound (or mismatched) samplers read (0, 0, 0, 1).
             _ => {
@@ -856,49 +896,6 @@ fn rt_format(f: Format) -> wgpu::TextureFormat {
     }
 }
 
-fn blend(b: Blend) -> wgpu::BlendFactor {
-    use wgpu::BlendFactor as F;
-    match b {
-        Blend::Zero => F::Zero,
-        Blend::One => F::One,
-        Blend::SrcColor => F::Src,
-        Blend::InvSrcColor => F::OneMinusSrc,
-        Blend::SrcAlpha => F::SrcAlpha,
-        Blend::InvSrcAlpha => F::OneMinusSrcAlpha,
-        Blend::DestAlpha => F::DstAlpha,
-        Blend::InvDestAlpha => F::OneMinusDstAlpha,
-        Blend::DestColor => F::Dst,
-        Blend::InvDestColor => F::OneMinusDst,
-        Blend::SrcAlphaSat => F::SrcAlphaSaturated,
-        Blend::BlendFactor => F::Constant,
-        Blend::InvBlendFactor => F::OneMinusConstant,
-    }
-}
-
-fn blend_op(b: BlendOp) -> wgpu::BlendOperation {
-    match b {
-        BlendOp::Add => wgpu::BlendOperation::Add,
-        BlendOp::Subtract => wgpu::BlendOperation::Subtract,
-        BlendOp::RevSubtract => wgpu::BlendOperation::ReverseSubtract,
-        BlendOp::Min => wgpu::BlendOperation::Min,
-        BlendOp::Max => wgpu::BlendOperation::Max,
-    }
-}
-
-fn compare(c: Cmp) -> wgpu::CompareFunction {
-    use wgpu::CompareFunction as F;
-    match c {
-        Cmp::Never => F::Never,
-        Cmp::Less => F::Less,
-        Cmp::Equal => F::Equal,
-        Cmp::LessEqual => F::LessEqual,
-        Cmp::Greater => F::Greater,
-        Cmp::NotEqual => F::NotEqual,
-        Cmp::GreaterEqual => F::GreaterEqual,
-        Cmp::Always => F::Always,
-    }
-}
-
 /// Vertex indices in draw order (triangle fans become lists).
 fn vertex_order(p: Primitive, n: u32) -> Vec<u32> {
     match p {
@@ -930,16 +927,7 @@ pub fn options_for(d: &Draw) -> TranslateOptions {
         })
         .collect();
     let alpha_test = if rs.alpha_test {
-        match rs.alpha_func {
-            Cmp::Never => CompareFunc::Never,
-            Cmp::Less => CompareFunc::Less,
-            Cmp::Equal => CompareFunc::Equal,
-            Cmp::LessEqual => CompareFunc::LessEqual,
-            Cmp::Greater => CompareFunc::Greater,
-            Cmp::NotEqual => CompareFunc::NotEqual,
-            Cmp::GreaterEqual => CompareFunc::GreaterEqual,
-            Cmp::Always => CompareFunc::Always,
-        }
+        rs.alpha_func
     } else {
         CompareFunc::Always
     };

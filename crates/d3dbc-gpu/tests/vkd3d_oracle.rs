@@ -6,6 +6,7 @@
 
 #[path = "../../d3dbc/tests/common/mod.rs"]
 mod common;
+mod gpu_common;
 
 use d3dbc_exec::oracle;
 
@@ -14,17 +15,8 @@ fn vkd3d_exec_probes_on_the_gpu() {
     let Some(dir) = common::corpus_dir() else {
         return;
     };
-    let gpu = match d3dbc_gpu::Gpu::new() {
-        Ok(g) => g,
-        Err(e) => {
-            let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
-            assert!(
-                !ci,
-                "no GPU adapter under CI ({e}): install mesa-vulkan-drivers"
-            );
-            eprintln!("SKIPPED: no GPU adapter ({e})");
-            return;
-        }
+    let Some(gpu) = gpu_common::gpu_or_skip() else {
+        return;
     };
     let expected: std::collections::BTreeSet<&str> = include_str!("expected_failures.txt")
         .lines()

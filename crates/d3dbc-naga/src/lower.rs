@@ -2301,7 +2301,7 @@ impl<'a> Lower<'a> {
                     Binding::Location { location, .. } => {
                         let mut c = if self.ps1x {
                             let r = self.out_slot(RegisterType::Temp, 0);
-                            if self.o.pipeline.ps1x_saturate_output {
+                            if self.o.semantics.ps1x_saturate_output {
                                 self.fun.m1(M::Saturate, r)
                             } else {
                                 r
@@ -2364,11 +2364,20 @@ impl<'a> Lower<'a> {
                                 DeclUsage::TexCoord => {
                                     Some(self.out_slot(RegisterType::Output, idx as u16))
                                 }
-                                DeclUsage::Color => {
+                                // oD#/oFog the shader never writes keep their defaults
+                                // (semantics.md §3: COLOR0 (1,1,1,1), COLOR1 0, fog 1).
+                                DeclUsage::Color
+                                    if self
+                                        .scan
+                                        .written
+                                        .contains(&(RegisterType::AttrOut, idx as u16)) =>
+                                {
                                     let c = self.out_slot(RegisterType::AttrOut, idx as u16);
                                     Some(self.fun.m1(M::Saturate, c))
                                 }
-                                DeclUsage::Fog => {
+                                DeclUsage::Fog
+                                    if self.scan.written.contains(&(RegisterType::RastOut, 1)) =>
+                                {
                                     let f = self.out_slot(RegisterType::RastOut, 1);
                                     Some(self.fun.m1(M::Saturate, f))
                                 }

@@ -21,28 +21,9 @@ pub enum TextureKind {
     Volume,
 }
 
-/// D3D9 comparison function (`D3DCMPFUNC`) for the alpha test.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum CompareFunc {
-    /// Never passes.
-    Never,
-    /// `<`.
-    Less,
-    /// `==`.
-    Equal,
-    /// `<=`.
-    LessEqual,
-    /// `>`.
-    Greater,
-    /// `!=`.
-    NotEqual,
-    /// `>=`.
-    GreaterEqual,
-    /// Always passes (alpha test off); the default.
-    #[default]
-    Always,
-}
+/// D3D9 comparison function (`D3DCMPFUNC`) for the alpha test: the core crate's one definition,
+/// shared with the CPU executor's `Draw`.
+pub use d3dbc::CompareFunc;
 
 /// Fog mode applied to the colour output of pixel shaders below 3.0.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -104,8 +85,6 @@ pub struct PipelineState {
     /// Add the driver uniform `POS_FIXUP.xy · w` to the vertex position (the D3D9
     /// half-pixel offset and any y-flip the host needs). Default true.
     pub position_fixup: bool,
-    /// Saturate the colour output of ps_1_x (fixed-point hardware). Default true.
-    pub ps1x_saturate_output: bool,
 }
 
 impl Default for PipelineState {
@@ -122,7 +101,6 @@ impl Default for PipelineState {
             vpos_half_pixel: true,
             vface_front_positive: true,
             position_fixup: true,
-            ps1x_saturate_output: true,
         }
     }
 }

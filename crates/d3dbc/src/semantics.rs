@@ -92,6 +92,13 @@ pub struct Semantics {
     /// ps_1_x float constants are clamped to [−1, 1] when read (what the runtime does
     /// on every device). Default true.
     pub ps1x_clamp_constants: bool,
+    /// The ps_1_x colour output (`r0` at the end of the shader) is saturated to [0, 1]
+    /// before it reaches the output merger. Device-dependent: ps_1_x hardware computed
+    /// in fixed point and could only bind UNORM targets, so the clamp was never
+    /// visible there; on later hardware running ps_1_x into a float target, a driver
+    /// may pass the full ±[`Semantics::ps1x_max_value`] range through. Default true
+    /// (what the fixed-point pipeline gives). Only float render targets can tell.
+    pub ps1x_saturate_output: bool,
     /// `mova` tie rule. Default [`MovaTies::AwayFromZero`].
     pub mova_ties: MovaTies,
     /// `mad` as one fused multiply-add (one rounding) instead of a multiply then an add.
@@ -107,6 +114,7 @@ impl Default for Semantics {
             log_zero: LogOfZero::NegFltMax,
             ps1x_max_value: 8.0,
             ps1x_clamp_constants: true,
+            ps1x_saturate_output: true,
             mova_ties: MovaTies::AwayFromZero,
             fused_mad: false,
         }
