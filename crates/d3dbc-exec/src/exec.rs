@@ -18,7 +18,7 @@ use d3dbc::{Semantics, Shader, Version};
 use crate::draw::{SamplerState, TextureKind, TextureStage};
 use crate::texture::{self, Decoded, Lod};
 
-/// Four components × four lanes.
+/// Four components × [`LANES`] lanes.
 pub type Q = [[f32; LANES]; 4];
 
 /// Lanes executed together: four 2×2 quads (lanes `4q..4q+4` are quad `q`, in the
@@ -1466,7 +1466,7 @@ fn next_reg(s: &Src, k: u16) -> Src {
     s
 }
 
-/// Texture lookup for four lanes with implicit or explicit LOD.
+/// Texture lookup for every lane with implicit (per-quad derivatives) or explicit LOD.
 fn tex_lookup(
     stage: Option<&Stage>,
     coords: &Q,
