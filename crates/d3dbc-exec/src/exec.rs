@@ -1,8 +1,12 @@
 //! The interpreter: a validated [`d3dbc::Shader`] is translated once into a compact
 //! [`Program`] (register-file offsets, swizzles, jump targets resolved), which then runs
-//! four lanes at a time (a 2×2 pixel quad, or four vertices) in structure-of-arrays
-//! registers with per-lane execution masks. Helper lanes keep running so derivatives and
-//! implicit LOD see all four lanes; nothing allocates per instruction.
+//! up to [`LANES`] = 16 lanes at a time (four 2×2 pixel quads, or vertices) in
+//! structure-of-arrays registers (`[register][component][lane]`) with per-lane execution
+//! masks. Arithmetic is computed one component row of all lanes at a time, straight
+//! from the register file, so the lane loops vectorise. Helper lanes keep running so
+//! derivatives and implicit LOD see all four lanes of their quad; nothing allocates per
+//! instruction. Lanes never interact except within a quad (derivatives), so a group
+//! gives every lane the result it would get alone in its quad.
 // Lane and component loops index several structure-of-arrays values at once.
 #![allow(clippy::needless_range_loop)]
 
@@ -14,11 +18,18 @@ use d3dbc::{Semantics, Shader, Version};
 use crate::draw::{SamplerState, TextureKind, TextureStage};
 use crate::texture::{self, Decoded, Lod};
 
-/// Four components × four lanes.
-pub type Q = [[f32; 4]; 4];
+/// Four components × [`LANES`] lanes.
+pub type Q = [[f32; LANES]; 4];
 
-/// Lanes executed together.
-pub const LANES: usize = 4;
+/// Lanes executed together: four 2×2 quads (lanes `4q..4q+4` are quad `q`, in the
+/// order top-left, top-right, bottom-left, bottom-right).
+pub const LANES: usize = 16;
+/// Lanes of one 2×2 quad (derivatives are taken within each).
+pub const QUAD: usize = 4;
+/// A lane mask (bit `l` is lane `l`).
+pub type Mask = u16;
+/// Every lane.
+pub const ALL: Mask = 0xFFFF;
 
 // Register-file layout (indices into the per-lane register array).
 const R_TEMP: u16 = 0; // r0..r31
@@ -137,6 +148,8 @@ struct Inst {
     op: Opcode,
     ctrl: u8,
     coissue: bool,
+    /// The next instruction is co-issued with this one.
+    pair: bool,
     pred: Option<Src>,
     dst: Dst,
     src: [Src; 4],
@@ -184,6 +197,8 @@ pub struct Program {
     pub reads_t: u16,
     /// Register-file entries written by some instruction.
     pub writes: [bool; NREGS],
+    /// The same as a list of register-file indices.
+    written: Vec<u8>,
     /// The original instruction of each translated one (for traces).
     pub originals: Vec<Instruction>,
 }
@@ -211,6 +226,7 @@ impl Program {
             reads_v: 0,
             reads_t: 0,
             writes: [false; NREGS],
+            written: Vec::new(),
             originals: Vec::new(),
         };
         let file = |reg: d3dbc::Register, p: &mut Program| -> Result<File, ExecError> {
@@ -422,6 +438,7 @@ impl Program {
                 op: ins.opcode,
                 ctrl: ins.controls,
                 coissue: ins.coissue,
+                pair: false,
                 pred,
                 dst,
                 src,
@@ -429,6 +446,9 @@ impl Program {
                 target: u32::MAX,
                 offset: here,
             });
+        }
+        for i in 1..p.insts.len() {
+            p.insts[i - 1].pair = p.insts[i].coissue;
         }
         // Resolve structured control flow.
         let mut stack: Vec<usize> = Vec::new();
@@ -473,6 +493,7 @@ impl Program {
                 let _ = num;
             }
         }
+        p.written = (0..NREGS as u8).filter(|&r| p.writes[r as usize]).collect();
         // Labels: resolve from the original instructions (register numbers).
         let mut k = 0usize;
         for item in &shader.items {
@@ -606,7 +627,9 @@ pub struct Env<'a> {
     pub stages: &'a [Stage<'a>],
     /// Device semantics.
     pub sem: &'a Semantics,
-    /// Instruction budget per invocation (lane group).
+    /// Instruction budget per invocation: instructions the lane group executes (the
+    /// renderer re-runs a group that runs out one quad at a time, so the budget holds
+    /// per 2×2 quad).
     pub budget: u64,
 }
 
@@ -614,15 +637,17 @@ pub struct Env<'a> {
 pub struct Lanes {
     /// Registers: `[reg][component][lane]`.
     pub regs: Vec<Q>,
-    a0: [[i32; 4]; 4],
+    a0: [[i32; LANES]; 4],
     al: i32,
-    p0: [[bool; 4]; 4],
+    p0: [[bool; LANES]; 4],
     /// Lanes killed by `texkill`.
-    pub killed: u8,
-    /// Instructions executed by the last run (× active lanes is the lane-instruction
-    /// count).
+    pub killed: Mask,
+    /// Instructions executed by the last run.
     pub executed: u64,
-    m3: [[f32; 4]; 3],
+    /// Lane-instructions executed by the last run: for each executed instruction, the
+    /// number of lanes active when it ran (helper lanes included).
+    pub lane_instructions: u64,
+    m3: [[f32; LANES]; 3],
     /// When set, every executed instruction is appended as (translated instruction
     /// index, lane 0's destination value afterwards, lane 0 active).
     pub trace: Option<Vec<(u32, [f32; 4], bool)>>,
@@ -631,13 +656,14 @@ pub struct Lanes {
 impl Default for Lanes {
     fn default() -> Self {
         Lanes {
-            regs: vec![[[0.0; 4]; 4]; NREGS],
-            a0: [[0; 4]; 4],
+            regs: vec![[[0.0; LANES]; 4]; NREGS],
+            a0: [[0; LANES]; 4],
             al: 0,
-            p0: [[false; 4]; 4],
+            p0: [[false; LANES]; 4],
             killed: 0,
             executed: 0,
-            m3: [[0.0; 4]; 3],
+            lane_instructions: 0,
+            m3: [[0.0; LANES]; 3],
             trace: None,
         }
     }
@@ -646,26 +672,26 @@ impl Default for Lanes {
 #[derive(Clone, Copy)]
 enum Frame {
     If {
-        saved: u8,
+        saved: Mask,
     },
     Loop {
-        entry: u8,
-        brk: u8,
+        entry: Mask,
+        brk: Mask,
         remaining: i32,
         step: i32,
         al: i32,
         start: u32,
     },
     Rep {
-        entry: u8,
-        brk: u8,
+        entry: Mask,
+        brk: Mask,
         remaining: i32,
         start: u32,
     },
     Call {
         ret: u32,
-        entry: u8,
-        brk: u8,
+        entry: Mask,
+        brk: Mask,
     },
 }
 
@@ -689,14 +715,9 @@ impl Lanes {
     /// the caller afterwards).
     pub fn reset(&mut self) {
         for r in self.regs.iter_mut() {
-            *r = [[0.0; 4]; 4];
+            *r = [[0.0; LANES]; 4];
         }
-        self.a0 = [[0; 4]; 4];
-        self.al = 0;
-        self.p0 = [[false; 4]; 4];
-        self.killed = 0;
-        self.executed = 0;
-        self.m3 = [[0.0; 4]; 3];
+        self.clear_state();
     }
 
     /// Like [`Lanes::reset`], but clears only the registers `writes` marks: enough
@@ -704,15 +725,30 @@ impl Lanes {
     pub fn reset_written(&mut self, writes: &[bool; NREGS]) {
         for (r, w) in self.regs.iter_mut().zip(writes.iter()) {
             if *w {
-                *r = [[0.0; 4]; 4];
+                *r = [[0.0; LANES]; 4];
             }
         }
-        self.a0 = [[0; 4]; 4];
+        self.clear_state();
+    }
+
+    /// [`Lanes::reset_written`] for `p` with the list of registers it writes computed
+    /// once (no scan of the whole register file per run).
+    pub fn reset_for(&mut self, p: &Program) {
+        for &r in &p.written {
+            self.regs[r as usize] = [[0.0; LANES]; 4];
+        }
+        self.clear_state();
+    }
+
+    /// Clears everything but the registers.
+    fn clear_state(&mut self) {
+        self.a0 = [[0; LANES]; 4];
         self.al = 0;
-        self.p0 = [[false; 4]; 4];
+        self.p0 = [[false; LANES]; 4];
         self.killed = 0;
         self.executed = 0;
-        self.m3 = [[0.0; 4]; 3];
+        self.lane_instructions = 0;
+        self.m3 = [[0.0; LANES]; 3];
     }
 
     /// Sets register `reg` of `lane` to `v`.
@@ -743,14 +779,14 @@ impl Lanes {
         // Fast path: a direct register swizzles straight out of the file.
         if let (File::Reg(r), None) = (s.file, s.rel) {
             let src = &self.regs[r as usize];
-            let mut q: Q = [[0.0; 4]; 4];
+            let mut q: Q = [[0.0; LANES]; 4];
             for c in 0..4 {
                 q[c] = src[s.swz[c] as usize];
             }
             apply_mod(&mut q, s.m, ps1);
             return q;
         }
-        let mut raw: Q = [[0.0; 4]; 4];
+        let mut raw: Q = [[0.0; LANES]; 4];
         match s.file {
             File::Reg(r) => {
                 if let Some(rel) = s.rel {
@@ -781,19 +817,19 @@ impl Lanes {
                 } else {
                     let v = env.consts.f.get(n as usize).copied().unwrap_or([0.0; 4]);
                     for c in 0..4 {
-                        raw[c] = [v[c]; 4];
+                        raw[c] = [v[c]; LANES];
                     }
                 }
             }
             File::ConstInt(n) => {
                 let v = env.consts.i.get(n as usize).copied().unwrap_or([0; 4]);
                 for c in 0..4 {
-                    raw[c] = [v[c] as f32; 4];
+                    raw[c] = [v[c] as f32; LANES];
                 }
             }
             File::ConstBool(n) => {
                 let v = env.consts.b.get(n as usize).copied().unwrap_or(false) as u8 as f32;
-                raw = [[v; 4]; 4];
+                raw = [[v; LANES]; 4];
             }
             File::Addr => {
                 for c in 0..4 {
@@ -802,7 +838,7 @@ impl Lanes {
                     }
                 }
             }
-            File::Loop => raw = [[self.al as f32; 4]; 4],
+            File::Loop => raw = [[self.al as f32; LANES]; 4],
             File::Pred => {
                 for c in 0..4 {
                     for l in 0..LANES {
@@ -812,7 +848,7 @@ impl Lanes {
             }
             File::Sampler(_) | File::Zero => {}
         }
-        let mut q: Q = [[0.0; 4]; 4];
+        let mut q: Q = [[0.0; LANES]; 4];
         for c in 0..4 {
             q[c] = raw[s.swz[c] as usize];
         }
@@ -834,7 +870,29 @@ impl Lanes {
         }
     }
 
-    fn write(&mut self, inst: &Inst, val: &Q, mask_lanes: u8, env: &Env, ps1: bool) {
+    /// Writes an instruction's result: destination modifiers, write mask, predicate
+    /// and the lanes of `mask_lanes`.
+    #[inline(always)]
+    fn write(&mut self, inst: &Inst, val: &Q, mask_lanes: Mask, env: &Env, ps1: bool) {
+        let d = &inst.dst;
+        // The common case inline: a direct register, no modifier, no predicate, every
+        // lane active.
+        if let File::Reg(r) = d.file {
+            if !d.rel && inst.pred.is_none() && mask_lanes == ALL && d.shift == 0 && !d.sat && !ps1
+            {
+                let dst = &mut self.regs[r as usize];
+                for c in 0..4 {
+                    if d.mask & (1 << c) != 0 {
+                        dst[c] = val[c];
+                    }
+                }
+                return;
+            }
+        }
+        self.write_general(inst, val, mask_lanes, env, ps1)
+    }
+
+    fn write_general(&mut self, inst: &Inst, val: &Q, mask_lanes: Mask, env: &Env, ps1: bool) {
         let d = &inst.dst;
         let scale = match d.shift {
             0 => 1.0,
@@ -858,7 +916,7 @@ impl Lanes {
         match d.file {
             // Fast path (the common case): direct register, no predicate, every lane
             // active; the same operations in the same order as the general path.
-            File::Reg(r) if !d.rel && inst.pred.is_none() && mask_lanes == 0xF => {
+            File::Reg(r) if !d.rel && inst.pred.is_none() && mask_lanes == ALL => {
                 let dst = &mut self.regs[r as usize];
                 for c in 0..4 {
                     if d.mask & (1 << c) == 0 {
@@ -993,36 +1051,47 @@ fn dz_dw(q: &mut Q, m: SrcModifier) {
     }
 }
 
-/// Derivative along x within the quad (lanes 0 1 / 2 3).
+/// Derivative along x within each quad (lanes 0 1 / 2 3 of the quad).
 #[inline]
-fn ddx(v: &[f32; 4]) -> [f32; 4] {
-    let a = v[1] - v[0];
-    let b = v[3] - v[2];
-    [a, a, b, b]
+fn ddx(v: &[f32; LANES]) -> [f32; LANES] {
+    let mut o = [0.0; LANES];
+    for q in (0..LANES).step_by(QUAD) {
+        let a = v[q + 1] - v[q];
+        let b = v[q + 3] - v[q + 2];
+        o[q..q + QUAD].copy_from_slice(&[a, a, b, b]);
+    }
+    o
 }
 
-/// Derivative along y within the quad.
+/// Derivative along y within each quad.
 #[inline]
-fn ddy(v: &[f32; 4]) -> [f32; 4] {
-    let a = v[2] - v[0];
-    let b = v[3] - v[1];
-    [a, b, a, b]
+fn ddy(v: &[f32; LANES]) -> [f32; LANES] {
+    let mut o = [0.0; LANES];
+    for q in (0..LANES).step_by(QUAD) {
+        let a = v[q + 2] - v[q];
+        let b = v[q + 3] - v[q + 1];
+        o[q..q + QUAD].copy_from_slice(&[a, b, a, b]);
+    }
+    o
 }
 
 /// Runs a program on one lane group. `active` is the initial execution mask (all four
 /// lanes for pixel quads, helpers included).
-pub fn run(p: &Program, st: &mut Lanes, env: &Env, active: u8) -> Result<(), ExecError> {
+pub fn run(p: &Program, st: &mut Lanes, env: &Env, active: Mask) -> Result<(), ExecError> {
     let v = p.version;
     let ps1 = v.is_pixel() && v.major < 2;
-    let vs1 = v.is_vertex() && v.major < 2;
     let sem = env.sem;
     let mut stack: [Frame; MAX_DEPTH] = [Frame::If { saved: 0 }; MAX_DEPTH];
     let mut sp = 0usize;
     let mut cur = active;
-    let mut brk = 0u8;
+    let mut brk: Mask = 0;
     let mut pc = 0usize;
     let n = p.insts.len();
     let mut count = 0u64;
+    let mut lane_count = 0u64;
+    let (mut counted, mut cur_lanes) = (cur, cur.count_ones() as u64);
+    let mut scratch: Q = [[0.0; LANES]; 4];
+    let mut scratch2: Q = [[0.0; LANES]; 4];
     macro_rules! push {
         ($f:expr, $off:expr) => {{
             if sp >= MAX_DEPTH {
@@ -1041,11 +1110,18 @@ pub fn run(p: &Program, st: &mut Lanes, env: &Env, active: u8) -> Result<(), Exe
                 offset: inst.offset,
             });
         }
+        // The active lane count changes only with flow control (no POPCNT in the
+        // baseline x86-64 instruction set).
+        if cur != counted {
+            counted = cur;
+            cur_lanes = cur.count_ones() as u64;
+        }
+        lane_count += cur_lanes;
         let mut next = pc + 1;
         match inst.op {
             Opcode::If => {
                 let c = st.read(&inst.src[0], env, ps1);
-                let mut m = 0u8;
+                let mut m: Mask = 0;
                 for l in 0..LANES {
                     if c[0][l] != 0.0 {
                         m |= 1 << l;
@@ -1063,7 +1139,7 @@ pub fn run(p: &Program, st: &mut Lanes, env: &Env, active: u8) -> Result<(), Exe
             Opcode::IfC => {
                 let a = st.read(&inst.src[0], env, ps1);
                 let b = st.read(&inst.src[1], env, ps1);
-                let mut m = 0u8;
+                let mut m: Mask = 0;
                 for l in 0..LANES {
                     if cmp(inst.ctrl, a[0][l], b[0][l]) {
                         m |= 1 << l;
@@ -1252,7 +1328,7 @@ pub fn run(p: &Program, st: &mut Lanes, env: &Env, active: u8) -> Result<(), Exe
                             b = !b;
                         }
                         if b {
-                            c = 0xF;
+                            c = ALL;
                         }
                     }
                     m &= c;
@@ -1311,20 +1387,21 @@ pub fn run(p: &Program, st: &mut Lanes, env: &Env, active: u8) -> Result<(), Exe
             _ => {
                 if cur != 0 {
                     // Co-issued pairs read every source before either writes.
-                    if pc + 1 < n && p.insts[pc + 1].coissue {
+                    if inst.pair {
                         let second = &p.insts[pc + 1];
-                        let a = eval(p, inst, st, env, ps1, vs1, cur)?;
-                        let b = eval(p, second, st, env, ps1, vs1, cur)?;
-                        if let Some(a) = a {
-                            st.write(inst, &a, cur, env, ps1);
+                        let a = compute(p, inst, st, env, ps1, cur, &mut scratch)?;
+                        let b = compute(p, second, st, env, ps1, cur, &mut scratch2)?;
+                        if a {
+                            st.write(inst, &scratch, cur, env, ps1);
                         }
-                        if let Some(b) = b {
-                            st.write(second, &b, cur, env, ps1);
+                        if b {
+                            st.write(second, &scratch2, cur, env, ps1);
                         }
                         next = pc + 2;
                         count += 1;
-                    } else if let Some(r) = eval(p, inst, st, env, ps1, vs1, cur)? {
-                        st.write(inst, &r, cur, env, ps1);
+                        lane_count += cur_lanes;
+                    } else if compute(p, inst, st, env, ps1, cur, &mut scratch)? {
+                        st.write(inst, &scratch, cur, env, ps1);
                     }
                 }
             }
@@ -1345,6 +1422,7 @@ pub fn run(p: &Program, st: &mut Lanes, env: &Env, active: u8) -> Result<(), Exe
         pc = next;
     }
     st.executed = count;
+    st.lane_instructions = lane_count;
     Ok(())
 }
 
@@ -1358,7 +1436,7 @@ fn dot(sem: &Semantics, a: &Q, b: &Q, n: usize, l: usize) -> f32 {
 }
 
 fn splat(f: impl Fn(usize) -> f32) -> Q {
-    let mut q = [[0.0; 4]; 4];
+    let mut q = [[0.0; LANES]; 4];
     for l in 0..LANES {
         let v = f(l);
         for c in q.iter_mut() {
@@ -1369,7 +1447,7 @@ fn splat(f: impl Fn(usize) -> f32) -> Q {
 }
 
 fn per(f: impl Fn(usize, usize) -> f32) -> Q {
-    let mut q = [[0.0; 4]; 4];
+    let mut q = [[0.0; LANES]; 4];
     for (c, qc) in q.iter_mut().enumerate() {
         for (l, x) in qc.iter_mut().enumerate() {
             *x = f(c, l);
@@ -1388,14 +1466,14 @@ fn next_reg(s: &Src, k: u16) -> Src {
     s
 }
 
-/// Texture lookup for four lanes with implicit or explicit LOD.
+/// Texture lookup for every lane with implicit (per-quad derivatives) or explicit LOD.
 fn tex_lookup(
     stage: Option<&Stage>,
     coords: &Q,
     lod: LodMode,
     dims_hint: Option<TextureKind>,
 ) -> Q {
-    let mut out = [[0.0; 4]; 4];
+    let mut out = [[0.0; LANES]; 4];
     let Some(stage) = stage else {
         for l in 0..LANES {
             out[3][l] = 1.0;
@@ -1411,16 +1489,16 @@ fn tex_lookup(
     let _ = dims_hint;
     let (gx, gy): (Q, Q) = match lod {
         LodMode::Implicit(_) => {
-            let mut gx = [[0.0; 4]; 4];
-            let mut gy = [[0.0; 4]; 4];
+            let mut gx = [[0.0; LANES]; 4];
+            let mut gy = [[0.0; LANES]; 4];
             for c in 0..4 {
                 gx[c] = ddx(&coords[c]);
                 gy[c] = ddy(&coords[c]);
             }
             (gx, gy)
         }
-        LodMode::Grad(gx, gy) => (gx, gy),
-        _ => ([[0.0; 4]; 4], [[0.0; 4]; 4]),
+        LodMode::Grad(gx, gy) => (*gx, *gy),
+        _ => ([[0.0; LANES]; 4], [[0.0; LANES]; 4]),
     };
     for l in 0..LANES {
         let c = [coords[0][l], coords[1][l], coords[2][l], coords[3][l]];
@@ -1461,10 +1539,10 @@ fn tex_lookup(
 }
 
 #[derive(Clone, Copy)]
-enum LodMode {
-    Implicit([f32; 4]),
-    Grad(Q, Q),
-    Level([f32; 4]),
+enum LodMode<'a> {
+    Implicit([f32; LANES]),
+    Grad(&'a Q, &'a Q),
+    Level([f32; LANES]),
 }
 
 /// ps_1_1–1_3 projective divide by the component COUNT selects, never for cubes.
@@ -1490,103 +1568,63 @@ fn project_1x(q: &mut Q, stage: Option<&Stage>) {
     }
 }
 
+/// Computes the result of an arithmetic or texture instruction into `out`; false when
+/// it writes no register (`texkill`, the `texm3x#pad` rows…).
+#[inline(always)]
+fn compute(
+    p: &Program,
+    inst: &Inst,
+    st: &mut Lanes,
+    env: &Env,
+    ps1: bool,
+    cur: Mask,
+    out: &mut Q,
+) -> Result<bool, ExecError> {
+    if alu(p, inst, st, env, out) {
+        return Ok(true);
+    }
+    Ok(match eval(p, inst, st, env, ps1, cur)? {
+        Some(q) => {
+            *out = q;
+            true
+        }
+        None => false,
+    })
+}
+
+/// The instructions [`alu`] leaves out: texture sampling and addressing, the
+/// multi-output and rarer arithmetic, fused `mad`. Kept out of line so the interpreter
+/// loop stays small.
+#[inline(never)]
 fn eval(
     p: &Program,
     inst: &Inst,
     st: &mut Lanes,
     env: &Env,
     ps1: bool,
-    vs1: bool,
-    cur: u8,
+    cur: Mask,
 ) -> Result<Option<Q>, ExecError> {
     let sem = env.sem;
     let v = p.version;
     let rd = |k: usize, st: &Lanes| st.read(&inst.src[k], env, ps1);
     let stage = |n: u16| env.stages.get(n as usize);
     Ok(Some(match inst.op {
-        Opcode::Mov => {
-            let a = rd(0, st);
-            if inst.dst.file == File::Addr && !vs1 {
-                // vs_2_0+ `mov a0` is illegal; treat as mova.
-            }
-            a
-        }
-        Opcode::Mova => rd(0, st),
-        Opcode::Add => {
-            let (a, b) = (rd(0, st), rd(1, st));
-            per(|c, l| a[c][l] + b[c][l])
-        }
-        Opcode::Sub => {
-            let (a, b) = (rd(0, st), rd(1, st));
-            per(|c, l| a[c][l] - b[c][l])
-        }
-        Opcode::Mul => {
-            let (a, b) = (rd(0, st), rd(1, st));
-            per(|c, l| sem.mul(a[c][l], b[c][l]))
-        }
+        // The fused form only: `alu` computes the unfused one.
         Opcode::Mad => {
             let (a, b, d) = (rd(0, st), rd(1, st), rd(2, st));
             per(|c, l| {
-                if sem.fused_mad {
-                    let (x, y) = (a[c][l], b[c][l]);
-                    if x == 0.0 || y == 0.0 {
-                        sem.mul(x, y) + d[c][l]
-                    } else {
-                        x.mul_add(y, d[c][l])
-                    }
+                let (x, y) = (a[c][l], b[c][l]);
+                if x == 0.0 || y == 0.0 {
+                    sem.mul(x, y) + d[c][l]
                 } else {
-                    sem.mul(a[c][l], b[c][l]) + d[c][l]
+                    x.mul_add(y, d[c][l])
                 }
             })
-        }
-        Opcode::Dp3 => {
-            let (a, b) = (rd(0, st), rd(1, st));
-            splat(|l| dot(sem, &a, &b, 3, l))
-        }
-        Opcode::Dp4 => {
-            let (a, b) = (rd(0, st), rd(1, st));
-            splat(|l| dot(sem, &a, &b, 4, l))
-        }
-        Opcode::Dp2Add => {
-            let (a, b, d) = (rd(0, st), rd(1, st), rd(2, st));
-            splat(|l| dot(sem, &a, &b, 2, l) + d[0][l])
-        }
-        Opcode::Min => {
-            let (a, b) = (rd(0, st), rd(1, st));
-            per(|c, l| if a[c][l] < b[c][l] { a[c][l] } else { b[c][l] })
-        }
-        Opcode::Max => {
-            let (a, b) = (rd(0, st), rd(1, st));
-            per(|c, l| if a[c][l] >= b[c][l] { a[c][l] } else { b[c][l] })
-        }
-        Opcode::Slt => {
-            let (a, b) = (rd(0, st), rd(1, st));
-            per(|c, l| (a[c][l] < b[c][l]) as u8 as f32)
-        }
-        Opcode::Sge => {
-            let (a, b) = (rd(0, st), rd(1, st));
-            per(|c, l| (a[c][l] >= b[c][l]) as u8 as f32)
-        }
-        Opcode::Rcp => {
-            let a = rd(0, st);
-            splat(|l| sem.rcp(a[3][l]))
-        }
-        Opcode::Rsq => {
-            let a = rd(0, st);
-            splat(|l| sem.rsq(a[3][l]))
-        }
-        Opcode::Exp => {
-            let a = rd(0, st);
-            splat(|l| a[3][l].exp2())
-        }
-        Opcode::Log => {
-            let a = rd(0, st);
-            splat(|l| sem.log2(a[3][l]))
         }
         Opcode::ExpP => {
             let a = rd(0, st);
             if v.major < 2 {
-                let mut q = [[0.0; 4]; 4];
+                let mut q = [[0.0; LANES]; 4];
                 for l in 0..LANES {
                     let x = a[3][l];
                     let f = x.floor();
@@ -1603,7 +1641,7 @@ fn eval(
         Opcode::LogP => {
             let a = rd(0, st);
             if v.major < 2 {
-                let mut q = [[0.0; 4]; 4];
+                let mut q = [[0.0; LANES]; 4];
                 for l in 0..LANES {
                     let x = a[3][l].abs();
                     if x == 0.0 {
@@ -1623,14 +1661,6 @@ fn eval(
             } else {
                 splat(|l| sem.log2(a[3][l]))
             }
-        }
-        Opcode::Frc => {
-            let a = rd(0, st);
-            per(|c, l| a[c][l] - a[c][l].floor())
-        }
-        Opcode::Abs => {
-            let a = rd(0, st);
-            per(|c, l| a[c][l].abs())
         }
         Opcode::Sgn => {
             let a = rd(0, st);
@@ -1655,7 +1685,7 @@ fn eval(
         }
         Opcode::Lit => {
             let a = rd(0, st);
-            let mut q = [[0.0; 4]; 4];
+            let mut q = [[0.0; LANES]; 4];
             for l in 0..LANES {
                 let (x, y, w) = (a[0][l], a[1][l], a[3][l]);
                 let pw = w.clamp(-127.9961, 127.9961);
@@ -1672,7 +1702,7 @@ fn eval(
         }
         Opcode::Dst => {
             let (a, b) = (rd(0, st), rd(1, st));
-            let mut q = [[0.0; 4]; 4];
+            let mut q = [[0.0; LANES]; 4];
             for l in 0..LANES {
                 q[0][l] = 1.0;
                 q[1][l] = sem.mul(a[1][l], b[1][l]);
@@ -1681,27 +1711,15 @@ fn eval(
             }
             q
         }
-        Opcode::Lrp => {
-            let (a, b, d) = (rd(0, st), rd(1, st), rd(2, st));
-            per(|c, l| sem.mul(a[c][l], b[c][l] - d[c][l]) + d[c][l])
-        }
         Opcode::Crs => {
             let (a, b) = (rd(0, st), rd(1, st));
-            let mut q = [[0.0; 4]; 4];
+            let mut q = [[0.0; LANES]; 4];
             for l in 0..LANES {
                 q[0][l] = sem.mul(a[1][l], b[2][l]) - sem.mul(a[2][l], b[1][l]);
                 q[1][l] = sem.mul(a[2][l], b[0][l]) - sem.mul(a[0][l], b[2][l]);
                 q[2][l] = sem.mul(a[0][l], b[1][l]) - sem.mul(a[1][l], b[0][l]);
             }
             q
-        }
-        Opcode::Nrm => {
-            let a = rd(0, st);
-            per(|c, l| {
-                let f = dot(sem, &a, &a, 3, l);
-                let r = if f != 0.0 { sem.rsq(f) } else { f32::MAX };
-                sem.mul(a[c][l], r)
-            })
         }
         Opcode::SinCos => {
             let a = rd(0, st);
@@ -1713,36 +1731,6 @@ fn eval(
                 q[1][l] = x.sin();
             }
             q
-        }
-        Opcode::M4x4 | Opcode::M4x3 | Opcode::M3x4 | Opcode::M3x3 | Opcode::M3x2 => {
-            let (k, rows) = match inst.op {
-                Opcode::M4x4 => (4, 4),
-                Opcode::M4x3 => (4, 3),
-                Opcode::M3x4 => (3, 4),
-                Opcode::M3x3 => (3, 3),
-                _ => (3, 2),
-            };
-            let a = rd(0, st);
-            let mut q = [[0.0; 4]; 4];
-            for r in 0..rows {
-                let m = st.read(&next_reg(&inst.src[1], r as u16), env, ps1);
-                for l in 0..LANES {
-                    q[r][l] = dot(sem, &a, &m, k, l);
-                }
-            }
-            q
-        }
-        Opcode::Cmp => {
-            let (a, b, d) = (rd(0, st), rd(1, st), rd(2, st));
-            per(|c, l| if a[c][l] >= 0.0 { b[c][l] } else { d[c][l] })
-        }
-        Opcode::Cnd => {
-            let (a, b, d) = (rd(0, st), rd(1, st), rd(2, st));
-            if v.minor < 4 && v.major == 1 {
-                per(|c, l| if a[3][l] > 0.5 { b[c][l] } else { d[c][l] })
-            } else {
-                per(|c, l| if a[c][l] > 0.5 { b[c][l] } else { d[c][l] })
-            }
         }
         Opcode::SetP => {
             let (a, b) = (rd(0, st), rd(1, st));
@@ -1790,7 +1778,7 @@ fn eval(
             let proj = inst.ctrl & 1 != 0;
             let bias = inst.ctrl & 2 != 0;
             let q = if v.is_vertex() {
-                tex_lookup(stg, &c, LodMode::Level([0.0; 4]), None)
+                tex_lookup(stg, &c, LodMode::Level([0.0; LANES]), None)
             } else {
                 if proj {
                     for l in 0..LANES {
@@ -1800,7 +1788,7 @@ fn eval(
                         }
                     }
                 }
-                let b = if bias { c[3] } else { [0.0; 4] };
+                let b = if bias { c[3] } else { [0.0; LANES] };
                 tex_lookup(stg, &c, LodMode::Implicit(b), None)
             };
             let sw = inst.src[1].swz;
@@ -1823,7 +1811,7 @@ fn eval(
                 _ => 0,
             };
             let (gx, gy) = (rd(2, st), rd(3, st));
-            let q = tex_lookup(stage(s), &c, LodMode::Grad(gx, gy), None);
+            let q = tex_lookup(stage(s), &c, LodMode::Grad(&gx, &gy), None);
             let sw = inst.src[1].swz;
             per(|ch, l| q[sw[ch] as usize][l])
         }
@@ -1843,7 +1831,7 @@ fn eval(
             if v.minor >= 4 {
                 project_1x(&mut c, None);
             }
-            tex_lookup(stg, &c, LodMode::Implicit([0.0; 4]), None)
+            tex_lookup(stg, &c, LodMode::Implicit([0.0; LANES]), None)
         }
         Opcode::TexCoord => {
             if v.minor >= 4 {
@@ -1853,7 +1841,7 @@ fn eval(
             } else {
                 let c = st.regs[tc_reg(inst.dst.num)];
                 let mut q = per(|ch, l| sat(c[ch][l]));
-                q[3] = [1.0; 4];
+                q[3] = [1.0; LANES];
                 q
             }
         }
@@ -1871,7 +1859,7 @@ fn eval(
                 c[0][l] = u;
                 c[1][l] = vv;
             }
-            let mut q = tex_lookup(stg, &c, LodMode::Implicit([0.0; 4]), None);
+            let mut q = tex_lookup(stg, &c, LodMode::Implicit([0.0; LANES]), None);
             if inst.op == Opcode::TexBemL {
                 for l in 0..LANES {
                     let f = sat(sem.mul(src[2][l], m.bump_lscale) + m.bump_loffset);
@@ -1903,7 +1891,7 @@ fn eval(
                 _ => [0, 1, 2],
             };
             let c = per(|ch, l| if ch < 3 { s[sel[ch]][l] } else { 1.0 });
-            tex_lookup(stage(n), &c, LodMode::Implicit([0.0; 4]), None)
+            tex_lookup(stage(n), &c, LodMode::Implicit([0.0; LANES]), None)
         }
         Opcode::TexM3x2Pad | Opcode::TexM3x3Pad => {
             let n = inst.dst.num;
@@ -1923,7 +1911,7 @@ fn eval(
             let n = inst.dst.num;
             let s = rd(0, st);
             let tc = st.regs[tc_reg(n)];
-            let mut c = [[0.0; 4]; 4];
+            let mut c = [[0.0; LANES]; 4];
             for l in 0..LANES {
                 c[0][l] = st.m3[0][l];
                 c[1][l] = dot(sem, &tc, &s, 3, l);
@@ -1935,13 +1923,13 @@ fn eval(
                 }
                 return Ok(None);
             }
-            tex_lookup(stage(n), &c, LodMode::Implicit([0.0; 4]), None)
+            tex_lookup(stage(n), &c, LodMode::Implicit([0.0; LANES]), None)
         }
         Opcode::TexM3x3Tex | Opcode::TexM3x3 | Opcode::TexM3x3Spec | Opcode::TexM3x3VSpec => {
             let n = inst.dst.num;
             let s = rd(0, st);
             let tc = st.regs[tc_reg(n)];
-            let mut c = [[0.0; 4]; 4];
+            let mut c = [[0.0; LANES]; 4];
             for l in 0..LANES {
                 c[0][l] = st.m3[0][l];
                 c[1][l] = st.m3[1][l];
@@ -1950,13 +1938,15 @@ fn eval(
             }
             match inst.op {
                 Opcode::TexM3x3 => c,
-                Opcode::TexM3x3Tex => tex_lookup(stage(n), &c, LodMode::Implicit([0.0; 4]), None),
+                Opcode::TexM3x3Tex => {
+                    tex_lookup(stage(n), &c, LodMode::Implicit([0.0; LANES]), None)
+                }
                 _ => {
                     let e: Q = if inst.op == Opcode::TexM3x3Spec {
                         rd(1, st)
                     } else {
                         // Eye vector from the w of the three texture coordinates.
-                        let mut e = [[0.0; 4]; 4];
+                        let mut e = [[0.0; LANES]; 4];
                         for (k, r) in [n.saturating_sub(2), n.saturating_sub(1), n]
                             .iter()
                             .enumerate()
@@ -1965,7 +1955,7 @@ fn eval(
                         }
                         e
                     };
-                    let mut rc = [[0.0; 4]; 4];
+                    let mut rc = [[0.0; LANES]; 4];
                     for l in 0..LANES {
                         let nn = dot(sem, &c, &c, 3, l);
                         let ne = dot(sem, &c, &e, 3, l);
@@ -1979,7 +1969,7 @@ fn eval(
                         }
                         rc[3][l] = 1.0;
                     }
-                    tex_lookup(stage(n), &rc, LodMode::Implicit([0.0; 4]), None)
+                    tex_lookup(stage(n), &rc, LodMode::Implicit([0.0; LANES]), None)
                 }
             }
         }
@@ -1994,7 +1984,7 @@ fn eval(
                     0.0
                 }
             });
-            tex_lookup(stage(n), &c, LodMode::Implicit([0.0; 4]), None)
+            tex_lookup(stage(n), &c, LodMode::Implicit([0.0; LANES]), None)
         }
         Opcode::TexDp3 => {
             let n = inst.dst.num;
@@ -2014,10 +2004,212 @@ fn eval(
     }))
 }
 
+/// One lane row (one component of every lane).
+type Row = [f32; LANES];
+
+/// `sem.mul` over a row, written without branches so it vectorises: the same results
+/// bit for bit (checked against [`Semantics::mul`] by a test).
+#[inline(always)]
+fn mul_row(sem: &Semantics, x: &Row, y: &Row) -> Row {
+    let mut o = [0.0; LANES];
+    match sem.mul_zero {
+        d3dbc::semantics::MulZero::Ieee => {
+            for l in 0..LANES {
+                o[l] = x[l] * y[l];
+            }
+        }
+        _ => {
+            for l in 0..LANES {
+                let (a, b) = (x[l], y[l]);
+                let a = if b == 0.0 && !a.is_finite() { 0.0 } else { a };
+                let b = if a == 0.0 && !b.is_finite() { 0.0 } else { b };
+                o[l] = a * b;
+            }
+        }
+    }
+    o
+}
+
+#[inline(always)]
+fn map_row(x: &Row, f: impl Fn(f32) -> f32) -> Row {
+    let mut o = [0.0; LANES];
+    for l in 0..LANES {
+        o[l] = f(x[l]);
+    }
+    o
+}
+
+#[inline(always)]
+fn zip_row(x: &Row, y: &Row, f: impl Fn(f32, f32) -> f32) -> Row {
+    let mut o = [0.0; LANES];
+    for l in 0..LANES {
+        o[l] = f(x[l], y[l]);
+    }
+    o
+}
+
+#[inline(always)]
+fn zip3_row(x: &Row, y: &Row, z: &Row, f: impl Fn(f32, f32, f32) -> f32) -> Row {
+    let mut o = [0.0; LANES];
+    for l in 0..LANES {
+        o[l] = f(x[l], y[l], z[l]);
+    }
+    o
+}
+
+/// A source modifier applied to one row (the same arithmetic as [`apply_mod`]).
+#[inline(always)]
+fn mod_row(r: Row, m: SrcModifier) -> Row {
+    use SrcModifier::*;
+    match m {
+        None | Not | Dz | Dw => r,
+        Neg => map_row(&r, |x| -x),
+        Bias => map_row(&r, |x| x - 0.5),
+        BiasNeg => map_row(&r, |x| -(x - 0.5)),
+        Sign => map_row(&r, |x| 2.0 * (x - 0.5)),
+        SignNeg => map_row(&r, |x| -(2.0 * (x - 0.5))),
+        Comp => map_row(&r, |x| 1.0 - x),
+        X2 => map_row(&r, |x| 2.0 * x),
+        X2Neg => map_row(&r, |x| -(2.0 * x)),
+        Abs => map_row(&r, |x| x.abs()),
+        AbsNeg => map_row(&r, |x| -x.abs()),
+    }
+}
+
+impl Lanes {
+    /// Component `c` of a source operand after swizzle and modifier, for every lane:
+    /// the same values as `read(s)[c]`, without building the other components.
+    #[inline(always)]
+    fn row(&self, s: &Src, c: usize, env: &Env) -> Row {
+        let k = s.swz[c] as usize;
+        let r = match (s.file, s.rel) {
+            (File::Reg(r), None) => self.regs[r as usize][k],
+            (File::Const(n), None) => [env.consts.f.get(n as usize).map_or(0.0, |v| v[k]); LANES],
+            _ => return self.read(s, env, false)[c],
+        };
+        mod_row(r, s.m)
+    }
+}
+
+/// Arithmetic instructions computed component by component over all lanes, straight
+/// from the register file into `out` (only the components the write mask keeps).
+/// Returns false for an instruction this path does not handle (`eval` then runs it).
+/// Same operations in the same order as `eval`.
+#[inline(always)]
+fn alu(p: &Program, inst: &Inst, st: &Lanes, env: &Env, out: &mut Q) -> bool {
+    let sem = env.sem;
+    let mask = inst.dst.mask;
+    let s = &inst.src;
+    let row = |k: usize, c: usize| st.row(&s[k], c, env);
+    // Per written component: out[c] = f(c).
+    macro_rules! each {
+        (|$c:ident| $e:expr) => {{
+            for $c in 0..4 {
+                if mask & (1 << $c) != 0 {
+                    out[$c] = $e;
+                }
+            }
+        }};
+    }
+    // One value for every written component.
+    macro_rules! splat {
+        ($e:expr) => {{
+            let v: Row = $e;
+            each!(|c| v)
+        }};
+    }
+    let dot = |n: usize, a: &dyn Fn(usize) -> Row, b: &dyn Fn(usize) -> Row| -> Row {
+        let mut acc = mul_row(sem, &a(0), &b(0));
+        for c in 1..n {
+            let m = mul_row(sem, &a(c), &b(c));
+            for l in 0..LANES {
+                acc[l] += m[l];
+            }
+        }
+        acc
+    };
+    match inst.op {
+        Opcode::Mov | Opcode::Mova => each!(|c| row(0, c)),
+        Opcode::Add => each!(|c| zip_row(&row(0, c), &row(1, c), |a, b| a + b)),
+        Opcode::Sub => each!(|c| zip_row(&row(0, c), &row(1, c), |a, b| a - b)),
+        Opcode::Mul => each!(|c| mul_row(sem, &row(0, c), &row(1, c))),
+        Opcode::Mad if !sem.fused_mad => each!(|c| {
+            let m = mul_row(sem, &row(0, c), &row(1, c));
+            zip_row(&m, &row(2, c), |x, y| x + y)
+        }),
+        Opcode::Dp3 => splat!(dot(3, &|c| row(0, c), &|c| row(1, c))),
+        Opcode::Dp4 => splat!(dot(4, &|c| row(0, c), &|c| row(1, c))),
+        Opcode::Dp2Add => splat!({
+            let d = dot(2, &|c| row(0, c), &|c| row(1, c));
+            zip_row(&d, &row(2, 0), |x, y| x + y)
+        }),
+        Opcode::Min => each!(|c| zip_row(&row(0, c), &row(1, c), |a, b| if a < b { a } else { b })),
+        Opcode::Max => {
+            each!(|c| zip_row(&row(0, c), &row(1, c), |a, b| if a >= b { a } else { b }))
+        }
+        Opcode::Slt => each!(|c| zip_row(&row(0, c), &row(1, c), |a, b| (a < b) as u8 as f32)),
+        Opcode::Sge => each!(|c| zip_row(&row(0, c), &row(1, c), |a, b| (a >= b) as u8 as f32)),
+        Opcode::Cmp => each!(|c| zip3_row(&row(0, c), &row(1, c), &row(2, c), |a, b, d| {
+            if a >= 0.0 {
+                b
+            } else {
+                d
+            }
+        })),
+        Opcode::Cnd => {
+            let v = p.version;
+            let ps11 = v.minor < 4 && v.major == 1;
+            each!(|c| {
+                let a = row(0, if ps11 { 3 } else { c });
+                zip3_row(
+                    &a,
+                    &row(1, c),
+                    &row(2, c),
+                    |a, b, d| if a > 0.5 { b } else { d },
+                )
+            })
+        }
+        Opcode::Lrp => each!(|c| {
+            let (a, b, d) = (row(0, c), row(1, c), row(2, c));
+            let m = mul_row(sem, &a, &zip_row(&b, &d, |x, y| x - y));
+            zip_row(&m, &d, |x, y| x + y)
+        }),
+        Opcode::Frc => each!(|c| map_row(&row(0, c), |x| x - x.floor())),
+        Opcode::Abs => each!(|c| map_row(&row(0, c), |x| x.abs())),
+        Opcode::Rcp => splat!(map_row(&row(0, 3), |x| sem.rcp(x))),
+        Opcode::Rsq => splat!(map_row(&row(0, 3), |x| sem.rsq(x))),
+        Opcode::Exp => splat!(map_row(&row(0, 3), |x| x.exp2())),
+        Opcode::Log => splat!(map_row(&row(0, 3), |x| sem.log2(x))),
+        Opcode::Nrm => {
+            let a = [row(0, 0), row(0, 1), row(0, 2), row(0, 3)];
+            let f = dot(3, &|c| a[c], &|c| a[c]);
+            let r = map_row(&f, |f| if f != 0.0 { sem.rsq(f) } else { f32::MAX });
+            each!(|c| mul_row(sem, &a[c], &r))
+        }
+        Opcode::M4x4 | Opcode::M4x3 | Opcode::M3x4 | Opcode::M3x3 | Opcode::M3x2 => {
+            let (k, rows) = match inst.op {
+                Opcode::M4x4 => (4, 4),
+                Opcode::M4x3 => (4, 3),
+                Opcode::M3x4 => (3, 4),
+                Opcode::M3x3 => (3, 3),
+                _ => (3, 2),
+            };
+            for r in 0..rows {
+                if mask & (1 << r) != 0 {
+                    let m = next_reg(&s[1], r as u16);
+                    out[r] = dot(k, &|c| row(0, c), &|c| st.row(&m, c, env));
+                }
+            }
+        }
+        _ => return false,
+    }
+    true
+}
+
 fn st_reg_value(st: &Lanes, d: &Dst) -> Q {
     match d.file {
         File::Reg(r) => st.regs[r as usize],
-        _ => [[0.0; 4]; 4],
+        _ => [[0.0; LANES]; 4],
     }
 }
 
@@ -2031,5 +2223,45 @@ fn st_m3_row(p: &Program, inst: &Inst) -> usize {
     match p.insts.get(i + 1).map(|x| x.op) {
         Some(Opcode::TexM3x3Pad) => 0,
         _ => 1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use d3dbc::semantics::MulZero;
+
+    #[test]
+    fn mul_row_is_semantics_mul() {
+        let vals = [
+            0.0f32,
+            -0.0,
+            1.0,
+            -2.5,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::NAN,
+            -f32::NAN,
+            f32::MAX,
+            f32::MIN_POSITIVE,
+            1e-45,
+        ];
+        for mz in [MulZero::Strict, MulZero::Fast, MulZero::Ieee] {
+            let sem = Semantics {
+                mul_zero: mz,
+                ..Semantics::default()
+            };
+            for a in vals {
+                for b in vals {
+                    let r = mul_row(&sem, &[a; LANES], &[b; LANES]);
+                    let want = sem.mul(a, b);
+                    assert!(
+                        r.iter().all(|x| x.to_bits() == want.to_bits()),
+                        "{mz:?}: {a} * {b}: {} != {want}",
+                        r[0]
+                    );
+                }
+            }
+        }
     }
 }

@@ -1,8 +1,9 @@
 //! Runs a [`Scene`]: vertex fetch and vertex shading (four vertices per lane group),
 //! primitive assembly, D3D9 rasterization (pixel centres on integer coordinates, top-left
 //! fill rule, perspective-correct interpolation, flat shading, point sprites), pixel
-//! shading in 2×2 quads (quad rows in parallel with rayon), then alpha test, depth test,
-//! blending and the colour write mask into the render targets.
+//! shading in groups of four 2×2 quads (16 lanes; quad rows in parallel with rayon),
+//! then alpha test, depth test, blending and the colour write mask into the render
+//! targets.
 // Lane and component loops index several structure-of-arrays values at once.
 #![allow(clippy::needless_range_loop)]
 
@@ -12,13 +13,13 @@ use d3dbc::token::DeclUsage;
 use d3dbc::{Semantics, Shader};
 
 use crate::draw::*;
-use crate::exec::{self, ConstFile, Env, ExecError, Lanes, Program, Stage, LANES};
+use crate::exec::{self, ConstFile, Env, ExecError, Lanes, Mask, Program, Stage, LANES, QUAD};
 use crate::merge::PrimInfo;
 use crate::texture::{Decoded, TextureError};
 
 /// Largest render target accepted (pixels).
 pub const MAX_PIXELS: u64 = 1 << 26;
-/// Default instruction budget per lane group.
+/// Default instruction budget per 2×2 pixel quad or group of four vertices.
 pub const DEFAULT_BUDGET: u64 = 1 << 22;
 
 /// Why a scene could not be rendered.
@@ -81,7 +82,7 @@ impl Image {
 pub struct Options {
     /// Device semantics.
     pub sem: Semantics,
-    /// Instruction budget per lane group.
+    /// Instruction budget per 2×2 pixel quad or group of four vertices.
     pub budget: u64,
 }
 
@@ -388,20 +389,20 @@ impl Renderer {
                 let mut base = 0;
                 while base < nverts {
                     lanes.reset();
-                    for l in 0..LANES {
+                    for l in 0..QUAD {
                         let vi = (base + l).min(nverts - 1);
                         fetch_vertex(d, vsp, vi, &mut lanes, l);
                     }
                     // Output registers start at (0, 0, 0, 0) except oFog/oPts defaults.
                     exec::run(vsp, &mut lanes, &env, 0xF)
                         .map_err(|err| RenderError::Exec { stage: "vs", err })?;
-                    for l in 0..LANES {
+                    for l in 0..QUAD {
                         if base + l >= nverts {
                             break;
                         }
                         verts.push(vs_output(vsp, &lanes, l, &links, vp, rs));
                     }
-                    base += LANES;
+                    base += QUAD;
                 }
             }
             None => {
@@ -630,6 +631,22 @@ pub(crate) struct Frag {
     pub(crate) depth: f32,
 }
 
+/// Pixel offset of lane `l` of a lane group from the group's top-left pixel: the group
+/// is four 2×2 quads side by side (8×2 pixels).
+#[inline]
+fn lane_offset(l: usize) -> (i64, i64) {
+    (
+        2 * (l / exec::QUAD) as i64 + (l & 1) as i64,
+        ((l >> 1) & 1) as i64,
+    )
+}
+
+/// The lanes of quad `q` of a lane group.
+#[inline]
+fn quad_mask(q: usize) -> Mask {
+    0xF << (exec::QUAD * q)
+}
+
 fn shade_row(
     t: &TriSetup,
     qy: i64,
@@ -638,44 +655,68 @@ fn shade_row(
     ctx: &PixelCtx,
     lanes: &mut Lanes,
 ) -> Result<(Vec<Frag>, Stats), RenderError> {
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(2 * (x1 - (x0 & !1)).max(0) as usize);
     let mut stats = Stats::default();
-    // A full clear per row; between the quads of a row only what the shader writes.
+    // A full clear per row; between the groups of a row only what the shader writes.
     lanes.reset();
-    let mut qx = x0 & !1;
-    while qx < x1 {
-        let mut cover = 0u8;
-        let mut bary = [[0.0f64; 3]; 4];
+    let mut g = Group {
+        gx: x0 & !1,
+        qy,
+        cover: 0,
+        active: 0,
+        bary: [[0.0; LANES]; 3],
+    };
+    while g.gx < x1 {
+        // Coverage and barycentric weights, edge by edge over all lanes.
+        let mut fx = [0.0f64; LANES];
+        let mut fy = [0.0f64; LANES];
+        let mut inside = [true; LANES];
         for l in 0..LANES {
-            let px = qx + (l & 1) as i64;
-            let py = qy + (l >> 1) as i64;
-            let (fx, fy) = (px as f64, py as f64);
-            let mut inside = px >= t.bx0 && px <= t.bx1 && py >= t.by0 && py <= t.by1;
-            for (k, (a, b, c, tl)) in t.eq.iter().enumerate() {
-                let e = a * fx + b * fy + c;
-                bary[l][k] = e / t.area;
-                if !(e > 0.0 || (e == 0.0 && *tl)) {
-                    inside = false;
-                }
-            }
-            let b = bary[l];
-            for p in &t.clip[..t.nclip] {
-                if b[0] * p[0] + b[1] * p[1] + b[2] * p[2] < 0.0 {
-                    inside = false;
-                }
-            }
-            if inside {
-                cover |= 1 << l;
+            let (dx, dy) = lane_offset(l);
+            let (px, py) = (g.gx + dx, qy + dy);
+            (fx[l], fy[l]) = (px as f64, py as f64);
+            inside[l] = px >= t.bx0 && px <= t.bx1 && py >= t.by0 && py <= t.by1;
+        }
+        for (k, &(a, b, c, tl)) in t.eq.iter().enumerate() {
+            for l in 0..LANES {
+                let e = a * fx[l] + b * fy[l] + c;
+                g.bary[k][l] = e / t.area;
+                inside[l] &= e > 0.0 || (e == 0.0 && tl);
             }
         }
-        if cover != 0 {
-            shade_quad(t, qx, qy, cover, &bary, ctx, lanes, &mut out, &mut stats)?;
+        let b = &g.bary;
+        for p in &t.clip[..t.nclip] {
+            for l in 0..LANES {
+                // A NaN distance does not clip.
+                if b[0][l] * p[0] + b[1][l] * p[1] + b[2][l] * p[2] < 0.0 {
+                    inside[l] = false;
+                }
+            }
         }
-        qx += 2;
+        g.cover = 0;
+        for (l, i) in inside.iter().enumerate() {
+            g.cover |= (*i as Mask) << l;
+        }
+        // Quads starting inside the span with a covered pixel run (helpers included).
+        g.active = 0;
+        for q in 0..LANES / exec::QUAD {
+            let m = quad_mask(q);
+            if g.gx + 2 * (q as i64) < x1 && g.cover & m != 0 {
+                g.active |= m;
+            }
+        }
+        g.cover &= g.active;
+        if g.active != 0 {
+            shade_group(t, &g, ctx, lanes, &mut out, &mut stats)?;
+        }
+        g.gx += 2 * (LANES / exec::QUAD) as i64;
     }
     Ok((out, stats))
 }
 
+/// Shades one 2×2 quad at (`qx`, `qy`) (pixel `l` at `(qx + (l & 1), qy + (l >> 1))`)
+/// with its barycentric weights per pixel: the entry point for primitives that find
+/// their pixels quad by quad (lines).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn shade_quad(
     t: &TriSetup,
@@ -688,50 +729,137 @@ pub(crate) fn shade_quad(
     out: &mut Vec<Frag>,
     stats: &mut Stats,
 ) -> Result<(), RenderError> {
+    let mut g = Group {
+        gx: qx,
+        qy,
+        cover: cover as Mask & quad_mask(0),
+        active: quad_mask(0),
+        bary: [[0.0; LANES]; 3],
+    };
+    for (l, b) in bary.iter().enumerate() {
+        for k in 0..3 {
+            g.bary[k][l] = b[k];
+        }
+    }
+    shade_lanes(t, &g, ctx, lanes, out, stats)
+}
+
+/// A lane group: four quads side by side from pixel (`gx`, `qy`).
+#[derive(Clone, Copy)]
+struct Group {
+    gx: i64,
+    qy: i64,
+    /// Lanes inside the primitive.
+    cover: Mask,
+    /// Lanes that run (the quads with a covered lane, helpers included).
+    active: Mask,
+    /// Barycentric weights per lane, structure of arrays.
+    bary: [[f64; LANES]; 3],
+}
+
+/// Shades a lane group. The instruction budget is per quad: when the group as a whole
+/// runs out, each quad runs alone, exactly as if it had been the only one in its group.
+fn shade_group(
+    t: &TriSetup,
+    g: &Group,
+    ctx: &PixelCtx,
+    lanes: &mut Lanes,
+    out: &mut Vec<Frag>,
+    stats: &mut Stats,
+) -> Result<(), RenderError> {
+    match shade_lanes(t, g, ctx, lanes, out, stats) {
+        Err(RenderError::Exec {
+            err: ExecError::Budget { .. },
+            ..
+        }) if g.active.count_ones() as usize > exec::QUAD => {
+            for q in 0..LANES / exec::QUAD {
+                let m = quad_mask(q);
+                if g.active & m != 0 {
+                    let alone = Group {
+                        cover: g.cover & m,
+                        active: m,
+                        ..*g
+                    };
+                    shade_lanes(t, &alone, ctx, lanes, out, stats)?;
+                }
+            }
+            Ok(())
+        }
+        r => r,
+    }
+}
+
+fn shade_lanes(
+    t: &TriSetup,
+    g: &Group,
+    ctx: &PixelCtx,
+    lanes: &mut Lanes,
+    out: &mut Vec<Frag>,
+    stats: &mut Stats,
+) -> Result<(), RenderError> {
+    let (gx, qy) = (g.gx, g.qy);
     match ctx.ps {
-        Some(p) => lanes.reset_written(&p.writes),
+        Some(p) => lanes.reset_for(p),
         None => lanes.reset(),
     }
     let v = &t.v;
-    let mut depth = [0.0f32; 4];
-    let mut fogf = [1.0f32; 4];
+    let [b0, b1, b2] = &g.bary;
+    let mut w = [0.0f64; LANES];
+    let mut depth = [0.0f32; LANES];
     for l in 0..LANES {
-        let b = bary[l];
-        let w = b[0] * v[0].rhw + b[1] * v[1].rhw + b[2] * v[2].rhw;
-        let z = b[0] * v[0].z + b[1] * v[1].z + b[2] * v[2].z;
+        w[l] = b0[l] * v[0].rhw + b1[l] * v[1].rhw + b2[l] * v[2].rhw;
+        let z = b0[l] * v[0].z + b1[l] * v[1].z + b2[l] * v[2].z;
         depth[l] = z as f32;
-        if let Some(f) = &ctx.fog {
-            let vf = (b[0] * v[0].fog as f64 * v[0].rhw
-                + b[1] * v[1].fog as f64 * v[1].rhw
-                + b[2] * v[2].fog as f64 * v[2].rhw)
-                / w;
-            fogf[l] = f.factor(vf as f32, z as f32, (1.0 / w) as f32);
+    }
+    let mut fogf = [1.0f32; LANES];
+    if let Some(f) = &ctx.fog {
+        for l in 0..LANES {
+            let vf = (b0[l] * v[0].fog as f64 * v[0].rhw
+                + b1[l] * v[1].fog as f64 * v[1].rhw
+                + b2[l] * v[2].fog as f64 * v[2].rhw)
+                / w[l];
+            fogf[l] = f.factor(vf as f32, depth[l], (1.0 / w[l]) as f32);
         }
-        for (k, link) in ctx.links.iter().enumerate() {
-            let val: [f32; 4] = if ctx.flat && link.color {
-                t.flat_v[k]
+    }
+    // Inputs, written component by component for all lanes at once.
+    for (k, link) in ctx.links.iter().enumerate() {
+        for c in 0..4 {
+            let mut col = [0.0f32; LANES];
+            if ctx.flat && link.color {
+                col = [t.flat_v[k][c]; LANES];
             } else {
-                let mut o = [0.0f32; 4];
-                for (c, oc) in o.iter_mut().enumerate() {
-                    *oc = match &t.pre[k][c] {
-                        None => v[0].v[k][c],
-                        Some(p) => ((b[0] * p[0] + b[1] * p[1] + b[2] * p[2]) / w) as f32,
-                    };
+                match &t.pre[k][c] {
+                    None => col = [v[0].v[k][c]; LANES],
+                    Some(p) => {
+                        for l in 0..LANES {
+                            col[l] = ((b0[l] * p[0] + b1[l] * p[1] + b2[l] * p[2]) / w[l]) as f32;
+                        }
+                    }
                 }
-                o
-            };
-            lanes.set(link.ps_reg, l, val);
+            }
+            lanes.regs[link.ps_reg][c] = col;
             if let Some(tc) = link.tc_reg {
-                lanes.set(tc, l, val);
+                lanes.regs[tc][c] = col;
             }
         }
-        let px = qx + (l & 1) as i64;
-        let py = qy + (l >> 1) as i64;
-        lanes.set(exec::VPOS, l, [px as f32, py as f32, 0.0, 0.0]);
-        lanes.set(exec::VFACE, l, [t.face; 4]);
     }
-    let mut colors = [[[0.0f32; 4]; 4]; 4];
-    match (ctx.ps, ctx.consts) {
+    let vpos = &mut lanes.regs[exec::VPOS];
+    for l in 0..LANES {
+        let (dx, dy) = lane_offset(l);
+        vpos[0][l] = (gx + dx) as f32;
+        vpos[1][l] = (qy + dy) as f32;
+    }
+    vpos[2] = [0.0; LANES];
+    vpos[3] = [0.0; LANES];
+    lanes.regs[exec::VFACE] = [[t.face; LANES]; 4];
+    // Where the colours come from: oC0..oC3 (ps_2_0+), r0 saturated (ps_1_x), or the
+    // diffuse colour (fixed function: the register of that input, else white).
+    enum Source {
+        Color,
+        R0,
+        Diffuse(Option<usize>),
+    }
+    let src = match (ctx.ps, ctx.consts) {
         (Some(p), Some(consts)) => {
             let env = Env {
                 consts,
@@ -739,63 +867,62 @@ pub(crate) fn shade_quad(
                 sem: ctx.sem,
                 budget: ctx.budget,
             };
-            for l in 0..LANES {
-                lanes.set(exec::DEPTH, l, [depth[l], 0.0, 0.0, 0.0]);
+            lanes.regs[exec::DEPTH] = [depth, [0.0; LANES], [0.0; LANES], [0.0; LANES]];
+            exec::run(p, lanes, &env, g.active)
+                .map_err(|err| RenderError::Exec { stage: "ps", err })?;
+            stats.ps_lanes += g.active.count_ones() as u64;
+            stats.ps_lane_instructions += lanes.lane_instructions;
+            if p.writes_depth {
+                depth = lanes.regs[exec::DEPTH][0];
             }
-            exec::run(p, lanes, &env, 0xF).map_err(|err| RenderError::Exec { stage: "ps", err })?;
-            stats.ps_lanes += 4;
-            stats.ps_lane_instructions += 4 * lanes.executed;
-            for l in 0..LANES {
-                if p.version.major < 2 {
-                    // The ps_1_x colour output is r0, saturated or not by the device.
-                    let c = lanes.get(exec::temp_reg(0), l);
-                    colors[0][l] = if ctx.sem.ps1x_saturate_output {
-                        c.map(exec_sat)
-                    } else {
-                        c
-                    };
-                } else {
-                    for (c, col) in colors.iter_mut().enumerate() {
-                        col[l] = lanes.get(exec::color_reg(c as u16), l);
-                    }
-                }
-                if p.writes_depth {
-                    depth[l] = lanes.get(exec::DEPTH, l)[0];
-                }
+            if p.version.major < 2 {
+                Source::R0
+            } else {
+                Source::Color
             }
         }
-        _ => {
-            // Fixed function: the diffuse colour.
-            let k = ctx
-                .links
+        _ => Source::Diffuse(
+            ctx.links
                 .iter()
-                .position(|l| l.usage == DeclUsage::Color as u8 && l.index == 0);
-            for l in 0..LANES {
-                colors[0][l] = match k {
-                    Some(k) => lanes.get(ctx.links[k].ps_reg, l),
-                    None => [1.0; 4],
-                };
-            }
-        }
-    }
-    if let Some(f) = &ctx.fog {
-        for l in 0..LANES {
-            for c in 0..3 {
-                let x = colors[0][l][c];
-                colors[0][l][c] = fogf[l] * x + (1.0 - fogf[l]) * f.color[c];
-            }
-        }
-    }
+                .find(|l| l.usage == DeclUsage::Color as u8 && l.index == 0)
+                .map(|l| l.ps_reg),
+        ),
+    };
+    let live = g.cover & !lanes.killed;
     for l in 0..LANES {
-        if cover & (1 << l) == 0 || lanes.killed & (1 << l) != 0 {
+        if live & (1 << l) == 0 {
             continue;
         }
-        let px = qx + (l & 1) as i64;
-        let py = qy + (l >> 1) as i64;
+        let mut color = [[0.0f32; 4]; 4];
+        match src {
+            Source::Color => {
+                for (c, col) in color.iter_mut().enumerate() {
+                    *col = lanes.get(exec::color_reg(c as u16), l);
+                }
+            }
+            // The ps_1_x colour output is r0, saturated or not by the device.
+            Source::R0 => {
+                let c = lanes.get(exec::temp_reg(0), l);
+                color[0] = if ctx.sem.ps1x_saturate_output {
+                    c.map(exec_sat)
+                } else {
+                    c
+                };
+            }
+            Source::Diffuse(Some(r)) => color[0] = lanes.get(r, l),
+            Source::Diffuse(None) => color[0] = [1.0; 4],
+        }
+        if let Some(f) = &ctx.fog {
+            for c in 0..3 {
+                let x = color[0][c];
+                color[0][c] = fogf[l] * x + (1.0 - fogf[l]) * f.color[c];
+            }
+        }
+        let (dx, dy) = lane_offset(l);
         out.push(Frag {
-            x: px as u32,
-            y: py as u32,
-            color: [colors[0][l], colors[1][l], colors[2][l], colors[3][l]],
+            x: (gx + dx) as u32,
+            y: (qy + dy) as u32,
+            color,
             depth: depth[l],
         });
     }
