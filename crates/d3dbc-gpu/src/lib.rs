@@ -21,7 +21,7 @@ use d3dbc_exec::draw::{
 };
 use d3dbc_exec::{Draw, Op, Scene};
 use d3dbc_naga::interface::{self as itf, driver};
-use d3dbc_naga::options::{CompareFunc, FogMode, PipelineState};
+use d3dbc_naga::options::{CompareFunc, FogDepth, FogMode, PipelineState};
 use d3dbc_naga::{TranslateOptions, Translation};
 use wgpu::util::DeviceExt;
 
@@ -445,7 +445,9 @@ impl Gpu {
             bind_group_layouts: &[Some(&bgl)],
             immediate_size: 0,
         });
-        // ---- vertices: one vec4<f32> stream per vertex-shader input
+        // ---- vertices: one vec4<f32> stream per vertex-shader input; points are
+        // instances of a 4-vertex strip (d3dbc-naga's point expansion).
+        let points = d.primitive == Primitive::PointList;
         let order = vertex_order(d.primitive, d.vertex_count);
         let mut vbufs = Vec::new();
         let mut attrs = Vec::new();
@@ -482,7 +484,11 @@ impl Gpu {
             .map(|a| {
                 Some(wgpu::VertexBufferLayout {
                     array_stride: 16,
-                    step_mode: wgpu::VertexStepMode::Vertex,
+                    step_mode: if points {
+                        wgpu::VertexStepMode::Instance
+                    } else {
+                        wgpu::VertexStepMode::Vertex
+                    },
                     attributes: a,
                 })
             })
@@ -518,7 +524,7 @@ impl Gpu {
             })
             .collect();
         let topology = match d.primitive {
-            Primitive::PointList => wgpu::PrimitiveTopology::PointList,
+            Primitive::PointList => wgpu::PrimitiveTopology::TriangleStrip,
             Primitive::LineList => wgpu::PrimitiveTopology::LineList,
             Primitive::LineStrip => wgpu::PrimitiveTopology::LineStrip,
             Primitive::TriangleStrip => wgpu::PrimitiveTopology::TriangleStrip,
@@ -551,6 +557,7 @@ impl Gpu {
                 strip_index_format: None,
                 front_face: wgpu::FrontFace::Cw,
                 cull_mode: match rs.cull {
+                    _ if points => None,
                     Cull::None => None,
                     Cull::Ccw => Some(wgpu::Face::Back),
                     Cull::Cw => Some(wgpu::Face::Front),
@@ -609,10 +616,15 @@ impl Gpu {
                 occlusion_query_set: None,
                 multiview_mask: None,
             });
+            // D3D9 samples pixel (x, y) at integer window coordinates, Vulkan at
+            // x + 0.5: the viewport moves half a pixel right and down (as DXVK does)
+            // rather than the geometry, so that a primitive on the D3D9 clip volume
+            // stays on the Vulkan one (a shifted one is clipped and re-triangulated,
+            // which costs lavapipe ~1e-5 of interpolation precision).
             let vp = &d.viewport;
             pass.set_viewport(
-                vp.x as f32,
-                vp.y as f32,
+                vp.x as f32 + 0.5,
+                vp.y as f32 + 0.5,
                 vp.width as f32,
                 vp.height as f32,
                 vp.min_z,
@@ -623,7 +635,11 @@ impl Gpu {
             for (i, b) in vbufs.iter().enumerate() {
                 pass.set_vertex_buffer(i as u32, b.slice(..));
             }
-            pass.draw(0..order.len() as u32, 0..1);
+            if points {
+                pass.draw(0..4, 0..order.len() as u32);
+            } else {
+                pass.draw(0..order.len() as u32, 0..1);
+            }
         }
         self.queue.submit([enc.finish()]);
         Ok(())
@@ -944,6 +960,11 @@ pub fn options_for(d: &Draw) -> TranslateOptions {
         CompareFunc::Always
     };
     use d3dbc_exec::draw::FogMode as F;
+    let fog_depth = if rs.projection_44 != 1.0 {
+        FogDepth::W
+    } else {
+        FogDepth::Z
+    };
     let fog = if !rs.fog_enable {
         FogMode::None
     } else {
@@ -961,7 +982,12 @@ pub fn options_for(d: &Draw) -> TranslateOptions {
             projected,
             alpha_test,
             fog,
+            fog_depth,
+            point_expansion: d.primitive == Primitive::PointList,
+            point_sprites: rs.point_sprite,
             flat_shading: rs.shade == ShadeMode::Flat,
+            // The viewport carries D3D9's half-pixel offset.
+            position_fixup: false,
             ..Default::default()
         },
     }
@@ -971,14 +997,7 @@ pub fn options_for(d: &Draw) -> TranslateOptions {
 fn driver_uniforms(d: &Draw) -> Vec<[f32; 4]> {
     let mut u = vec![[0.0f32; 4]; driver::VEC4S as usize];
     let vp = &d.viewport;
-    // D3D9 samples pixel (x, y) at integer coordinates, wgpu at x + 0.5: moving the
-    // geometry by half a pixel right and down makes wgpu's samples D3D9's.
-    u[driver::POS_FIXUP as usize] = [
-        1.0 / vp.width.max(1) as f32,
-        -1.0 / vp.height.max(1) as f32,
-        0.0,
-        0.0,
-    ];
+    // POS_FIXUP stays zero: the half-pixel offset is in the viewport.
     let rs = &d.render_states;
     u[driver::ALPHA_REF as usize][0] = (rs.alpha_ref & 0xFF) as f32 / 255.0;
     u[driver::FOG_PARAMS as usize] = [rs.fog_start, rs.fog_end, rs.fog_density, 0.0];
@@ -994,6 +1013,13 @@ fn driver_uniforms(d: &Draw) -> Vec<[f32; 4]> {
         u[driver::BUMP_MAT as usize + s] = st.bump_mat;
         u[driver::BUMP_LUM as usize + s] = [st.bump_lscale, st.bump_loffset, 0.0, 0.0];
     }
+    u[driver::POINT_SIZE as usize] = [rs.point_size, rs.point_size_min, rs.point_size_max, 0.0];
+    u[driver::POINT_EXTENT as usize] = [
+        2.0 / vp.width.max(1) as f32,
+        -2.0 / vp.height.max(1) as f32,
+        0.0,
+        0.0,
+    ];
     for (i, p) in rs.clip_planes.iter().take(8).enumerate() {
         u[driver::CLIP_PLANE as usize + i] = *p;
     }
