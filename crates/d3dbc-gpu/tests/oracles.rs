@@ -5,30 +5,15 @@
 
 #[path = "../../d3dbc/tests/common/mod.rs"]
 mod common;
+mod support;
 
 use d3dbc_exec::oracle;
-
-/// A GPU, or `None` (skipped visibly) when there is no adapter outside CI.
-fn gpu() -> Option<d3dbc_gpu::Gpu> {
-    match d3dbc_gpu::Gpu::new() {
-        Ok(g) => Some(g),
-        Err(e) => {
-            let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
-            assert!(
-                !ci,
-                "no GPU adapter under CI ({e}): install mesa-vulkan-drivers"
-            );
-            eprintln!("SKIPPED: no GPU adapter ({e})");
-            None
-        }
-    }
-}
 
 fn check(file: &str, probes: usize) {
     let Some(dir) = common::corpus_dir() else {
         return;
     };
-    let Some(gpu) = gpu() else {
+    let Some(gpu) = support::gpu() else {
         return;
     };
     let recs = oracle::load(&dir.join(file)).expect("oracle loads");

@@ -2085,7 +2085,6 @@ impl<'a> Lower<'a> {
                     let v = self.fun.select(ff, p, n);
                     Some(self.fun.splat(v))
                 }
-                (false, RegisterType::AttrOut) if num == 0 => Some(self.fun.splat_f(1.0)),
                 (false, RegisterType::RastOut) if num == 1 => Some(self.fun.splat_f(1.0)),
                 _ => None,
             };
@@ -2397,7 +2396,11 @@ impl<'a> Lower<'a> {
                                 DeclUsage::TexCoord => {
                                     Some(self.out_slot(RegisterType::Output, idx as u16))
                                 }
-                                DeclUsage::Color => {
+                                // Written components, 0 in the others; an oD# never
+                                // written reads the default below.
+                                DeclUsage::Color
+                                    if self.slot(RegisterType::AttrOut, idx as u16).is_some() =>
+                                {
                                     let c = self.out_slot(RegisterType::AttrOut, idx as u16);
                                     Some(self.fun.m1(M::Saturate, c))
                                 }
