@@ -37,10 +37,15 @@
 //!   a different texel (point sampling at a tie) or LOD (cube-map LOD formulas are
 //!   implementation-defined) feeds later arithmetic (seen: point-sampled `texbem`,
 //!   `texldb` on a cube map followed by `frc`).
+//! - a varying that is infinite at the vertices reads NaN on the GPU (∞ · 0 in the
+//!   interpolation) where the executor passes a value constant over the triangle
+//!   through; D3D9 leaves interpolating non-finite values undefined.
 //!
-//! Not yet explained (a ratchet in the test): 2 corpus pixel-shader draws and 38
-//! vertex-shader draws of a full run (`D3DBC_GPU_DIFF_STRIDE=1`), e.g. skinning
-//! shaders whose positions differ, `inf` vs `NaN` after operations on `inf`.
+//! Not yet resolved (a ratchet in the test): 2 corpus pixel-shader draws and 26
+//! vertex-shader draws of a full run (`D3DBC_GPU_DIFF_STRIDE=1`). Seen so far: vertices
+//! beyond the far plane (`z > w`), which the GPU clips and the executor (no z clipping
+//! yet) rasterises (librw skinning shaders); texture coordinates that are `inf`/`NaN`
+//! (`rcp` of an unset constant: SDL's bicubic shader), where sampling is undefined.
 
 use std::collections::BTreeMap;
 

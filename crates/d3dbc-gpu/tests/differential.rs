@@ -91,7 +91,10 @@ fn close(f: Format, cpu: [f32; 4], gpu: [f32; 4]) -> (bool, f32) {
     let mut worst = 0.0f32;
     for c in 0..channels {
         let (a, b) = (cpu[c], gpu[c]);
-        if a.is_nan() && b.is_nan() || a == b {
+        // An infinite varying interpolates to NaN on the GPU (∞ · 0 in the barycentric
+        // sum); the executor passes values constant over the triangle through as they
+        // are. D3D9 leaves the interpolation of non-finite values undefined.
+        if a.is_nan() && b.is_nan() || a == b || a.is_infinite() && b.is_nan() {
             continue;
         }
         let d = (a - b).abs();
@@ -398,7 +401,7 @@ fn corpus_shaders() -> Option<Vec<(String, Vec<u32>)>> {
 /// Corpus pixel-shader draws that differ beyond the tolerances in a full run.
 const KNOWN_PS_DIFFS: usize = 2;
 /// Corpus vertex-shader draws that differ beyond the tolerances in a full run.
-const KNOWN_VS_DIFFS: usize = 38;
+const KNOWN_VS_DIFFS: usize = 26;
 
 #[test]
 fn corpus_shaders_agree_on_cpu_and_gpu() {
