@@ -46,6 +46,10 @@
 //! beyond the far plane (`z > w`), which the GPU clips and the executor (no z clipping
 //! yet) rasterises (librw skinning shaders); texture coordinates that are `inf`/`NaN`
 //! (`rcp` of an unset constant: SDL's bicubic shader), where sampling is undefined.
+//! Constants beyond `c255` (software vertex processing, Wine's `pure_sw_shader` and
+//! `vs_1_256`): the translator honours `def c256`, the executor reads 0. Oblivion's
+//! grass and leaf vertex shaders (`c20[a0.w]` indexed from a texture coordinate) differ
+//! in colour and coverage: not analysed yet.
 
 use std::collections::BTreeMap;
 
