@@ -41,7 +41,7 @@
 //!   interpolation) where the executor passes a value constant over the triangle
 //!   through; D3D9 leaves interpolating non-finite values undefined.
 //!
-//! Not yet resolved (a ratchet in the test): 2 corpus pixel-shader draws and 26
+//! Not yet resolved (a ratchet in the test): 2 corpus pixel-shader draws and 46
 //! vertex-shader draws of a full run (`D3DBC_GPU_DIFF_STRIDE=1`). Seen so far: vertices
 //! beyond the far plane (`z > w`), which the GPU clips and the executor (no z clipping
 //! yet) rasterises (librw skinning shaders); texture coordinates that are `inf`/`NaN`
@@ -49,7 +49,10 @@
 //! Constants beyond `c255` (software vertex processing, Wine's `pure_sw_shader` and
 //! `vs_1_256`): the translator honours `def c256`, the executor reads 0. Oblivion's
 //! grass and leaf vertex shaders (`c20[a0.w]` indexed from a texture coordinate) differ
-//! in colour and coverage: not analysed yet.
+//! in colour and coverage, and HelixMod vs_3_0 stereo-fix shaders draw nothing on the
+//! GPU (vertex-texture lookups; the corpus harness binds no vertex textures): not
+//! analysed yet. Render targets a pixel shader does not write keep their contents on
+//! the GPU; the executor writes 0 to them (D3D9 leaves them undefined).
 
 use std::collections::BTreeMap;
 
@@ -626,9 +629,13 @@ impl Gpu {
         let dview = depth.map(|t| t.create_view(&Default::default()));
         let mut enc = dev.create_command_encoder(&Default::default());
         {
+            // Targets the pixel shader does not write are left out of the pass (D3D9
+            // leaves them untouched; wgpu wants the pass to match the pipeline).
             let atts: Vec<Option<wgpu::RenderPassColorAttachment>> = views
                 .iter()
-                .map(|v| {
+                .zip(&color_targets)
+                .map(|(v, t)| {
+                    t.as_ref()?;
                     Some(wgpu::RenderPassColorAttachment {
                         view: v,
                         depth_slice: None,
