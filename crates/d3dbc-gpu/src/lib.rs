@@ -10,8 +10,49 @@
 //! What is emulated, and how: vertex elements are expanded on the CPU to one
 //! `vec4<f32>` stream per vertex-shader input (the executor's element decoding), so
 //! every `D3DDECLTYPE` works; textures are decoded by the executor's texture module
-//! and uploaded as `Rgba32Float`; D3D9's half-pixel rasterisation offset is the driver
-//! uniform `POS_FIXUP`; triangle fans become lists.
+//! and uploaded as `Rgba32Float`; D3D9's half-pixel rasterisation
+//! offset is in the viewport (moved half a pixel right and down, as DXVK does; moving
+//! the geometry instead pushes primitives on the clip volume's edge out of it, and the
+//! clipper's re-triangulation costs lavapipe ~1e-5 of interpolation precision); triangle
+//! fans become lists; points are drawn as instances of a 4-vertex strip that the
+//! vertex shader expands (d3dbc-naga's `point_expansion`: `oPts` or `POINTSIZE`,
+//! clamped to `POINTSIZE_MIN`/`_MAX`, sprite coordinates with `POINTSPRITEENABLE`);
+//! table fog reads `w` when the projection is not orthographic (`_44 != 1`).
+//!
+//! ## Conformance and where the GPU and the CPU executor legitimately differ
+//!
+//! On lavapipe every probe of both execution oracles passes (`tests/oracles.rs`: 493
+//! vkd3d, 295 Wine). `tests/differential.rs` renders the same scenes on both (every
+//! oracle record, scaled to ≤ 64 pixels a side; corpus pixel shaders behind a
+//! pass-through vertex shader; corpus vertex shaders into four float targets) and
+//! compares every pixel. The documented differences:
+//! - float results within 64 ulps or 2e-5 absolute: the driver's `exp2`/`log2`/`sin`/
+//!   `cos`/`rsqrt`/division approximations, fused multiply-adds, and varyings
+//!   interpolated from f32 plane equations (the executor uses f64 barycentrics);
+//!   half-float targets within 2 ulps; unorm targets within one step of the format;
+//! - a feature edge may move by one pixel (the value matches a neighbour's):
+//!   nearest-texel ties, mip-level choices and step functions (`frc`, `cmp`, `slt`,
+//!   `texkill`, alpha test) of values within float error of the step;
+//! - in draws that sample textures, up to 10% of the pixels may differ beyond that:
+//!   a different texel (point sampling at a tie) or LOD (cube-map LOD formulas are
+//!   implementation-defined) feeds later arithmetic (seen: point-sampled `texbem`,
+//!   `texldb` on a cube map followed by `frc`).
+//! - a varying that is infinite at the vertices reads NaN on the GPU (∞ · 0 in the
+//!   interpolation) where the executor passes a value constant over the triangle
+//!   through; D3D9 leaves interpolating non-finite values undefined.
+//!
+//! Not yet resolved (a ratchet in the test): 2 corpus pixel-shader draws and 46
+//! vertex-shader draws of a full run (`D3DBC_GPU_DIFF_STRIDE=1`). Seen so far: vertices
+//! beyond the far plane (`z > w`), which the GPU clips and the executor (no z clipping
+//! yet) rasterises (librw skinning shaders); texture coordinates that are `inf`/`NaN`
+//! (`rcp` of an unset constant: SDL's bicubic shader), where sampling is undefined.
+//! Constants beyond `c255` (software vertex processing, Wine's `pure_sw_shader` and
+//! `vs_1_256`): the translator honours `def c256`, the executor reads 0. Oblivion's
+//! grass and leaf vertex shaders (`c20[a0.w]` indexed from a texture coordinate) differ
+//! in colour and coverage, and HelixMod vs_3_0 stereo-fix shaders draw nothing on the
+//! GPU (vertex-texture lookups; the corpus harness binds no vertex textures): not
+//! analysed yet. Render targets a pixel shader does not write keep their contents on
+//! the GPU; the executor writes 0 to them (D3D9 leaves them undefined).
 
 mod state;
 
@@ -21,7 +62,7 @@ use d3dbc::Shader;
 use d3dbc_exec::draw::{Address, Cull, Filter, Format, Primitive, ShadeMode, TextureKind};
 use d3dbc_exec::{Draw, Op, Scene};
 use d3dbc_naga::interface::{self as itf, driver};
-use d3dbc_naga::options::{CompareFunc, FogMode, PipelineState};
+use d3dbc_naga::options::{CompareFunc, FogDepth, FogMode, PipelineState};
 use d3dbc_naga::{TranslateOptions, Translation};
 use wgpu::util::DeviceExt;
 
@@ -331,7 +372,10 @@ impl Gpu {
         let err = pollster::block_on(scope.pop());
         result?;
         if let Some(e) = err {
-            return Err(GpuError::Wgpu(e.to_string()));
+            return Err(GpuError::Wgpu(match e {
+                wgpu::Error::Validation { description, .. } => description,
+                e => e.to_string(),
+            }));
         }
         Ok(())
     }
@@ -471,7 +515,9 @@ impl Gpu {
             bind_group_layouts: &[Some(&bgl)],
             immediate_size: 0,
         });
-        // ---- vertices: one vec4<f32> stream per vertex-shader input
+        // ---- vertices: one vec4<f32> stream per vertex-shader input; points are
+        // instances of a 4-vertex strip (d3dbc-naga's point expansion).
+        let points = d.primitive == Primitive::PointList;
         let order = vertex_order(d.primitive, d.vertex_count);
         let mut vbufs = Vec::new();
         let mut attrs = Vec::new();
@@ -508,7 +554,11 @@ impl Gpu {
             .map(|a| {
                 Some(wgpu::VertexBufferLayout {
                     array_stride: 16,
-                    step_mode: wgpu::VertexStepMode::Vertex,
+                    step_mode: if points {
+                        wgpu::VertexStepMode::Instance
+                    } else {
+                        wgpu::VertexStepMode::Vertex
+                    },
                     attributes: a,
                 })
             })
@@ -537,7 +587,7 @@ impl Gpu {
             })
             .collect();
         let topology = match d.primitive {
-            Primitive::PointList => wgpu::PrimitiveTopology::PointList,
+            Primitive::PointList => wgpu::PrimitiveTopology::TriangleStrip,
             Primitive::LineList => wgpu::PrimitiveTopology::LineList,
             Primitive::LineStrip => wgpu::PrimitiveTopology::LineStrip,
             Primitive::TriangleStrip => wgpu::PrimitiveTopology::TriangleStrip,
@@ -562,6 +612,7 @@ impl Gpu {
                 strip_index_format: None,
                 front_face: wgpu::FrontFace::Cw,
                 cull_mode: match rs.cull {
+                    _ if points => None,
                     Cull::None => None,
                     Cull::Ccw => Some(wgpu::Face::Back),
                     Cull::Cw => Some(wgpu::Face::Front),
@@ -595,9 +646,13 @@ impl Gpu {
         let dview = depth.map(|t| t.create_view(&Default::default()));
         let mut enc = dev.create_command_encoder(&Default::default());
         {
+            // Targets the pixel shader does not write are left out of the pass (D3D9
+            // leaves them untouched; wgpu wants the pass to match the pipeline).
             let atts: Vec<Option<wgpu::RenderPassColorAttachment>> = views
                 .iter()
-                .map(|v| {
+                .zip(&color_targets)
+                .map(|(v, t)| {
+                    t.as_ref()?;
                     Some(wgpu::RenderPassColorAttachment {
                         view: v,
                         depth_slice: None,
@@ -631,10 +686,15 @@ impl Gpu {
                 occlusion_query_set: None,
                 multiview_mask: None,
             });
+            // D3D9 samples pixel (x, y) at integer window coordinates, Vulkan at
+            // x + 0.5: the viewport moves half a pixel right and down (as DXVK does)
+            // rather than the geometry, so that a primitive on the D3D9 clip volume
+            // stays on the Vulkan one (a shifted one is clipped and re-triangulated,
+            // which costs lavapipe ~1e-5 of interpolation precision).
             let vp = &d.viewport;
             pass.set_viewport(
-                vp.x as f32,
-                vp.y as f32,
+                vp.x as f32 + 0.5,
+                vp.y as f32 + 0.5,
                 vp.width as f32,
                 vp.height as f32,
                 vp.min_z,
@@ -647,7 +707,11 @@ impl Gpu {
             for (i, b) in vbufs.iter().enumerate() {
                 pass.set_vertex_buffer(i as u32, b.slice(..));
             }
-            pass.draw(0..order.len() as u32, 0..1);
+            if points {
+                pass.draw(0..4, 0..order.len() as u32);
+            } else {
+                pass.draw(0..order.len() as u32, 0..1);
+            }
         }
         self.queue.submit([enc.finish()]);
         Ok(())
@@ -932,6 +996,11 @@ pub fn options_for(d: &Draw) -> TranslateOptions {
         CompareFunc::Always
     };
     use d3dbc_exec::draw::FogMode as F;
+    let fog_depth = if rs.projection_44 != 1.0 {
+        FogDepth::W
+    } else {
+        FogDepth::Z
+    };
     let fog = if !rs.fog_enable {
         FogMode::None
     } else {
@@ -949,7 +1018,12 @@ pub fn options_for(d: &Draw) -> TranslateOptions {
             projected,
             alpha_test,
             fog,
+            fog_depth,
+            point_expansion: d.primitive == Primitive::PointList,
+            point_sprites: rs.point_sprite,
             flat_shading: rs.shade == ShadeMode::Flat,
+            // The viewport carries D3D9's half-pixel offset.
+            position_fixup: false,
             ..Default::default()
         },
     }
@@ -959,14 +1033,7 @@ pub fn options_for(d: &Draw) -> TranslateOptions {
 fn driver_uniforms(d: &Draw) -> Vec<[f32; 4]> {
     let mut u = vec![[0.0f32; 4]; driver::VEC4S as usize];
     let vp = &d.viewport;
-    // D3D9 samples pixel (x, y) at integer coordinates, wgpu at x + 0.5: moving the
-    // geometry by half a pixel right and down makes wgpu's samples D3D9's.
-    u[driver::POS_FIXUP as usize] = [
-        1.0 / vp.width.max(1) as f32,
-        -1.0 / vp.height.max(1) as f32,
-        0.0,
-        0.0,
-    ];
+    // POS_FIXUP stays zero: the half-pixel offset is in the viewport.
     let rs = &d.render_states;
     u[driver::ALPHA_REF as usize][0] = (rs.alpha_ref & 0xFF) as f32 / 255.0;
     u[driver::FOG_PARAMS as usize] = [rs.fog_start, rs.fog_end, rs.fog_density, 0.0];
@@ -982,6 +1049,13 @@ fn driver_uniforms(d: &Draw) -> Vec<[f32; 4]> {
         u[driver::BUMP_MAT as usize + s] = st.bump_mat;
         u[driver::BUMP_LUM as usize + s] = [st.bump_lscale, st.bump_loffset, 0.0, 0.0];
     }
+    u[driver::POINT_SIZE as usize] = [rs.point_size, rs.point_size_min, rs.point_size_max, 0.0];
+    u[driver::POINT_EXTENT as usize] = [
+        2.0 / vp.width.max(1) as f32,
+        -2.0 / vp.height.max(1) as f32,
+        0.0,
+        0.0,
+    ];
     for (i, p) in rs.clip_planes.iter().take(8).enumerate() {
         u[driver::CLIP_PLANE as usize + i] = *p;
     }

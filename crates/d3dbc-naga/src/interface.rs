@@ -52,8 +52,14 @@ pub mod driver {
     pub const BUMP_LUM: u32 = 12;
     /// Clip plane `n` at `CLIP_PLANE + n`.
     pub const CLIP_PLANE: u32 = 20;
+    /// Point size (with point expansion): `x` the size when the vertex shader writes no
+    /// positive `oPts`, `y` the minimum, `z` the maximum (pixels).
+    pub const POINT_SIZE: u32 = 28;
+    /// Point expansion: `xy` the clip-space extent of one pixel divided by `w`,
+    /// `(2/width, −2/height)` for a y-up clip space and a y-down window.
+    pub const POINT_EXTENT: u32 = 29;
     /// Size of the buffer in vec4s.
-    pub const VEC4S: u32 = 28;
+    pub const VEC4S: u32 = 30;
 }
 
 /// Varying location of `(usage, index)` in the fixed map, shared by every vertex and

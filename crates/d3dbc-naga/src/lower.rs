@@ -24,7 +24,7 @@ use naga::{
 
 use crate::builder::{Func, Types};
 use crate::interface::{self as itf, driver, Interface, Stage};
-use crate::options::{CompareFunc, FogMode, TextureKind, TranslateOptions};
+use crate::options::{CompareFunc, FogDepth, FogMode, TextureKind, TranslateOptions};
 use crate::scan::{const_index, Decl, Key, Scan};
 use crate::Error;
 
@@ -101,6 +101,8 @@ pub(crate) struct Lower<'a> {
     /// Entry arguments: texcoord inputs by number (ps_1_x texture ops).
     tc_args: HashMap<u16, H>,
     fog_arg: Option<H>,
+    /// Point expansion: the corner of the point quad, `(x, y, 0, 1)` with x, y in {0, 1}.
+    corner: Option<H>,
     fragcoord_arg: Option<H>,
     labels: HashMap<u16, Handle<Function>>,
     pads: Vec<H>,
@@ -195,6 +197,7 @@ impl<'a> Lower<'a> {
             mask_consts: [None; 16],
             tc_args: HashMap::new(),
             fog_arg: None,
+            corner: None,
             fragcoord_arg: None,
             labels: HashMap::new(),
             pads: Vec::new(),
@@ -2082,7 +2085,6 @@ impl<'a> Lower<'a> {
                     let v = self.fun.select(ff, p, n);
                     Some(self.fun.splat(v))
                 }
-                (false, RegisterType::AttrOut) if num == 0 => Some(self.fun.splat_f(1.0)),
                 (false, RegisterType::RastOut) if num == 1 => Some(self.fun.splat_f(1.0)),
                 _ => None,
             };
@@ -2097,7 +2099,28 @@ impl<'a> Lower<'a> {
                 }
             }
         }
-        // ps_1_x texture ops read texture coordinates of stages whose t# slot exists.
+        if !self.ps && self.o.pipeline.point_expansion {
+            let u32_ty = self.m.types.insert(
+                Type {
+                    name: None,
+                    inner: TypeInner::Scalar(naga::Scalar::U32),
+                },
+                Span::UNDEFINED,
+            );
+            let vi = self.arg(
+                "vertex_index".into(),
+                u32_ty,
+                Binding::BuiltIn(BuiltIn::VertexIndex),
+            );
+            let one = self.fun.u(1);
+            let x = self.fun.bin(B::And, vi, one);
+            let y = self.fun.bin(B::ShiftRight, vi, one);
+            let y = self.fun.bin(B::And, y, one);
+            let x = self.fun.cast(x, ScalarKind::Float);
+            let y = self.fun.cast(y, ScalarKind::Float);
+            let (z, w) = (self.fun.f(0.0), self.fun.f(1.0));
+            self.corner = Some(self.vec4([x, y, z, w]));
+        }
         if self.ps && self.o.pipeline.fog == FogMode::Vertex && self.v.major < 3 {
             let location = itf::varying_location(DeclUsage::Fog, 0);
             self.fog_arg = Some(self.arg(
@@ -2326,6 +2349,10 @@ impl<'a> Lower<'a> {
                         } else {
                             self.out_slot(RegisterType::RastOut, 0)
                         };
+                        let p = match self.corner {
+                            Some(c) => self.expand_point(p, c),
+                            None => p,
+                        };
                         if self.o.pipeline.position_fixup {
                             let fx = self.driver(driver::POS_FIXUP);
                             let w = self.fun.comp(p, 3);
@@ -2357,29 +2384,40 @@ impl<'a> Lower<'a> {
                     }
                     _ => {
                         let (u, idx) = varying_of(&name);
-                        let v = if sm3 {
+                        let sprite = self
+                            .corner
+                            .filter(|_| self.o.pipeline.point_sprites && u == DeclUsage::TexCoord);
+                        let v = if let Some(c) = sprite {
+                            Some(c)
+                        } else if sm3 {
                             self.vs3_out(u, idx)
                         } else {
                             match u {
                                 DeclUsage::TexCoord => {
                                     Some(self.out_slot(RegisterType::Output, idx as u16))
                                 }
-                                // oD#/oFog the shader never writes keep their defaults
-                                // (semantics.md §3: COLOR0 (1,1,1,1), COLOR1 0, fog 1).
+                                // Written components, 0 in the others; an oD# never
+                                // written reads the default below.
                                 DeclUsage::Color
-                                    if self
-                                        .scan
-                                        .written
-                                        .contains(&(RegisterType::AttrOut, idx as u16)) =>
+                                    if self.slot(RegisterType::AttrOut, idx as u16).is_some() =>
                                 {
                                     let c = self.out_slot(RegisterType::AttrOut, idx as u16);
                                     Some(self.fun.m1(M::Saturate, c))
                                 }
-                                DeclUsage::Fog
-                                    if self.scan.written.contains(&(RegisterType::RastOut, 1)) =>
-                                {
-                                    let f = self.out_slot(RegisterType::RastOut, 1);
-                                    Some(self.fun.m1(M::Saturate, f))
+                                // oFog, else the specular alpha (D3D9 vertex fog), else
+                                // no fog (1).
+                                DeclUsage::Fog => {
+                                    if self.slot(RegisterType::RastOut, 1).is_some() {
+                                        let f = self.out_slot(RegisterType::RastOut, 1);
+                                        Some(self.fun.m1(M::Saturate, f))
+                                    } else if self.slot(RegisterType::AttrOut, 1).is_some() {
+                                        let c = self.out_slot(RegisterType::AttrOut, 1);
+                                        let a = self.fun.comp(c, 3);
+                                        let a = self.fun.m1(M::Saturate, a);
+                                        Some(self.fun.splat(a))
+                                    } else {
+                                        None
+                                    }
                                 }
                                 DeclUsage::PSize => {
                                     let i = self.psize_slot().expect("psize");
@@ -2436,6 +2474,42 @@ impl<'a> Lower<'a> {
         Ok(())
     }
 
+    /// Moves the clip-space position `p` of an expanded point to corner `c`.
+    fn expand_point(&mut self, p: H, c: H) -> H {
+        let ps = self.driver(driver::POINT_SIZE);
+        let (def, lo, hi) = (
+            self.fun.comp(ps, 0),
+            self.fun.comp(ps, 1),
+            self.fun.comp(ps, 2),
+        );
+        let size = match self.psize_slot() {
+            Some(i) => {
+                let v = self.read_slot(i);
+                let v = self.fun.comp(v, 0);
+                let zero = self.fun.f(0.0);
+                let pos = self.fun.bin(B::Greater, v, zero);
+                self.fun.select(pos, v, def)
+            }
+            None => def,
+        };
+        let size = self.fun.math(M::Clamp, size, Some(lo), Some(hi));
+        let one = self.fun.f(1.0);
+        let size = self.fun.math(M::Max, size, Some(one), None);
+        // (corner − ½) · size · extent · w
+        let half = self.vec4_lit([0.5, 0.5, 0.0, 0.0]);
+        let d = self.fun.sub(c, half);
+        let w = self.fun.comp(p, 3);
+        let sw = self.fun.mul(size, w);
+        let sw = self.fun.splat(sw);
+        let d = self.fun.mul(d, sw);
+        let ext = self.driver(driver::POINT_EXTENT);
+        let (ex, ey) = (self.fun.comp(ext, 0), self.fun.comp(ext, 1));
+        let z = self.fun.f(0.0);
+        let ext = self.vec4([ex, ey, z, z]);
+        let d = self.fun.mul(d, ext);
+        self.fun.add(p, d)
+    }
+
     fn fog(&mut self, c: H) -> H {
         if self.v.major >= 3 || self.o.pipeline.fog == FogMode::None {
             return c;
@@ -2446,8 +2520,19 @@ impl<'a> Lower<'a> {
                 None => self.fun.f(1.0),
             },
             mode => {
-                let fc = self.frag_coord();
-                let z = self.fun.comp(fc, 2);
+                let z = match self.o.pipeline.fog_depth {
+                    FogDepth::Z => {
+                        let fc = self.frag_coord();
+                        self.fun.comp(fc, 2)
+                    }
+                    FogDepth::W => {
+                        let fc = self.frag_coord();
+                        // frag_coord.w is the interpolated 1/w.
+                        let rw = self.fun.comp(fc, 3);
+                        let one = self.fun.f(1.0);
+                        self.fun.div(one, rw)
+                    }
+                };
                 let p = self.driver(driver::FOG_PARAMS);
                 match mode {
                     FogMode::Linear => {

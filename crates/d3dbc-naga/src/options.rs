@@ -42,6 +42,19 @@ pub enum FogMode {
     Exp2,
 }
 
+/// Which depth table fog (`linear`/`exp`/`exp2`) reads per pixel.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FogDepth {
+    /// The rasterised depth `z/w` (D3D9 with an orthographic projection, `_44 == 1`);
+    /// the default.
+    #[default]
+    Z,
+    /// The perspective-correct clip `w` (D3D9 "w-fog", used when the projection matrix
+    /// is not orthographic, `_44 != 1`).
+    W,
+}
+
 /// Pipeline state outside the shader (the keys DXVK's spec constants, wined3d's compile
 /// args and vkd3d-shader's parameters carry). Dynamic values (bump matrices, alpha
 /// reference, fog colour and range, clip planes, the half-pixel fix-up) are read from
@@ -63,6 +76,8 @@ pub struct PipelineState {
     pub alpha_test: CompareFunc,
     /// Fog for pixel shaders below 3.0. Default none.
     pub fog: FogMode,
+    /// Depth table fog reads (`z` or `w`). Default `z`.
+    pub fog_depth: FogDepth,
     /// Number of user clip planes (0–8) written as clip distances by vertex shaders.
     /// Default 0. Not available for the WGSL target without the `clip_distances`
     /// extension.
@@ -70,9 +85,19 @@ pub struct PipelineState {
     /// Write `oPts` to the point-size built-in (SPIR-V/GLSL/MSL/HLSL only; WGSL has no
     /// point size). `oPts` always also goes to the PSIZE varying. Default false.
     pub point_size_builtin: bool,
-    /// Point sprites: pixel-shader texture coordinates come from the point coordinate.
-    /// Default false. (Recorded in the interface; sprite coordinates need a target with
-    /// a point-coordinate built-in, which naga's IR does not have: not applied.)
+    /// Point expansion (vertex shaders): the host draws every point as an instance of a
+    /// 4-vertex triangle strip (vertex attributes step per instance, `vertex_index`
+    /// 0–3 names the corner: x = index & 1, y = index >> 1, y down), and the shader
+    /// moves each corner by `(corner − ½) · size` pixels, the size being `oPts` when
+    /// written and positive, else driver `POINT_SIZE.x`, clamped to
+    /// [`POINT_SIZE.y`, `POINT_SIZE.z`] and at least 1 (D3D9's `POINTSIZE`,
+    /// `POINTSIZE_MIN`, `POINTSIZE_MAX`; the point-scale formula is not applied). For
+    /// targets that draw only 1-pixel points (WebGPU) or have no point coordinate
+    /// (naga's IR). Default false.
+    pub point_expansion: bool,
+    /// Point sprites (`D3DRS_POINTSPRITEENABLE`): every TEXCOORD varying of an expanded
+    /// point is the sprite corner `(u, v, 0, 1)`, (0, 0) top left to (1, 1) bottom
+    /// right. Applied with [`PipelineState::point_expansion`] only. Default false.
     pub point_sprites: bool,
     /// Flat shading (`D3DSHADE_FLAT`): colour varyings use flat interpolation (the
     /// provoking vertex of the target API). Default false.
@@ -94,8 +119,10 @@ impl Default for PipelineState {
             projected: Vec::new(),
             alpha_test: CompareFunc::Always,
             fog: FogMode::None,
+            fog_depth: FogDepth::Z,
             clip_planes: 0,
             point_size_builtin: false,
+            point_expansion: false,
             point_sprites: false,
             flat_shading: false,
             vpos_half_pixel: true,

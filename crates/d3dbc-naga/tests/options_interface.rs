@@ -46,3 +46,43 @@ fn vertex_and_pixel_interfaces_link() {
     let json = serde_json::to_string(&v.interface).unwrap();
     assert!(json.contains("\"float_constants\""));
 }
+
+#[test]
+fn point_expansion_sprites_and_fog_translate_to_every_target() {
+    let shaders = [
+        "vs_1_1\ndcl_position v0\nmov oPos, v0\nmov oPts, v0.x\nmov oT0, v0\n",
+        "vs_2_0\ndcl_position v0\nmov oPos, v0\nmov oD1, v0\n",
+        "vs_3_0\ndcl_position v0\ndcl_position o0\ndcl_psize o1\ndcl_texcoord0 o2\nmov o0, v0\nmov o1, v0.x\nmov o2, v0\n",
+        "ps_2_0\ndcl t0\nmov oC0, t0\n",
+        "ps_1_1\ntex t0\nmov r0, t0\n",
+    ];
+    for fog_depth in [
+        d3dbc_naga::options::FogDepth::Z,
+        d3dbc_naga::options::FogDepth::W,
+    ] {
+        for fog in [
+            d3dbc_naga::options::FogMode::Vertex,
+            d3dbc_naga::options::FogMode::Exp2,
+        ] {
+            let mut o = TranslateOptions::default();
+            o.pipeline.point_expansion = true;
+            o.pipeline.point_sprites = true;
+            o.pipeline.fog = fog;
+            o.pipeline.fog_depth = fog_depth;
+            for text in shaders {
+                let s = d3dbc::asm::assemble(text, &Default::default()).unwrap();
+                let t = translate(&s, &o).unwrap_or_else(|e| panic!("{text}: {e}"));
+                t.spirv().unwrap();
+                let wgsl = t.wgsl().unwrap();
+                naga::front::wgsl::parse_str(&wgsl).unwrap();
+                t.glsl().unwrap();
+                t.msl().unwrap();
+                t.hlsl().unwrap();
+                if s.version.is_vertex() {
+                    assert!(wgsl.contains("vertex_index"), "{text}: no corner input");
+                    assert!(t.interface.driver.is_some());
+                }
+            }
+        }
+    }
+}
