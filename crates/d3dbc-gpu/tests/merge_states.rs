@@ -6,8 +6,7 @@
 
 use std::sync::Arc;
 
-mod gpu_common;
-use gpu_common as common;
+mod support;
 
 use d3dbc_exec::draw::*;
 use d3dbc_exec::quick;
@@ -278,7 +277,7 @@ fn scenes() -> Vec<(String, Scene)> {
 
 #[test]
 fn output_merger_states_match_the_cpu() {
-    let Some(gpu) = common::gpu_or_skip() else {
+    let Some(gpu) = support::gpu() else {
         return;
     };
     let mut bad = Vec::new();
