@@ -179,6 +179,8 @@ pub struct Program {
     pub version: Version,
     insts: Vec<Inst>,
     defs_f: Vec<(u16, [f32; 4])>,
+    /// Highest float constant an instruction names directly (the file grows to it).
+    max_const: Option<u32>,
     defs_i: Vec<(u16, [i32; 4])>,
     defs_b: Vec<(u16, bool)>,
     /// Declared inputs (vs: `dcl_usage v#`; ps_3_0: `dcl_usage v#`).
@@ -216,6 +218,7 @@ impl Program {
             version: v,
             insts: Vec::new(),
             defs_f: Vec::new(),
+            max_const: None,
             defs_i: Vec::new(),
             defs_b: Vec::new(),
             inputs: Vec::new(),
@@ -246,10 +249,14 @@ impl Program {
                     p.reads_v |= 1 << n;
                     File::Reg(R_INPUT + n)
                 }
-                RegisterType::Const => File::Const(n),
-                RegisterType::Const2 => File::Const(n + 2048),
-                RegisterType::Const3 => File::Const(n + 4096),
-                RegisterType::Const4 => File::Const(n + 6144),
+                RegisterType::Const
+                | RegisterType::Const2
+                | RegisterType::Const3
+                | RegisterType::Const4 => {
+                    let k = d3dbc::regs::float_constant_index(reg.kind, n);
+                    p.max_const = Some(p.max_const.map_or(k, |m| m.max(k)));
+                    File::Const(k as u16)
+                }
                 RegisterType::AddrOrTexture => {
                     if ps {
                         if n >= 10 {
@@ -548,17 +555,7 @@ impl Program {
     /// constants clamped as `sem` says.
     pub fn constants(&self, uploaded: &crate::draw::Constants, sem: &Semantics) -> ConstFile {
         let v = self.version;
-        let nf = if v.is_software() {
-            8192
-        } else if v.is_vertex() {
-            256
-        } else if v.major >= 3 {
-            224
-        } else if v.major == 2 {
-            32
-        } else {
-            8
-        };
+        let nf = d3dbc::regs::float_constant_file(v, self.max_const) as usize;
         let mut f = vec![[0.0f32; 4]; nf];
         for (i, c) in uploaded.float.iter().enumerate().take(nf) {
             f[i] = c.map(f32::from_bits);

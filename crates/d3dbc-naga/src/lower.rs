@@ -25,7 +25,7 @@ use naga::{
 use crate::builder::{Func, Types};
 use crate::interface::{self as itf, driver, Interface, Stage};
 use crate::options::{CompareFunc, FogDepth, FogMode, TextureKind, TranslateOptions};
-use crate::scan::{const_index, Decl, Key, Scan};
+use crate::scan::{Decl, Key, Scan};
 use crate::Error;
 
 type H = Handle<Expression>;
@@ -251,18 +251,9 @@ impl<'a> Lower<'a> {
         if let Some(c) = self.c_gv {
             return c;
         }
-        let v = self.v;
-        let limit = match (v.is_vertex(), v.major, v.minor) {
-            (true, ..) => 256,
-            (false, 1, _) => 8,
-            (false, 2, _) => 32,
-            (false, _, _) => 224,
-        };
-        let n = self
-            .scan
-            .max_const
-            .map_or(limit, |m| (m + 1).max(limit))
-            .min(4096);
+        // The executor's constant file (one rule, in the register table), at most 4096
+        // registers: 64 KiB, the uniform-buffer binding size every Vulkan device offers.
+        let n = d3dbc::regs::float_constant_file(self.v, self.scan.max_const).min(4096);
         let ty = self.array_ty(self.t.vec4f, n);
         let b = if self.ps {
             itf::PS_FLOAT_BINDING
@@ -699,7 +690,7 @@ impl<'a> Lower<'a> {
         let k = s.reg.kind;
         Ok(match k {
             Const | Const2 | Const3 | Const4 => {
-                let n = const_index(k, s.reg.num);
+                let n = d3dbc::regs::float_constant_index(k, s.reg.num);
                 let v = self.const_f(n, s.rel)?;
                 if self.ps1x && self.o.semantics.ps1x_clamp_constants {
                     let lo = self.fun.splat_f(-1.0);

@@ -209,7 +209,7 @@ pub(crate) fn scan(version: Version, ins: &[Instruction]) -> Result<Scan, Error>
             | RegisterType::Const2
             | RegisterType::Const3
             | RegisterType::Const4 => {
-                let n = const_index(k, n);
+                let n = d3dbc::regs::float_constant_index(k, n);
                 s.max_const = Some(s.max_const.map_or(n, |m| m.max(n)));
             }
             RegisterType::ConstInt => s.reads_int = true,
@@ -287,15 +287,4 @@ pub(crate) fn scan(version: Version, ins: &[Instruction]) -> Result<Scan, Error>
         s.written.insert((RegisterType::DepthOut, 0));
     }
     Ok(s)
-}
-
-/// The flat constant index of `c#` in one of the four constant register files.
-pub(crate) fn const_index(k: RegisterType, n: u16) -> u32 {
-    n as u32
-        + match k {
-            RegisterType::Const2 => 2048,
-            RegisterType::Const3 => 4096,
-            RegisterType::Const4 => 6144,
-            _ => 0,
-        }
 }
