@@ -236,6 +236,36 @@ impl std::fmt::Display for Name {
     }
 }
 
+/// The index of float constant `n` of file `t` across the four constant files
+/// (`D3DSPR_CONST` 0–2047, `CONST2` 2048–4095, `CONST3` 4096–6143, `CONST4` 6144–8191).
+pub fn float_constant_index(t: RegisterType, n: u16) -> u32 {
+    u32::from(n)
+        + match t {
+            RegisterType::Const2 => 2048,
+            RegisterType::Const3 => 4096,
+            RegisterType::Const4 => 6144,
+            _ => 0,
+        }
+}
+
+/// The float constant file a stage of version `v` executes with: the registers every
+/// D3D9 device of the version offers (vs 256, the `MaxVertexShaderConst` of hardware
+/// vertex processing; `_sw` 8192; ps_1_x 8, ps_2_x 32, ps_3_0 224), grown to the highest
+/// register the shader names directly (`highest`, as [`float_constant_index`]; a vs_1_1
+/// shader naming `c300` runs under software vertex processing, which has 8192), at most
+/// 8192. Relative reads past the end read (0, 0, 0, 0). The CPU executor and the
+/// translator both size their constant files with it.
+pub fn float_constant_file(v: Version, highest: Option<u32>) -> u32 {
+    let base = match v.kind {
+        _ if v.is_software() => 8192,
+        ShaderKind::Vertex => 256,
+        ShaderKind::Pixel if v.major >= 3 => 224,
+        ShaderKind::Pixel if v.major == 2 => 32,
+        ShaderKind::Pixel => 8,
+    };
+    highest.map_or(base, |h| base.max(h + 1)).min(8192)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -303,34 +333,4 @@ mod tests {
                 .rel
         );
     }
-}
-
-/// The index of float constant `n` of file `t` across the four constant files
-/// (`D3DSPR_CONST` 0–2047, `CONST2` 2048–4095, `CONST3` 4096–6143, `CONST4` 6144–8191).
-pub fn float_constant_index(t: RegisterType, n: u16) -> u32 {
-    u32::from(n)
-        + match t {
-            RegisterType::Const2 => 2048,
-            RegisterType::Const3 => 4096,
-            RegisterType::Const4 => 6144,
-            _ => 0,
-        }
-}
-
-/// The float constant file a stage of version `v` executes with: the registers every
-/// D3D9 device of the version offers (vs 256, the `MaxVertexShaderConst` of hardware
-/// vertex processing; `_sw` 8192; ps_1_x 8, ps_2_x 32, ps_3_0 224), grown to the highest
-/// register the shader names directly (`highest`, as [`float_constant_index`]; a vs_1_1
-/// shader naming `c300` runs under software vertex processing, which has 8192), at most
-/// 8192. Relative reads past the end read (0, 0, 0, 0). The CPU executor and the
-/// translator both size their constant files with it.
-pub fn float_constant_file(v: Version, highest: Option<u32>) -> u32 {
-    let base = match v.kind {
-        _ if v.is_software() => 8192,
-        ShaderKind::Vertex => 256,
-        ShaderKind::Pixel if v.major >= 3 => 224,
-        ShaderKind::Pixel if v.major == 2 => 32,
-        ShaderKind::Pixel => 8,
-    };
-    highest.map_or(base, |h| base.max(h + 1)).min(8192)
 }
