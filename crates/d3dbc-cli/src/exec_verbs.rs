@@ -289,13 +289,7 @@ fn render_gpu(scene: &draw::Scene) -> Result<d3dbc_exec::Image, String> {
     let mut out = None;
     gpu.run_scene(scene, |_| true, |_, targets| out = targets.first().cloned())
         .map_err(|e| format!("--gpu ({}): {e}", gpu.adapter_name))?;
-    let img = out.ok_or("--gpu: the scene drew nothing")?;
-    Ok(d3dbc_exec::Image {
-        width: img.width,
-        height: img.height,
-        format: scene.targets[0].format,
-        pixels: img.pixels,
-    })
+    out.ok_or_else(|| "--gpu: the scene drew nothing".into())
 }
 
 #[cfg(not(feature = "gpu"))]

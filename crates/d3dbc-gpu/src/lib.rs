@@ -59,7 +59,9 @@ mod state;
 use std::collections::BTreeMap;
 
 use d3dbc::Shader;
-use d3dbc_exec::draw::{Address, Cull, Filter, Format, Primitive, ShadeMode, TextureKind};
+use d3dbc_exec::draw::{
+    Address, Cull, Filter, Format, Primitive, ShadeMode, TargetDesc, TextureKind,
+};
 use d3dbc_exec::{Draw, Op, Scene};
 use d3dbc_naga::interface::{self as itf, driver};
 use d3dbc_naga::options::{CompareFunc, FogDepth, FogMode, PipelineState};
@@ -86,26 +88,9 @@ pub enum GpuError {
     Wgpu(String),
 }
 
-/// A read-back render target (RGBA floats, row-major, top row first).
-#[derive(Clone, Debug)]
-pub struct Image {
-    /// Width.
-    pub width: u32,
-    /// Height.
-    pub height: u32,
-    /// Pixels.
-    pub pixels: Vec<[f32; 4]>,
-}
-
-impl Image {
-    /// The pixel at (x, y); zeros outside.
-    pub fn get(&self, x: u32, y: u32) -> [f32; 4] {
-        if x >= self.width || y >= self.height {
-            return [0.0; 4];
-        }
-        self.pixels[(y * self.width + x) as usize]
-    }
-}
+/// A read-back render target: the executor's image type (RGBA floats, row-major, top row
+/// first), so GPU and CPU results compare directly.
+pub use d3dbc_exec::Image;
 
 /// A wgpu device able to run scenes.
 pub struct Gpu {
@@ -245,7 +230,7 @@ impl Gpu {
                         let imgs: Vec<Image> = targets
                             .iter()
                             .zip(&scene.targets)
-                            .map(|((t, f), desc)| self.read(t, *f, desc.width, desc.height))
+                            .map(|((t, f), desc)| self.read(t, *f, desc))
                             .collect();
                         after_draw(draws, &imgs);
                     }
@@ -877,7 +862,8 @@ impl Gpu {
         })
     }
 
-    fn read(&self, t: &wgpu::Texture, f: wgpu::TextureFormat, w: u32, h: u32) -> Image {
+    fn read(&self, t: &wgpu::Texture, f: wgpu::TextureFormat, desc: &TargetDesc) -> Image {
+        let (w, h) = (desc.width, desc.height);
         let bpp = f.block_copy_size(None).unwrap_or(16);
         let row = (w * bpp).div_ceil(256) * 256;
         let buf = self.device.create_buffer(&wgpu::BufferDescriptor {
@@ -929,6 +915,7 @@ impl Gpu {
         Image {
             width: w,
             height: h,
+            format: desc.format,
             pixels,
         }
     }
