@@ -19,23 +19,9 @@ fn main() {
     };
     // Optional second argument: only records whose source contains it.
     let filter = std::env::args().nth(2).unwrap_or_default();
-    let (mut pass, mut fail) = (0, 0);
+    let mut tally = d3dbc_exec::render::ProbeTally::default();
     for rec in recs.iter().filter(|r| r.source.contains(&filter)) {
-        for o in render::replay(rec, render::Options::default()) {
-            match o.failure {
-                None => pass += 1,
-                Some(f) => {
-                    fail += 1;
-                    println!(
-                        "FAIL {}: expected {:?} (channels from {}), {}",
-                        o.probe.label,
-                        o.probe.expect_f32(),
-                        o.probe.first_channel,
-                        f
-                    );
-                }
-            }
-        }
+        tally.record(render::replay(rec, render::Options::default()));
     }
-    println!("probes: {pass} passed, {fail} failed");
+    println!("{}", tally.summary());
 }

@@ -61,7 +61,8 @@ pub struct Image {
     pub width: u32,
     /// Height.
     pub height: u32,
-    /// Format the values were quantised to.
+    /// The target's format: the CPU quantises the values to it; the GPU runner reads
+    /// back what the device stored (8 bits per channel for the non-float formats).
     pub format: Format,
     /// Pixels, row-major.
     pub pixels: Vec<[f32; 4]>,
@@ -1208,6 +1209,43 @@ pub struct ProbeOutcome {
     /// `None` = passed; otherwise the first failing pixel and the value read there, or
     /// the render error.
     pub failure: Option<String>,
+}
+
+/// The pass/fail count of the oracle examples (CPU and GPU): [`ProbeTally::record`] prints
+/// one line per failing probe (label, expected value, what was read), [`ProbeTally::summary`]
+/// the last line, `probes: P passed, F failed`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ProbeTally {
+    /// Probes that passed.
+    pub passed: usize,
+    /// Probes that failed.
+    pub failed: usize,
+}
+
+impl ProbeTally {
+    /// Counts `outcomes`, printing each failure to standard output.
+    pub fn record(&mut self, outcomes: impl IntoIterator<Item = ProbeOutcome>) {
+        for o in outcomes {
+            match o.failure {
+                None => self.passed += 1,
+                Some(f) => {
+                    self.failed += 1;
+                    println!(
+                        "FAIL {}: expected {:?} (channels from {}), {}",
+                        o.probe.label,
+                        o.probe.expect_f32(),
+                        o.probe.first_channel,
+                        f
+                    );
+                }
+            }
+        }
+    }
+
+    /// `probes: P passed, F failed`.
+    pub fn summary(&self) -> String {
+        format!("probes: {} passed, {} failed", self.passed, self.failed)
+    }
 }
 
 /// Renders an oracle record on the CPU and checks every probe.
