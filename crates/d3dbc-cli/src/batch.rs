@@ -215,6 +215,59 @@ impl Target {
     }
 }
 
+/// One input's converted output: the extension its file gets, its bytes, and what else
+/// the verb keeps for it (written by the verb after the main output).
+pub type Converted<X> = (String, Vec<u8>, X);
+
+/// The shape every one-output-per-input verb (`asm`, `translate`) shares: converts each
+/// input with `convert` (its errors reported per input, the batch goes on), refuses
+/// output names that collide under `--out-dir` before anything is written, refuses
+/// binary output on a terminal (`binary`: the refusal's message), then writes each output and
+/// hands it to `after` (side files). `Ok(true)` when every input converted and was
+/// written.
+pub fn convert_all<X>(
+    inputs: &[Input],
+    target: &Target,
+    binary: Option<&str>,
+    mut convert: impl FnMut(&Input, &Progress) -> Result<Converted<X>, String>,
+    mut after: impl FnMut(&Input, &X, &Progress) -> bool,
+) -> Result<bool, String> {
+    let progress = Progress::new(inputs.len());
+    let mut ok = true;
+    let mut done = Vec::with_capacity(inputs.len());
+    for input in inputs {
+        match convert(input, &progress) {
+            Ok(out) => done.push((input, out)),
+            Err(e) => {
+                ok = false;
+                progress.eprintln(&prefixed(&input.display(), &e));
+            }
+        }
+        progress.inc();
+    }
+    // Names can depend on the output (`.vso`/`.pso`, `.vert`/`.frag`): checked once all
+    // are known.
+    if let Target::Dir(_) = target {
+        target.check_collisions(
+            done.iter()
+                .filter_map(|(i, (ext, _, _))| target.path_for(i, ext).map(|p| (*i, p))),
+        )?;
+    }
+    if let Some(refusal) = binary {
+        if *target == Target::Stdout && !done.is_empty() && std::io::stdout().is_terminal() {
+            return Err(refusal.into());
+        }
+    }
+    for (input, (ext, data, extra)) in &done {
+        if let Err(e) = target.write_file(input, ext, data) {
+            ok = false;
+            progress.eprintln(&e);
+        }
+        ok &= after(input, extra, &progress);
+    }
+    Ok(ok)
+}
+
 /// The one standard-output writer. A closed pipe (`d3dbc dis big.pso | head`) ends the
 /// program at once, quietly, with [`BROKEN_PIPE_STATUS`].
 pub struct Out<'a>(std::io::BufWriter<std::io::StdoutLock<'a>>);

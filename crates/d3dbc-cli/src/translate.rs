@@ -8,7 +8,7 @@ use d3dbc::diag::Severity;
 use d3dbc::{input, Shader};
 use d3dbc_naga::{Target as Lang, TranslateOptions};
 
-use crate::batch::{self, Input, Progress, Target};
+use crate::batch::{self, Input, Target};
 use crate::BatchArgs;
 
 /// Arguments of `translate`.
@@ -65,7 +65,7 @@ fn load(path: &Path) -> Result<Shader, String> {
 
 /// One translated input: output extension, the translated text or words, and the
 /// interface JSON when asked for.
-type Translated = (&'static str, Vec<u8>, Option<String>);
+type Translated = batch::Converted<Option<String>>;
 
 fn translate_one(
     input: &Input,
@@ -81,7 +81,7 @@ fn translate_one(
     } else {
         None
     };
-    Ok((ext, data, iface))
+    Ok((ext.to_string(), data, iface))
 }
 
 /// Where `--interface` writes: beside the output file, or `<stem>.interface.json` in
@@ -116,44 +116,19 @@ pub fn run(args: &TranslateArgs) -> Result<bool, String> {
         &batch::ext_list(&[], &["vso", "pso", "cso", "bin", "h", "asm", "vsh", "psh"]),
     )?;
     let target = Target::plan(&args.batch, inputs.len(), false)?;
-    let progress = Progress::new(inputs.len());
-    let mut ok = true;
-    let mut done = Vec::with_capacity(inputs.len());
-    for input in &inputs {
-        match translate_one(input, args, &options) {
-            Ok(out) => done.push((input, out)),
-            Err(e) => {
-                ok = false;
-                progress.eprintln(&batch::prefixed(&input.display(), &e));
-            }
-        }
-        progress.inc();
-    }
-    if let Target::Dir(_) = target {
-        target.check_collisions(
-            done.iter()
-                .filter_map(|(i, (ext, _, _))| target.path_for(i, ext).map(|p| (*i, p))),
-        )?;
-    }
-    if target == Target::Stdout
-        && args.target == Lang::Spirv
-        && std::io::IsTerminal::is_terminal(&std::io::stdout())
-        && !done.is_empty()
-    {
-        return Err("refusing to write SPIR-V to a terminal; use -o FILE or a pipe".into());
-    }
-    for (input, (ext, data, iface)) in &done {
-        if let Err(e) = target.write_file(input, ext, data) {
-            ok = false;
-            progress.eprintln(&e);
-        }
-        if let Some(json) = iface {
+    let binary = (args.target == Lang::Spirv)
+        .then_some("refusing to write SPIR-V to a terminal; use -o FILE or a pipe");
+    batch::convert_all(
+        &inputs,
+        &target,
+        binary,
+        |input, _| translate_one(input, args, &options),
+        |input, iface, progress| {
+            let Some(json) = iface else { return true };
             let p = interface_path(&target, input);
-            if let Err(e) = std::fs::write(&p, json) {
-                ok = false;
-                progress.eprintln(&format!("{}: {e}", p.display()));
-            }
-        }
-    }
-    Ok(ok)
+            std::fs::write(&p, json)
+                .map_err(|e| progress.eprintln(&format!("{}: {e}", p.display())))
+                .is_ok()
+        },
+    )
 }

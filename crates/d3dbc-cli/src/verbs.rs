@@ -482,48 +482,22 @@ pub fn asm(batch: &BatchArgs, o: &AsmOptions) -> Result<bool, String> {
             return Err(format!("--name {n}: not a C identifier"));
         }
     }
-    let progress = Progress::new(inputs.len());
-    let mut ok = true;
-    let mut done = Vec::with_capacity(inputs.len());
-    for input in &inputs {
-        let mut warnings = Vec::new();
-        let result = assemble_one(input, o, ctab.as_deref(), &mut warnings);
-        for w in &warnings {
-            progress.eprintln(w);
-        }
-        match result {
-            Ok(out) => done.push((input, out)),
-            Err(e) => {
-                ok = false;
-                progress.eprintln(&batch::prefixed(&input.display(), &e));
+    let binary = (o.format == AsmFormat::Bin)
+        .then_some("refusing to write binary to a terminal; use -o FILE, --format hex, or a pipe");
+    batch::convert_all(
+        &inputs,
+        &target,
+        binary,
+        |input, progress| {
+            let mut warnings = Vec::new();
+            let result = assemble_one(input, o, ctab.as_deref(), &mut warnings);
+            for w in &warnings {
+                progress.eprintln(w);
             }
-        }
-        progress.inc();
-    }
-    // Names depend on the shader kind (`.vso`/`.pso`): checked once all are known,
-    // before anything is written.
-    if let Target::Dir(_) = target {
-        target.check_collisions(
-            done.iter()
-                .filter_map(|(i, (ext, _))| target.path_for(i, ext).map(|p| (*i, p))),
-        )?;
-    }
-    if target == Target::Stdout
-        && o.format == AsmFormat::Bin
-        && std::io::IsTerminal::is_terminal(&std::io::stdout())
-        && !done.is_empty()
-    {
-        return Err(
-            "refusing to write binary to a terminal; use -o FILE, --format hex, or a pipe".into(),
-        );
-    }
-    for (input, (ext, data)) in &done {
-        if let Err(e) = target.write_file(input, ext, data) {
-            ok = false;
-            progress.eprintln(&e);
-        }
-    }
-    Ok(ok)
+            result.map(|(ext, data)| (ext, data, ()))
+        },
+        |_, _, _| true,
+    )
 }
 
 /// One finding, ready to report: where (DWORD offset, and line:col for text input),

@@ -1,0 +1,180 @@
+//! End-to-end tests of `d3dbc translate`: every target's output naming and contents,
+//! `--interface`, `--options`, and per-file errors in a batch.
+
+mod common;
+
+use common::{example, run, text, tmpdir};
+
+fn ex(name: &str) -> String {
+    example(name).to_str().unwrap().to_owned()
+}
+
+#[test]
+fn one_input_goes_to_stdout_as_wgsl() {
+    let out = run(
+        &["translate", &ex("transform.vso"), "--target", "wgsl"],
+        None,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let wgsl = text(&out.stdout);
+    assert!(wgsl.contains("@vertex"), "{wgsl}");
+    assert!(wgsl.contains("@builtin(position)"), "{wgsl}");
+    // The assembly text of the pixel shader translates too.
+    let out = run(
+        &["translate", &ex("textured.asm"), "--target", "wgsl"],
+        None,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let wgsl = text(&out.stdout);
+    assert!(
+        wgsl.contains("@fragment") && wgsl.contains("textureSample"),
+        "{wgsl}"
+    );
+}
+
+#[test]
+fn out_dir_names_each_output_by_target_and_stage() {
+    let dir = tmpdir("translate-names");
+    let cases = [
+        ("spirv", "transform.spv", "textured.spv"),
+        ("wgsl", "transform.wgsl", "textured.wgsl"),
+        ("glsl", "transform.vert", "textured.frag"),
+        ("msl", "transform.metal", "textured.metal"),
+        ("hlsl", "transform.hlsl", "textured.hlsl"),
+    ];
+    for (target, vs, ps) in cases {
+        let out_dir = dir.join(target);
+        let out = run(
+            &[
+                "translate",
+                &ex("transform.vso"),
+                &ex("textured.pso"),
+                "--target",
+                target,
+                "--out-dir",
+                out_dir.to_str().unwrap(),
+            ],
+            None,
+        );
+        assert!(out.status.success(), "{target}: {}", text(&out.stderr));
+        for name in [vs, ps] {
+            let data = std::fs::read(out_dir.join(name))
+                .unwrap_or_else(|e| panic!("{target}: {name}: {e}"));
+            assert!(!data.is_empty(), "{target}: {name} is empty");
+            if target == "spirv" {
+                assert_eq!(
+                    data[..4],
+                    0x0723_0203u32.to_le_bytes(),
+                    "{name}: SPIR-V magic"
+                );
+                assert_eq!(data.len() % 4, 0);
+            }
+        }
+        if target == "glsl" {
+            let frag = std::fs::read_to_string(out_dir.join(ps)).unwrap();
+            assert!(frag.starts_with("#version 450"), "{frag}");
+        }
+    }
+}
+
+#[test]
+fn interface_json_is_written_beside_the_output() {
+    let dir = tmpdir("translate-interface");
+    let spv = dir.join("ps.spv");
+    let out = run(
+        &[
+            "translate",
+            &ex("textured.pso"),
+            "--target",
+            "spirv",
+            "-o",
+            spv.to_str().unwrap(),
+            "--interface",
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(spv.exists());
+    let json = std::fs::read_to_string(dir.join("ps.interface.json")).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["version"], "ps_2_0", "{json}");
+    // One 2D sampler (s0) and the float constants the shader reads (c0, c1).
+    let samplers = v["samplers"].as_array().expect("samplers");
+    assert_eq!(samplers.len(), 1, "{json}");
+    assert_eq!(samplers[0]["stage"], 0, "{json}");
+    assert!(
+        v["float_constants"]["registers"].as_u64().unwrap() >= 2,
+        "{json}"
+    );
+}
+
+#[test]
+fn a_batch_reports_each_failure_and_writes_the_rest() {
+    let dir = tmpdir("translate-batch");
+    let bad = dir.join("bad.pso");
+    // A ps_2_0 cut off inside its first instruction.
+    std::fs::write(&bad, [0x00u8, 0x02, 0xff, 0xff, 0x01, 0, 0, 0x02]).unwrap();
+    let out_dir = dir.join("out");
+    let out = run(
+        &[
+            "translate",
+            bad.to_str().unwrap(),
+            &ex("textured.pso"),
+            "--target",
+            "wgsl",
+            "--out-dir",
+            out_dir.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(err.contains("bad.pso"), "{err}");
+    assert!(!err.contains("textured.pso"), "{err}");
+    assert!(out_dir.join("textured.wgsl").exists());
+    assert!(!out_dir.join("bad.wgsl").exists());
+}
+
+#[test]
+fn options_come_from_a_json_file_and_bad_ones_are_named() {
+    let dir = tmpdir("translate-options");
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, "{ not json").unwrap();
+    let out = run(
+        &[
+            "translate",
+            &ex("textured.pso"),
+            "--target",
+            "wgsl",
+            "--options",
+            bad.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("--options") && err.contains("bad.json"),
+        "{err}"
+    );
+    // The defaults written out as a file translate exactly as no file does.
+    let defaults = dir.join("defaults.json");
+    std::fs::write(&defaults, "{}").unwrap();
+    let plain = run(
+        &["translate", &ex("textured.pso"), "--target", "wgsl"],
+        None,
+    );
+    let with = run(
+        &[
+            "translate",
+            &ex("textured.pso"),
+            "--target",
+            "wgsl",
+            "--options",
+            defaults.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(with.status.success(), "{}", text(&with.stderr));
+    assert_eq!(plain.stdout, with.stdout);
+}
