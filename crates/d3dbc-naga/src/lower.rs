@@ -247,6 +247,32 @@ impl<'a> Lower<'a> {
         )
     }
 
+    /// A uniform block of `n` vec4 registers at `binding`, and its interface record.
+    fn uniform_block(
+        &mut self,
+        name: &str,
+        binding: u32,
+        elem: Handle<Type>,
+        n: u32,
+    ) -> (Handle<GlobalVariable>, Option<itf::ConstantBuffer>) {
+        let ty = self.array_ty(elem, n);
+        let gv = self.global(name, AddressSpace::Uniform, Some(binding), ty);
+        let record = itf::ConstantBuffer {
+            binding,
+            registers: n,
+        };
+        (gv, Some(record))
+    }
+
+    /// This stage's binding: the pixel or the vertex one.
+    fn stage_binding(&self, ps: u32, vs: u32) -> u32 {
+        if self.ps {
+            ps
+        } else {
+            vs
+        }
+    }
+
     fn float_consts(&mut self) -> (Handle<GlobalVariable>, u32) {
         if let Some(c) = self.c_gv {
             return c;
@@ -254,17 +280,9 @@ impl<'a> Lower<'a> {
         // The executor's constant file (one rule, in the register table), at most 4096
         // registers: 64 KiB, the uniform-buffer binding size every Vulkan device offers.
         let n = d3dbc::regs::float_constant_file(self.v, self.scan.max_const).min(4096);
-        let ty = self.array_ty(self.t.vec4f, n);
-        let b = if self.ps {
-            itf::PS_FLOAT_BINDING
-        } else {
-            itf::VS_FLOAT_BINDING
-        };
-        let gv = self.global("c", AddressSpace::Uniform, Some(b), ty);
-        self.itf.float_constants = Some(itf::ConstantBuffer {
-            binding: b,
-            registers: n,
-        });
+        let b = self.stage_binding(itf::PS_FLOAT_BINDING, itf::VS_FLOAT_BINDING);
+        let (gv, record) = self.uniform_block("c", b, self.t.vec4f, n);
+        self.itf.float_constants = record;
         self.c_gv = Some((gv, n));
         (gv, n)
     }
@@ -273,17 +291,9 @@ impl<'a> Lower<'a> {
         if let Some(c) = self.i_gv {
             return c;
         }
-        let ty = self.array_ty(self.t.vec4i, itf::INT_CONSTANTS);
-        let b = if self.ps {
-            itf::PS_INT_BINDING
-        } else {
-            itf::VS_INT_BINDING
-        };
-        let gv = self.global("i", AddressSpace::Uniform, Some(b), ty);
-        self.itf.int_constants = Some(itf::ConstantBuffer {
-            binding: b,
-            registers: itf::INT_CONSTANTS,
-        });
+        let b = self.stage_binding(itf::PS_INT_BINDING, itf::VS_INT_BINDING);
+        let (gv, record) = self.uniform_block("i", b, self.t.vec4i, itf::INT_CONSTANTS);
+        self.itf.int_constants = record;
         self.i_gv = Some(gv);
         gv
     }
@@ -292,17 +302,9 @@ impl<'a> Lower<'a> {
         if let Some(c) = self.b_gv {
             return c;
         }
-        let ty = self.array_ty(self.t.vec4u, itf::INT_CONSTANTS);
-        let b = if self.ps {
-            itf::PS_BOOL_BINDING
-        } else {
-            itf::VS_BOOL_BINDING
-        };
-        let gv = self.global("b", AddressSpace::Uniform, Some(b), ty);
-        self.itf.bool_constants = Some(itf::ConstantBuffer {
-            binding: b,
-            registers: itf::INT_CONSTANTS,
-        });
+        let b = self.stage_binding(itf::PS_BOOL_BINDING, itf::VS_BOOL_BINDING);
+        let (gv, record) = self.uniform_block("b", b, self.t.vec4u, itf::INT_CONSTANTS);
+        self.itf.bool_constants = record;
         self.b_gv = Some(gv);
         gv
     }
@@ -312,17 +314,9 @@ impl<'a> Lower<'a> {
         let gv = match self.d_gv {
             Some(g) => g,
             None => {
-                let ty = self.array_ty(self.t.vec4f, driver::VEC4S);
-                let g = self.global(
-                    "driver",
-                    AddressSpace::Uniform,
-                    Some(itf::DRIVER_BINDING),
-                    ty,
-                );
-                self.itf.driver = Some(itf::ConstantBuffer {
-                    binding: itf::DRIVER_BINDING,
-                    registers: driver::VEC4S,
-                });
+                let (g, record) =
+                    self.uniform_block("driver", itf::DRIVER_BINDING, self.t.vec4f, driver::VEC4S);
+                self.itf.driver = record;
                 self.d_gv = Some(g);
                 g
             }

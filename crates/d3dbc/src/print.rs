@@ -283,7 +283,7 @@ impl<'o> Printer<'o> {
     }
 
     fn finish(self, out: &mut Buffered) {
-        write_footer(self.version, self.texture, self.arithmetic, out);
+        write_footer(self.texture, self.arithmetic, out);
     }
 }
 
@@ -312,7 +312,7 @@ fn annotate_line(
     }
 }
 
-fn write_footer(version: Version, texture: u32, arithmetic: u32, out: &mut impl Sink) {
+fn write_footer(texture: u32, arithmetic: u32, out: &mut impl Sink) {
     let total = texture + arithmetic;
     out.push_str("\n// approximately ");
     push_u32(out, total);
@@ -321,7 +321,10 @@ fn write_footer(version: Version, texture: u32, arithmetic: u32, out: &mut impl 
     } else {
         " instruction slots used"
     });
-    if version.is_pixel() && texture > 0 {
+    // The split is printed whenever texture slots were counted: pixel shaders, and
+    // vs_3_0 with `texldl` (fxc prints "(8 texture, 110 arithmetic)" for such vertex
+    // shaders too).
+    if texture > 0 {
         out.push_str(" (");
         push_u32(out, texture);
         out.push_str(" texture, ");

@@ -694,6 +694,26 @@ mov oPos, r0
 }
 
 #[test]
+fn vs_3_0_texldl_footers_split_texture_and_arithmetic() {
+    // A vertex shader's vertex-texture fetches are texture slots (2 each), and Microsoft's
+    // footer then gives the split as for pixel shaders (fxc listings of vs_3_0 shaders
+    // with tex2Dlod: "(8 texture, 110 arithmetic)"); without one, no split.
+    let text = "vs_3_0
+dcl_position v0
+dcl_texcoord v1
+dcl_position o0
+dcl_texcoord o1
+dcl_2d s0
+texldl r0, v1, s0
+mul r0, r0, c0
+add o0, v0, r0
+mov o1, v1
+";
+    let both = "// approximately 5 instruction slots used (2 texture, 3 arithmetic)";
+    assert_footers(text, both, both);
+}
+
+#[test]
 fn footer_models_agree_on_plain_and_predicated_instructions() {
     // ps_3_0 with a comparison if, dp2add, a predicated mov and nrm/pow: the
     // generations differ only on if_comp (3 vs 1) and dp2add (2 vs 1).
