@@ -40,6 +40,19 @@ impl Types {
     }
 }
 
+/// Size in bytes of an entry-point output member (a vec4, a scalar or an array of
+/// scalars), the offset step of the output structs.
+pub(crate) fn io_member_size(inner: &TypeInner) -> u32 {
+    match *inner {
+        TypeInner::Scalar(_) => 4,
+        TypeInner::Array {
+            size: naga::ArraySize::Constant(n),
+            ..
+        } => 4 * n.get(),
+        _ => 16,
+    }
+}
+
 /// A function under construction.
 pub(crate) struct Func {
     pub f: Function,

@@ -81,6 +81,27 @@ pub fn varying_location(usage: DeclUsage, index: u8) -> u32 {
     }
 }
 
+/// The `(usage, index)` a fixed-map location stands for: the inverse of
+/// [`varying_location`] (`None` for a location no pair maps to).
+pub fn varying_at(location: u32) -> Option<(DeclUsage, u8)> {
+    use DeclUsage::*;
+    let pair = match location {
+        0..=7 => (TexCoord, location as u8),
+        8 | 9 => (Color, location as u8 - 8),
+        10 => (Fog, 0),
+        11 => (Normal, 0),
+        12 => (Tangent, 0),
+        13 => (Binormal, 0),
+        14 => (Position, 0),
+        15 => (PSize, 0),
+        l => {
+            let u = DeclUsage::from_u8(u8::try_from((l - 16) / 16).ok()?)?;
+            (u, ((l - 16) % 16) as u8)
+        }
+    };
+    (varying_location(pair.0, pair.1) == location).then_some(pair)
+}
+
 /// Which pipeline stage.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -172,4 +193,7 @@ pub struct Interface {
     pub depth_output: bool,
     /// Discards fragments (`texkill`, alpha test).
     pub discards: bool,
+    /// The varyings were moved from the fixed map to compact locations by
+    /// [`crate::link`]: the shader only works with the one it was linked to.
+    pub linked: bool,
 }

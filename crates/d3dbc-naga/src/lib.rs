@@ -6,6 +6,12 @@
 //! options struct the CPU executor reads too; state outside the shader is
 //! [`PipelineState`].
 //!
+//! Varyings use one fixed map ([`interface::varying_location`]) so that any vertex
+//! shader links with any pixel shader. A host that draws with a known pair calls
+//! [`link`], as a D3D9 driver does when it builds a pipeline: the pair moves to compact
+//! locations for exactly what the pixel shader reads, with the pixel inputs'
+//! interpolation and sampling on the vertex outputs (rules in the `link` module docs).
+//!
 //! ```
 //! let tokens = [0xFFFF0200, 0x0200001F, 0x80000000, 0xB00F0000,
 //!               0x02000001, 0x800F0800, 0xB0E40000, 0x0000FFFF];
@@ -14,11 +20,26 @@
 //! let wgsl = t.wgsl().unwrap();
 //! assert!(wgsl.contains("@fragment"));
 //! assert_eq!(t.interface.varyings[0].location, 0); // TEXCOORD0
+//!
+//! // A vs_3_0 writing COLOR2 (fixed location 178) linked to a ps_3_0 reading it.
+//! use d3dbc::token::DeclUsage;
+//! let asm = |t: &str| d3dbc::asm::assemble(t, &Default::default()).unwrap();
+//! let vs = asm("vs_3_0\ndcl_position v0\ndcl_position o0\ndcl_color2 o1\nmov o0, v0\nmov o1, v0\n");
+//! let ps = asm("ps_3_0\ndcl_color2_centroid v0\nmov oC0, v0\n");
+//! let mut v = d3dbc_naga::translate(&vs, &Default::default()).unwrap();
+//! let mut p = d3dbc_naga::translate(&ps, &Default::default()).unwrap();
+//! let color2 = |x: &&d3dbc_naga::interface::Varying| x.usage == DeclUsage::Color && x.usage_index == 2;
+//! assert_eq!(v.interface.varyings.iter().find(color2).unwrap().location, 178);
+//! d3dbc_naga::link(&mut v, &mut p).unwrap();
+//! assert_eq!(v.interface.varyings.len(), 1);
+//! assert_eq!(v.interface.varyings[0].location, 0);
+//! assert!(v.interface.varyings[0].centroid);
 //! ```
 #![warn(missing_docs)]
 
 mod builder;
 pub mod interface;
+mod link;
 mod lower;
 pub mod options;
 mod scan;
@@ -27,6 +48,7 @@ use d3dbc::{Item, Shader};
 use naga::valid::{Capabilities, ModuleInfo, ValidationFlags, Validator};
 
 pub use interface::Interface;
+pub use link::link;
 pub use options::{PipelineState, TextureKind, TranslateOptions};
 
 /// Why a shader could not be translated.
@@ -38,6 +60,9 @@ pub enum Error {
     /// naga's validator rejected the module (a translator bug: please report).
     #[error("naga validation: {0}")]
     Validation(String),
+    /// Two translations could not be linked ([`link`]).
+    #[error("link: {0}")]
+    Link(String),
     /// A naga back end failed.
     #[error("{target} back end: {message}")]
     Backend {

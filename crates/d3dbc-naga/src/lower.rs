@@ -171,6 +171,7 @@ impl<'a> Lower<'a> {
             color_outputs: Vec::new(),
             depth_output: false,
             discards: false,
+            linked: false,
         };
         Lower {
             m,
@@ -2557,14 +2558,7 @@ impl<'a> Lower<'a> {
             .outputs
             .iter()
             .map(|o| {
-                let size = match self.m.types[o.ty].inner {
-                    TypeInner::Scalar(_) => 4,
-                    TypeInner::Array {
-                        size: ArraySize::Constant(n),
-                        ..
-                    } => 4 * n.get(),
-                    _ => 16,
-                };
+                let size = crate::builder::io_member_size(&self.m.types[o.ty].inner);
                 let m = StructMember {
                     name: Some(o.name.clone()),
                     ty: o.ty,

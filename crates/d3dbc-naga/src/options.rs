@@ -91,9 +91,14 @@ pub struct PipelineState {
     /// moves each corner by `(corner − ½) · size` pixels, the size being `oPts` when
     /// written and positive, else driver `POINT_SIZE.x`, clamped to
     /// [`POINT_SIZE.y`, `POINT_SIZE.z`] and at least 1 (D3D9's `POINTSIZE`,
-    /// `POINTSIZE_MIN`, `POINTSIZE_MAX`; the point-scale formula is not applied). For
-    /// targets that draw only 1-pixel points (WebGPU) or have no point coordinate
-    /// (naga's IR). Default false.
+    /// `POINTSIZE_MIN`, `POINTSIZE_MAX`). For targets that draw only 1-pixel points
+    /// (WebGPU) or have no point coordinate (naga's IR). Default false.
+    ///
+    /// `D3DRS_POINTSCALEENABLE`'s distance formula (`Vh · S · sqrt(1/(A + B·De +
+    /// C·De²))`, `De` the eye-space distance) belongs to fixed-function vertex
+    /// processing (drivers apply it "with transform and lighting only", never to
+    /// pre-transformed vertices): with a vertex shader the size is already in pixels,
+    /// so it is not applied here, nor by the CPU executor.
     pub point_expansion: bool,
     /// Point sprites (`D3DRS_POINTSPRITEENABLE`): every TEXCOORD varying of an expanded
     /// point is the sprite corner `(u, v, 0, 1)`, (0, 0) top left to (1, 1) bottom
