@@ -1047,7 +1047,16 @@ pub fn read_element(d: &Draw, e: &VertexElement, vi: usize) -> Option<[f32; 4]> 
     })
 }
 
+/// What a declared vertex-shader input reads when the vertex declaration has no element
+/// for it, or the element's stream is absent or too short: every component is missing,
+/// so it reads like the missing components of a partial element, `(0, 0, 0, 1)` (what a
+/// disabled attribute reads in GL and wined3d). Shared with the GPU runner.
+pub const MISSING_INPUT: [f32; 4] = [0.0, 0.0, 0.0, 1.0];
+
 fn fetch_vertex(d: &Draw, p: &Program, vi: usize, lanes: &mut Lanes, l: usize) {
+    for s in &p.inputs {
+        lanes.set(s.reg, l, MISSING_INPUT);
+    }
     for e in &d.vertex_declaration {
         let reg = match e.register {
             Some(r) => Some(exec::input_reg(r as u16)),

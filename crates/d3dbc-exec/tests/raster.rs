@@ -592,3 +592,24 @@ fn ps_1_x_output_saturation_is_the_semantics_option() {
     assert_eq!(with(true), [1.0; 4]);
     assert_eq!(with(false), [2.0; 4]);
 }
+
+#[test]
+fn an_input_the_declaration_does_not_supply_reads_0001() {
+    // v2 (TEXCOORD1) has no vertex element: it reads like an element with every
+    // component missing, (0, 0, 0, 1) (render::MISSING_INPUT, shared with the GPU).
+    let mut d = clip_space_draw(
+        Primitive::TriangleStrip,
+        &[
+            ([-1.0, 1.0, 0.5, 1.0], [0.25; 4]),
+            ([1.0, 1.0, 0.5, 1.0], [0.25; 4]),
+            ([-1.0, -1.0, 0.5, 1.0], [0.25; 4]),
+            ([1.0, -1.0, 0.5, 1.0], [0.25; 4]),
+        ],
+    );
+    d.vs = Some(tokens(
+        "vs_2_0\ndcl_position v0\ndcl_texcoord v1\ndcl_texcoord1 v2\nmov oPos, v0\nmov oT0, v2\n",
+    ));
+    let r = draw_one(d);
+    assert_eq!(d3dbc_exec::render::MISSING_INPUT, [0.0, 0.0, 0.0, 1.0]);
+    assert_eq!(r.targets[0].get(5, 7), [0.0, 0.0, 0.0, 1.0]);
+}

@@ -517,7 +517,7 @@ impl Gpu {
             for &v in &order {
                 let val = elem
                     .and_then(|e| d3dbc_exec::render::read_element(d, e, v as usize))
-                    .unwrap_or([0.0, 0.0, 0.0, 1.0]);
+                    .unwrap_or(d3dbc_exec::render::MISSING_INPUT);
                 data.push(val);
             }
             if data.is_empty() {

@@ -329,11 +329,12 @@ fn passthrough_vs(ps: &Program) -> Option<Vec<u32>> {
         d += "dcl_position v0\ndcl_position o0\n";
         b += "mov o0, v0\n";
         for (k, s) in ps.inputs.iter().enumerate() {
-            let u = DeclUsage::from_u8(s.usage)?;
-            if u == DeclUsage::Position || k >= 11 {
+            let (u, i) = (DeclUsage::from_u8(s.usage)?, s.index);
+            // POSITION0 is the rasterizer's; POSITION1.. are ordinary varyings.
+            if u == DeclUsage::Position && i == 0 || k >= 11 {
                 return None;
             }
-            let (n, i, r) = (u.name(), s.index, k + 1);
+            let (n, r) = (u.name(), k + 1);
             d += &format!("dcl_{n}{i} v{r}\ndcl_{n}{i} o{r}\n");
             b += &format!("mov o{r}, v{r}\n");
         }
@@ -379,6 +380,23 @@ fn passthrough_ps(vs: &Program) -> Option<Vec<u32>> {
     }
 }
 
+/// Pixel-shader float constants for the corpus draws: the CTAB defaults over a fixed
+/// pattern in every other register (component `k` of `c#r` is `0.5 + 0.125·((r + k) mod
+/// 4)`). Constants the application would set (a texture size, a scale) are then finite,
+/// non-zero and distinct, so the comparison exercises defined arithmetic: all-zero
+/// constants turn, e.g., SDL's bicubic filter's `rcp` of its texture size into `inf` and its
+/// texture coordinates into NaN, where sampling is undefined.
+fn ps_constants(sh: &Shader) -> d3dbc_exec::draw::Constants {
+    let mut c = d3dbc_exec::draw::Constants {
+        float: (0..224)
+            .map(|r| std::array::from_fn(|k| (0.5 + 0.125 * ((r + k) % 4) as f32).to_bits()))
+            .collect(),
+        ..Default::default()
+    };
+    quick::apply_ctab_defaults(sh, &mut c);
+    c
+}
+
 /// Every valid corpus shader, deduplicated.
 fn corpus_shaders() -> Option<Vec<(String, Vec<u32>)>> {
     let streams = common::all_streams()?;
@@ -414,8 +432,13 @@ fn corpus_shaders_agree_on_cpu_and_gpu() {
     // Every shader costs a lavapipe pipeline compile (~0.2 s of CPU): CI compares every
     // STRIDE-th one; `D3DBC_GPU_DIFF_STRIDE=1` compares them all.
     let stride = std::env::var("D3DBC_GPU_DIFF_STRIDE").map_or(8, |v| v.parse().unwrap_or(8));
+    // `D3DBC_GPU_DIFF_FILTER=substring` compares only the shaders whose label contains it.
+    let filter = std::env::var("D3DBC_GPU_DIFF_FILTER").unwrap_or_default();
     let (mut ps_t, mut vs_t) = (Tally::default(), Tally::default());
     for (label, tokens) in shaders.iter().step_by(stride.max(1)) {
+        if !label.contains(&filter) {
+            continue;
+        }
         let Ok(sh) = Shader::decode(tokens) else {
             continue;
         };
@@ -434,7 +457,12 @@ fn corpus_shaders_agree_on_cpu_and_gpu() {
                 continue;
             };
             match quick::fullscreen(tokens, Some(&vs), 8, 8, &[]) {
-                Ok(scene) => compare(&gpu, label, &scene, &mut ps_t),
+                Ok(mut scene) => {
+                    if let Some(Op::Draw(d)) = scene.ops.first_mut() {
+                        d.ps_constants = ps_constants(&sh);
+                    }
+                    compare(&gpu, label, &scene, &mut ps_t)
+                }
                 Err(e) => {
                     if std::env::var_os("DIFF_VERBOSE").is_some() {
                         eprintln!("{label}: skipped, scene: {e}");
@@ -479,12 +507,12 @@ fn corpus_shaders_agree_on_cpu_and_gpu() {
     report("corpus vertex shaders", &vs_t);
     let n = shaders.len() / stride.max(1);
     assert!(
-        ps_t.compared * 4 > n,
+        !filter.is_empty() || ps_t.compared * 4 > n,
         "only {} pixel shaders",
         ps_t.compared
     );
     assert!(
-        vs_t.compared * 4 > n,
+        !filter.is_empty() || vs_t.compared * 4 > n,
         "only {} vertex shaders",
         vs_t.compared
     );
