@@ -13,6 +13,9 @@ use crate::draw::*;
 use crate::exec::{self, ExecError, Lanes, Program};
 
 /// A `size`×`size` RGBA8 checkerboard of 8×8 cells (2D, cube faces or volume slices).
+/// Cube faces have a one-texel grey border: filtering across a face edge (D3D9 leaves it
+/// to the hardware: within the face under the address mode here, seamless across faces
+/// on Vulkan) then reads the same colour either way.
 pub fn checkerboard(kind: TextureKind, size: u32) -> Texture {
     let (faces, depth) = match kind {
         TextureKind::Tex2D => (1, 1),
@@ -24,7 +27,10 @@ pub fn checkerboard(kind: TextureKind, size: u32) -> Texture {
         for y in 0..size {
             for x in 0..size {
                 let on = ((x / 8) + (y / 8) + f) % 2 == 0;
-                let c: [u8; 4] = if on {
+                let border = x == 0 || y == 0 || x == size - 1 || y == size - 1;
+                let c: [u8; 4] = if kind == TextureKind::Cube && border {
+                    [0x80, 0x80, 0x80, 0xFF]
+                } else if on {
                     [0xE0, 0xE0, 0xE0, 0xFF]
                 } else {
                     [0x40, 0x40, 0x40, 0xFF]
