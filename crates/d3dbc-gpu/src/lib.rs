@@ -53,7 +53,8 @@
 //!
 //! The corpus harness chooses defined inputs: float constants without a CTAB default
 //! are a fixed non-zero pattern in pixel shaders and repeating identity rows in vertex
-//! shaders, every declared sampler of either stage (vertex samplers are stages 16–19)
+//! shaders, generated texture coordinates of pixel-shader draws are `(u, v, 0.5, 1)`
+//! (a shader dividing by `z` stays finite), every declared sampler of either stage (vertex samplers are stages 16–19)
 //! has a texture, and every declared vertex input (`POSITION1` and up included) has an
 //! element; an input without one reads `(0, 0, 0, 1)` on both sides
 //! (`render::MISSING_INPUT`). Coverage on both sides is decided on vertex positions
@@ -61,9 +62,8 @@
 //! do), so pixel centres exactly on an edge made by clipping follow the top-left rule.
 //!
 //! A full run (`D3DBC_GPU_DIFF_STRIDE=1`) finds no difference beyond these rules: 384 /
-//! 384 oracle scenes, 1594 / 1612 corpus pixel-shader draws with 18 listed as undefined
-//! (HelixMod's Unity shaders divide by a generated texture coordinate's `z = 0` and
-//! sample there), 1886 / 1886 corpus vertex-shader draws; the test fails on any
+//! 384 oracle scenes, 1612 / 1612 corpus pixel-shader draws and 1886 / 1886 corpus
+//! vertex-shader draws agree on every pixel, none undefined; the test fails on any
 //! other difference.
 
 mod state;

@@ -419,6 +419,25 @@ fn ps_constants(sh: &Shader) -> d3dbc_exec::draw::Constants {
     c
 }
 
+/// Gives the generated texture coordinates `(u, v, 0, 1)` a depth of 0.5: pixel shaders
+/// that divide by `z` (a projected coordinate, a view-space depth) then compute finite
+/// values, where `z = 0` sends `inf`/NaN into their lookups (undefined).
+fn texcoord_depth(d: &mut d3dbc_exec::Draw) {
+    let offsets: Vec<usize> = d
+        .vertex_declaration
+        .iter()
+        .filter(|e| e.usage == DeclUsage::TexCoord as u8)
+        .map(|e| e.offset as usize + 8)
+        .collect();
+    for s in &mut d.streams {
+        for v in s.data.chunks_exact_mut(s.stride as usize) {
+            for &o in &offsets {
+                v[o..o + 4].copy_from_slice(&0.5f32.to_le_bytes());
+            }
+        }
+    }
+}
+
 /// Every valid corpus shader, deduplicated.
 fn corpus_shaders() -> Option<Vec<(String, Vec<u32>)>> {
     let streams = common::all_streams()?;
@@ -477,6 +496,7 @@ fn corpus_shaders_agree_on_cpu_and_gpu() {
                 Ok(mut scene) => {
                     if let Some(Op::Draw(d)) = scene.ops.first_mut() {
                         d.ps_constants = ps_constants(&sh);
+                        texcoord_depth(d);
                     }
                     compare(&gpu, label, &scene, &mut ps_t)
                 }
