@@ -1155,12 +1155,10 @@ fn vs_output(
     let color = DeclUsage::Color as u8;
     let texc = DeclUsage::TexCoord as u8;
     let (pos, psize) = if p.version.major >= 3 {
-        let mut pos = [0.0; 4];
+        let pos = d3dbc::regs::vs3_position_output(p.outputs.iter().map(|s| (s.usage, s.index)))
+            .map_or([0.0; 4], |k| lanes.get(p.outputs[k].reg, l));
         let mut ps = 0.0;
         for s in &p.outputs {
-            if s.usage == DeclUsage::Position as u8 && s.index == 0 {
-                pos = lanes.get(s.reg, l);
-            }
             if s.usage == DeclUsage::PSize as u8 {
                 ps = lanes.get(s.reg, l)[0];
             }
