@@ -57,7 +57,8 @@
 //! (a shader dividing by `z` stays finite), every declared sampler of either stage (vertex samplers are stages 16–19)
 //! has a texture, and every declared vertex input (`POSITION1` and up included) has an
 //! element; an input without one reads `(0, 0, 0, 1)` on both sides
-//! (`render::MISSING_INPUT`). Coverage on both sides is decided on vertex positions
+//! (`render::MISSING_INPUT`). A vs_3_0's position is its first `POSITION0` output on
+//! both sides (`d3dbc::regs::vs3_position_output`). Coverage on both sides is decided on vertex positions
 //! snapped to 1/256 pixel (`render::SUBPIXEL`, as lavapipe and fixed-point hardware
 //! do), so pixel centres exactly on an edge made by clipping follow the top-left rule.
 //!
