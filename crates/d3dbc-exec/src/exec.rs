@@ -644,6 +644,9 @@ pub struct Lanes {
     /// Lane-instructions executed by the last run: for each executed instruction, the
     /// number of lanes active when it ran (helper lanes included).
     pub lane_instructions: u64,
+    /// Texture lookups of the last run, by active lanes, at a non-finite coordinate or
+    /// level (an `inf`/NaN that reached a lookup): D3D9 leaves their result undefined.
+    pub nonfinite_lookups: u64,
     m3: [[f32; LANES]; 3],
     /// When set, every executed instruction is appended as (translated instruction
     /// index, lane 0's destination value afterwards, lane 0 active).
@@ -660,6 +663,7 @@ impl Default for Lanes {
             killed: 0,
             executed: 0,
             lane_instructions: 0,
+            nonfinite_lookups: 0,
             m3: [[0.0; LANES]; 3],
             trace: None,
         }
@@ -745,6 +749,7 @@ impl Lanes {
         self.killed = 0;
         self.executed = 0;
         self.lane_instructions = 0;
+        self.nonfinite_lookups = 0;
         self.m3 = [[0.0; LANES]; 3];
     }
 
@@ -1089,6 +1094,7 @@ pub fn run(p: &Program, st: &mut Lanes, env: &Env, active: Mask) -> Result<(), E
     let (mut counted, mut cur_lanes) = (cur, cur.count_ones() as u64);
     let mut scratch: Q = [[0.0; LANES]; 4];
     let mut scratch2: Q = [[0.0; LANES]; 4];
+    st.nonfinite_lookups = 0;
     macro_rules! push {
         ($f:expr, $off:expr) => {{
             if sp >= MAX_DEPTH {
@@ -1468,7 +1474,7 @@ fn tex_lookup(
     stage: Option<&Stage>,
     coords: &Q,
     lod: LodMode,
-    dims_hint: Option<TextureKind>,
+    (cur, nonfinite): (Mask, &mut u64),
 ) -> Q {
     let mut out = [[0.0; LANES]; 4];
     let Some(stage) = stage else {
@@ -1483,7 +1489,6 @@ fn tex_lookup(
         }
         return out;
     };
-    let _ = dims_hint;
     let (gx, gy): (Q, Q) = match lod {
         LodMode::Implicit(_) => {
             let mut gx = [[0.0; LANES]; 4];
@@ -1527,6 +1532,11 @@ fn tex_lookup(
             ),
             LodMode::Level(lv) => Lod::Level(lv[l]),
         };
+        let n = if tex.kind == TextureKind::Tex2D { 2 } else { 3 };
+        let level_ok = !matches!(lodv, Lod::Level(x) if !x.is_finite());
+        if cur & (1 << l) != 0 && (c[..n].iter().any(|x| !x.is_finite()) || !level_ok) {
+            *nonfinite += 1;
+        }
         let v = texture::sample(tex, &stage.state, c, lodv);
         for ch in 0..4 {
             out[ch][l] = v[ch];
@@ -1775,7 +1785,12 @@ fn eval(
             let proj = inst.ctrl & 1 != 0;
             let bias = inst.ctrl & 2 != 0;
             let q = if v.is_vertex() {
-                tex_lookup(stg, &c, LodMode::Level([0.0; LANES]), None)
+                tex_lookup(
+                    stg,
+                    &c,
+                    LodMode::Level([0.0; LANES]),
+                    (cur, &mut st.nonfinite_lookups),
+                )
             } else {
                 if proj {
                     for l in 0..LANES {
@@ -1786,7 +1801,12 @@ fn eval(
                     }
                 }
                 let b = if bias { c[3] } else { [0.0; LANES] };
-                tex_lookup(stg, &c, LodMode::Implicit(b), None)
+                tex_lookup(
+                    stg,
+                    &c,
+                    LodMode::Implicit(b),
+                    (cur, &mut st.nonfinite_lookups),
+                )
             };
             let sw = inst.src[1].swz;
             per(|ch, l| q[sw[ch] as usize][l])
@@ -1797,7 +1817,12 @@ fn eval(
                 File::Sampler(n) => n,
                 _ => 0,
             };
-            let q = tex_lookup(stage(s), &c, LodMode::Level(c[3]), None);
+            let q = tex_lookup(
+                stage(s),
+                &c,
+                LodMode::Level(c[3]),
+                (cur, &mut st.nonfinite_lookups),
+            );
             let sw = inst.src[1].swz;
             per(|ch, l| q[sw[ch] as usize][l])
         }
@@ -1808,7 +1833,12 @@ fn eval(
                 _ => 0,
             };
             let (gx, gy) = (rd(2, st), rd(3, st));
-            let q = tex_lookup(stage(s), &c, LodMode::Grad(&gx, &gy), None);
+            let q = tex_lookup(
+                stage(s),
+                &c,
+                LodMode::Grad(&gx, &gy),
+                (cur, &mut st.nonfinite_lookups),
+            );
             let sw = inst.src[1].swz;
             per(|ch, l| q[sw[ch] as usize][l])
         }
@@ -1828,7 +1858,12 @@ fn eval(
             if v.minor >= 4 {
                 project_1x(&mut c, None);
             }
-            tex_lookup(stg, &c, LodMode::Implicit([0.0; LANES]), None)
+            tex_lookup(
+                stg,
+                &c,
+                LodMode::Implicit([0.0; LANES]),
+                (cur, &mut st.nonfinite_lookups),
+            )
         }
         Opcode::TexCoord => {
             if v.minor >= 4 {
@@ -1856,7 +1891,12 @@ fn eval(
                 c[0][l] = u;
                 c[1][l] = vv;
             }
-            let mut q = tex_lookup(stg, &c, LodMode::Implicit([0.0; LANES]), None);
+            let mut q = tex_lookup(
+                stg,
+                &c,
+                LodMode::Implicit([0.0; LANES]),
+                (cur, &mut st.nonfinite_lookups),
+            );
             if inst.op == Opcode::TexBemL {
                 for l in 0..LANES {
                     let f = sat(sem.mul(src[2][l], m.bump_lscale) + m.bump_loffset);
@@ -1888,7 +1928,12 @@ fn eval(
                 _ => [0, 1, 2],
             };
             let c = per(|ch, l| if ch < 3 { s[sel[ch]][l] } else { 1.0 });
-            tex_lookup(stage(n), &c, LodMode::Implicit([0.0; LANES]), None)
+            tex_lookup(
+                stage(n),
+                &c,
+                LodMode::Implicit([0.0; LANES]),
+                (cur, &mut st.nonfinite_lookups),
+            )
         }
         Opcode::TexM3x2Pad | Opcode::TexM3x3Pad => {
             let n = inst.dst.num;
@@ -1920,7 +1965,12 @@ fn eval(
                 }
                 return Ok(None);
             }
-            tex_lookup(stage(n), &c, LodMode::Implicit([0.0; LANES]), None)
+            tex_lookup(
+                stage(n),
+                &c,
+                LodMode::Implicit([0.0; LANES]),
+                (cur, &mut st.nonfinite_lookups),
+            )
         }
         Opcode::TexM3x3Tex | Opcode::TexM3x3 | Opcode::TexM3x3Spec | Opcode::TexM3x3VSpec => {
             let n = inst.dst.num;
@@ -1935,9 +1985,12 @@ fn eval(
             }
             match inst.op {
                 Opcode::TexM3x3 => c,
-                Opcode::TexM3x3Tex => {
-                    tex_lookup(stage(n), &c, LodMode::Implicit([0.0; LANES]), None)
-                }
+                Opcode::TexM3x3Tex => tex_lookup(
+                    stage(n),
+                    &c,
+                    LodMode::Implicit([0.0; LANES]),
+                    (cur, &mut st.nonfinite_lookups),
+                ),
                 _ => {
                     let e: Q = if inst.op == Opcode::TexM3x3Spec {
                         rd(1, st)
@@ -1966,7 +2019,12 @@ fn eval(
                         }
                         rc[3][l] = 1.0;
                     }
-                    tex_lookup(stage(n), &rc, LodMode::Implicit([0.0; LANES]), None)
+                    tex_lookup(
+                        stage(n),
+                        &rc,
+                        LodMode::Implicit([0.0; LANES]),
+                        (cur, &mut st.nonfinite_lookups),
+                    )
                 }
             }
         }
@@ -1981,7 +2039,12 @@ fn eval(
                     0.0
                 }
             });
-            tex_lookup(stage(n), &c, LodMode::Implicit([0.0; LANES]), None)
+            tex_lookup(
+                stage(n),
+                &c,
+                LodMode::Implicit([0.0; LANES]),
+                (cur, &mut st.nonfinite_lookups),
+            )
         }
         Opcode::TexDp3 => {
             let n = inst.dst.num;

@@ -13,6 +13,9 @@ use crate::draw::*;
 use crate::exec::{self, ExecError, Lanes, Program};
 
 /// A `size`×`size` RGBA8 checkerboard of 8×8 cells (2D, cube faces or volume slices).
+/// Cube faces have a one-texel grey border: filtering across a face edge (D3D9 leaves it
+/// to the hardware: within the face under the address mode here, seamless across faces
+/// on Vulkan) then reads the same colour either way.
 pub fn checkerboard(kind: TextureKind, size: u32) -> Texture {
     let (faces, depth) = match kind {
         TextureKind::Tex2D => (1, 1),
@@ -24,7 +27,10 @@ pub fn checkerboard(kind: TextureKind, size: u32) -> Texture {
         for y in 0..size {
             for x in 0..size {
                 let on = ((x / 8) + (y / 8) + f) % 2 == 0;
-                let c: [u8; 4] = if on {
+                let border = x == 0 || y == 0 || x == size - 1 || y == size - 1;
+                let c: [u8; 4] = if kind == TextureKind::Cube && border {
+                    [0x80, 0x80, 0x80, 0xFF]
+                } else if on {
                     [0xE0, 0xE0, 0xE0, 0xFF]
                 } else {
                     [0x40, 0x40, 0x40, 0xFF]
@@ -47,6 +53,13 @@ pub fn checkerboard(kind: TextureKind, size: u32) -> Texture {
 /// The CTAB default values of a shader's float constants (raw bits, by register).
 pub fn ctab_defaults(shader: &Shader) -> Constants {
     let mut c = Constants::default();
+    apply_ctab_defaults(shader, &mut c);
+    c
+}
+
+/// Writes the CTAB default values of a shader's float constants over `c`, leaving the
+/// registers without a default as they are.
+pub fn apply_ctab_defaults(shader: &Shader, c: &mut Constants) {
     if let Some(Ok(ctab)) = shader.ctab() {
         for k in &ctab.constants {
             if let Some(def) = &k.default_value {
@@ -57,12 +70,11 @@ pub fn ctab_defaults(shader: &Shader) -> Constants {
             }
         }
     }
-    c
 }
 
 /// A full-screen draw of pixel shader `ps` (tokens) into a `w`×`h` A8R8G8B8 target
 /// without a vertex shader. Samplers the shader uses get a checkerboard of the declared
-/// type unless `textures` binds one.
+/// type unless `textures` binds one (by stage: 0–15 pixel, 16–19 vertex samplers).
 ///
 /// With `vs`, the vertex shader's declared inputs are fed instead: positions in clip
 /// space covering the viewport, texture coordinates `(u, v, 0, 1)`, white colours,
@@ -97,7 +109,9 @@ pub fn fullscreen(
     let mut sems: Vec<(u8, u8)> = Vec::new();
     if let Some((_, vp)) = &vs_prog {
         for s in &vp.inputs {
-            if s.usage != DeclUsage::Position as u8 {
+            // POSITION0 is the clip-space position fed below; POSITION1.. are ordinary
+            // inputs.
+            if s.usage != DeclUsage::Position as u8 || s.index != 0 {
                 sems.push((s.usage, s.index));
             }
         }
@@ -171,18 +185,33 @@ pub fn fullscreen(
         stride,
         data,
     }];
-    // Textures: explicit, else a checkerboard of the declared type (2D before SM2).
-    d.textures = vec![None; 16];
+    // Textures: explicit, else a checkerboard of the declared type (2D before SM2); the
+    // vertex shader's declared samplers s0..s3 (D3DVERTEXTEXTURESAMPLER0..3, stages
+    // 16..19) likewise.
+    let kind = |t: Option<SamplerType>| match t {
+        Some(SamplerType::Cube) => TextureKind::Cube,
+        Some(SamplerType::Volume) => TextureKind::Volume,
+        _ => TextureKind::Tex2D,
+    };
+    let vs_samplers = vs_prog
+        .as_ref()
+        .map_or([None; 4], |(_, vp)| [0, 1, 2, 3].map(|s| vp.samplers[s]));
+    let stages = if vs_samplers.iter().any(Option::is_some) {
+        20
+    } else {
+        16
+    };
+    d.textures = vec![None; stages];
     for s in 0..16 {
-        let kind = match prog.samplers[s] {
-            Some(SamplerType::Cube) => TextureKind::Cube,
-            Some(SamplerType::Volume) => TextureKind::Volume,
-            _ => TextureKind::Tex2D,
-        };
-        d.textures[s] = Some(Arc::new(checkerboard(kind, 32)));
+        d.textures[s] = Some(Arc::new(checkerboard(kind(prog.samplers[s]), 32)));
+    }
+    for (s, t) in vs_samplers.into_iter().enumerate() {
+        if t.is_some() {
+            d.textures[16 + s] = Some(Arc::new(checkerboard(kind(t), 32)));
+        }
     }
     for (s, t) in textures {
-        if *s < 16 {
+        if *s < stages {
             d.textures[*s] = Some(t.clone());
         }
     }
@@ -192,7 +221,7 @@ pub fn fullscreen(
             mag_filter: Filter::Linear,
             ..SamplerState::default()
         };
-        16
+        stages
     ];
     Ok(Scene {
         targets: vec![TargetDesc {
@@ -285,4 +314,38 @@ pub fn clear_all(color: [f32; 4]) -> Op {
         stencil_enabled: true,
         stencil: 0,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tokens(t: &str) -> Vec<u32> {
+        d3dbc::asm::assemble(t, &Default::default())
+            .unwrap()
+            .encode()
+    }
+
+    #[test]
+    fn fullscreen_binds_the_vertex_shaders_samplers_and_position1() {
+        let ps = tokens("ps_3_0\ndcl_texcoord v0\nmov oC0, v0\n");
+        let vs = tokens(
+            "vs_3_0\ndcl_position v0\ndcl_position1 v1\ndcl_2d s1\ndcl_position o0\n\
+             dcl_texcoord o1\nmov o0, v0\ntexldl o1, v1, s1\n",
+        );
+        let scene = fullscreen(&ps, Some(&vs), 4, 4, &[]).unwrap();
+        let Op::Draw(d) = &scene.ops[0] else {
+            panic!("one draw")
+        };
+        // D3DVERTEXTEXTURESAMPLER1 is stage 17; s0, s2, s3 stay unbound.
+        assert_eq!(d.textures.len(), 20);
+        assert!(d.textures[17].is_some());
+        assert!(d.textures[16].is_none() && d.textures[18].is_none());
+        assert_eq!(d.samplers.len(), 20);
+        // POSITION1 is fed like any other input.
+        assert!(d
+            .vertex_declaration
+            .iter()
+            .any(|e| e.usage == DeclUsage::Position as u8 && e.usage_index == 1));
+    }
 }

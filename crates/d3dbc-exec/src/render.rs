@@ -103,6 +103,10 @@ pub struct Stats {
     pub ps_lanes: u64,
     /// Lane-instructions executed by pixel shaders.
     pub ps_lane_instructions: u64,
+    /// Texture lookups (vertex and pixel shaders, active lanes) at a non-finite
+    /// coordinate or level: their results are undefined in D3D9, so a draw with any
+    /// cannot be compared with another implementation's.
+    pub nonfinite_lookups: u64,
 }
 
 /// The state of a scene being rendered.
@@ -397,6 +401,7 @@ impl Renderer {
                     // Output registers start at (0, 0, 0, 0) except oFog/oPts defaults.
                     exec::run(vsp, &mut lanes, &env, 0xF)
                         .map_err(|err| RenderError::Exec { stage: "vs", err })?;
+                    self.stats.nonfinite_lookups += lanes.nonfinite_lookups;
                     for l in 0..QUAD {
                         if base + l >= nverts {
                             break;
@@ -459,6 +464,13 @@ impl Renderer {
         }
         let area = area.abs();
         let face = if cw { 1.0f32 } else { -1.0 };
+        // Coverage: snapped positions (SUBPIXEL); a triangle that snapping makes
+        // degenerate, or turns over, covers nothing.
+        let snapped = v.map(|p| (snap(p.x), snap(p.y)));
+        let [(s0x, s0y), (s1x, s1y), (s2x, s2y)] = snapped;
+        if (s1x - s0x) * (s2y - s0y) - (s2x - s0x) * (s1y - s0y) <= 0.0 {
+            return Ok(());
+        }
         // Bounding box in pixels (centres at integers), clipped to viewport and target.
         let vp = d.viewport;
         let t0 = &self.targets[0];
@@ -466,36 +478,32 @@ impl Renderer {
         let y_min = vp.y as i64;
         let x_max = (vp.x as i64 + vp.width as i64).min(t0.width as i64) - 1;
         let y_max = (vp.y as i64 + vp.height as i64).min(t0.height as i64) - 1;
-        let bx0 = (v.iter().map(|p| p.x).fold(f64::INFINITY, f64::min).ceil() as i64).max(x_min);
-        let by0 = (v.iter().map(|p| p.y).fold(f64::INFINITY, f64::min).ceil() as i64).max(y_min);
-        let bx1 = (v
-            .iter()
-            .map(|p| p.x)
-            .fold(f64::NEG_INFINITY, f64::max)
-            .floor() as i64)
-            .min(x_max);
-        let by1 = (v
-            .iter()
-            .map(|p| p.y)
-            .fold(f64::NEG_INFINITY, f64::max)
-            .floor() as i64)
-            .min(y_max);
+        let lo = |c: fn(&(f64, f64)) -> f64| {
+            (snapped.iter().map(c).fold(f64::INFINITY, f64::min) / SUBPIXEL).ceil() as i64
+        };
+        let hi = |c: fn(&(f64, f64)) -> f64| {
+            (snapped.iter().map(c).fold(f64::NEG_INFINITY, f64::max) / SUBPIXEL).floor() as i64
+        };
+        let bx0 = lo(|p| p.0).max(x_min);
+        let by0 = lo(|p| p.1).max(y_min);
+        let bx1 = hi(|p| p.0).min(x_max);
+        let by1 = hi(|p| p.1).min(y_max);
         if bx0 > bx1 || by0 > by1 {
             return Ok(());
         }
-        // Edges (a → b) with top-left rule; inside when E > 0 or E == 0 on a top/left edge.
+        // Edges (a → b): plane equations of the exact positions for interpolation, and
+        // the snapped edge with the top-left rule for coverage.
         let edges = [(1usize, 2usize), (2, 0), (0, 1)];
-        let mut eq = [(0.0f64, 0.0f64, 0.0f64, false); 3];
+        let mut eq = [(0.0f64, 0.0f64, 0.0f64); 3];
+        let mut cover = [Edge::default(); 3];
         for (k, (a, b)) in edges.iter().enumerate() {
             let (ax, ay, bx, by) = (v[*a].x, v[*a].y, v[*b].x, v[*b].y);
             // E(p) = (bx-ax)*(py-ay) - (by-ay)*(px-ax), positive inside for CW (y down).
             let a_ = -(by - ay);
             let b_ = bx - ax;
             let c_ = -(a_ * ax + b_ * ay);
-            // Top edge: horizontal with the interior below; left edge: interior to the right.
-            let top = ay == by && bx > ax;
-            let left = by < ay;
-            eq[k] = (a_, b_, c_, top || left);
+            eq[k] = (a_, b_, c_);
+            cover[k] = Edge::new(snapped[*a], snapped[*b]);
         }
         let qx0 = bx0 & !1;
         let qy0 = by0 & !1;
@@ -529,6 +537,7 @@ impl Renderer {
             clip,
             nclip,
             eq,
+            cover,
             area,
             face,
             flat_v,
@@ -547,6 +556,7 @@ impl Renderer {
         for (fs, st) in frags {
             self.stats.ps_lanes += st.ps_lanes;
             self.stats.ps_lane_instructions += st.ps_lane_instructions;
+            self.stats.nonfinite_lookups += st.nonfinite_lookups;
             for f in fs {
                 self.output(&f, d, ctx, &prim);
             }
@@ -609,13 +619,63 @@ impl FogSetup {
     }
 }
 
+/// Sub-pixel precision of the coverage test, in steps per pixel: vertex positions are
+/// snapped to 1/256 pixel (to nearest, ties to even), as fixed-point hardware
+/// rasterizers do (8 bits on D3D10-class hardware, lavapipe and most Vulkan drivers).
+/// Edge functions of snapped positions are exact (integers held in f64, exact below
+/// 2^53), so a pixel centre exactly on an edge or a vertex (an edge two triangles share,
+/// or one that clipping made) is decided by the top-left rule alone, never by rounding.
+/// Interpolation keeps the exact positions.
+pub const SUBPIXEL: f64 = 256.0;
+
+/// `c` (pixels) snapped to the [`SUBPIXEL`] grid, in grid steps.
+#[inline]
+fn snap(c: f64) -> f64 {
+    (c * SUBPIXEL).round_ties_even()
+}
+
+/// One snapped edge `a → b` of a clockwise (y down) triangle, in [`SUBPIXEL`] steps.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Edge {
+    ax: f64,
+    ay: f64,
+    dx: f64,
+    dy: f64,
+    /// Top edge (horizontal, interior below) or left edge (interior to the right):
+    /// pixel centres exactly on it are covered.
+    top_left: bool,
+}
+
+impl Edge {
+    fn new((ax, ay): (f64, f64), (bx, by): (f64, f64)) -> Edge {
+        Edge {
+            ax,
+            ay,
+            dx: bx - ax,
+            dy: by - ay,
+            top_left: (ay == by && bx > ax) || by < ay,
+        }
+    }
+
+    /// Whether the pixel centre `(px, py)` (pixels) is inside the edge:
+    /// `E = dx·(py − ay) − dy·(px − ax)` positive, or 0 on a top or left edge.
+    #[inline]
+    fn covers(&self, px: f64, py: f64) -> bool {
+        let e = self.dx * (py * SUBPIXEL - self.ay) - self.dy * (px * SUBPIXEL - self.ax);
+        e > 0.0 || (e == 0.0 && self.top_left)
+    }
+}
+
 pub(crate) struct TriSetup {
     pub(crate) v: [SVert; 3],
     pub(crate) pre: [[Option<[f64; 3]>; 4]; NVARY],
     /// Enabled user clip planes' distance numerators per vertex (first `nclip`).
     pub(crate) clip: [[f64; 3]; NCLIP],
     pub(crate) nclip: usize,
-    pub(crate) eq: [(f64, f64, f64, bool); 3],
+    /// Plane equations `a·x + b·y + c` of the edges (exact positions): barycentrics.
+    pub(crate) eq: [(f64, f64, f64); 3],
+    /// The snapped edges: coverage.
+    pub(crate) cover: [Edge; 3],
     pub(crate) area: f64,
     pub(crate) face: f32,
     pub(crate) flat_v: [[f32; 4]; NVARY],
@@ -678,11 +738,11 @@ fn shade_row(
             (fx[l], fy[l]) = (px as f64, py as f64);
             inside[l] = px >= t.bx0 && px <= t.bx1 && py >= t.by0 && py <= t.by1;
         }
-        for (k, &(a, b, c, tl)) in t.eq.iter().enumerate() {
+        for (k, (&(a, b, c), edge)) in t.eq.iter().zip(&t.cover).enumerate() {
             for l in 0..LANES {
                 let e = a * fx[l] + b * fy[l] + c;
                 g.bary[k][l] = e / t.area;
-                inside[l] &= e > 0.0 || (e == 0.0 && tl);
+                inside[l] &= edge.covers(fx[l], fy[l]);
             }
         }
         let b = &g.bary;
@@ -873,6 +933,7 @@ fn shade_lanes(
                 .map_err(|err| RenderError::Exec { stage: "ps", err })?;
             stats.ps_lanes += g.active.count_ones() as u64;
             stats.ps_lane_instructions += lanes.lane_instructions;
+            stats.nonfinite_lookups += lanes.nonfinite_lookups;
             if p.writes_depth {
                 depth = lanes.regs[exec::DEPTH][0];
             }
@@ -1047,7 +1108,16 @@ pub fn read_element(d: &Draw, e: &VertexElement, vi: usize) -> Option<[f32; 4]> 
     })
 }
 
+/// What a declared vertex-shader input reads when the vertex declaration has no element
+/// for it, or the element's stream is absent or too short: every component is missing,
+/// so it reads like the missing components of a partial element, `(0, 0, 0, 1)` (what a
+/// disabled attribute reads in GL and wined3d). Shared with the GPU runner.
+pub const MISSING_INPUT: [f32; 4] = [0.0, 0.0, 0.0, 1.0];
+
 fn fetch_vertex(d: &Draw, p: &Program, vi: usize, lanes: &mut Lanes, l: usize) {
+    for s in &p.inputs {
+        lanes.set(s.reg, l, MISSING_INPUT);
+    }
     for e in &d.vertex_declaration {
         let reg = match e.register {
             Some(r) => Some(exec::input_reg(r as u16)),
@@ -1085,12 +1155,10 @@ fn vs_output(
     let color = DeclUsage::Color as u8;
     let texc = DeclUsage::TexCoord as u8;
     let (pos, psize) = if p.version.major >= 3 {
-        let mut pos = [0.0; 4];
+        let pos = d3dbc::regs::vs3_position_output(p.outputs.iter().map(|s| (s.usage, s.index)))
+            .map_or([0.0; 4], |k| lanes.get(p.outputs[k].reg, l));
         let mut ps = 0.0;
         for s in &p.outputs {
-            if s.usage == DeclUsage::Position as u8 && s.index == 0 {
-                pos = lanes.get(s.reg, l);
-            }
             if s.usage == DeclUsage::PSize as u8 {
                 ps = lanes.get(s.reg, l)[0];
             }

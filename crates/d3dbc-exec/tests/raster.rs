@@ -592,3 +592,49 @@ fn ps_1_x_output_saturation_is_the_semantics_option() {
     assert_eq!(with(true), [1.0; 4]);
     assert_eq!(with(false), [2.0; 4]);
 }
+
+#[test]
+fn an_input_the_declaration_does_not_supply_reads_0001() {
+    // v2 (TEXCOORD1) has no vertex element: it reads like an element with every
+    // component missing, (0, 0, 0, 1) (render::MISSING_INPUT, shared with the GPU).
+    let mut d = clip_space_draw(
+        Primitive::TriangleStrip,
+        &[
+            ([-1.0, 1.0, 0.5, 1.0], [0.25; 4]),
+            ([1.0, 1.0, 0.5, 1.0], [0.25; 4]),
+            ([-1.0, -1.0, 0.5, 1.0], [0.25; 4]),
+            ([1.0, -1.0, 0.5, 1.0], [0.25; 4]),
+        ],
+    );
+    d.vs = Some(tokens(
+        "vs_2_0\ndcl_position v0\ndcl_texcoord v1\ndcl_texcoord1 v2\nmov oPos, v0\nmov oT0, v2\n",
+    ));
+    let r = draw_one(d);
+    assert_eq!(d3dbc_exec::render::MISSING_INPUT, [0.0, 0.0, 0.0, 1.0]);
+    assert_eq!(r.targets[0].get(5, 7), [0.0, 0.0, 0.0, 1.0]);
+}
+
+#[test]
+fn pixel_centres_on_a_clipped_shared_edge_are_covered_exactly_once() {
+    // Two triangles share the edge A → C, which crosses the near plane (C has z < 0):
+    // each is clipped there on its own, the clip point (10.67, 21.33) is not
+    // representable, and the visible part of the edge runs through the pixel centres
+    // (k, 32 − k). Snapped to the sub-pixel grid both clipped edges are the same exact
+    // line, so the top-left rule alone decides: the triangle to its lower right (a
+    // left edge for it) covers those centres, the one to its upper left does not.
+    let a = [-1.0, -1.0, 0.5, 1.0];
+    let c = [1.0, 1.0, -1.0, 1.0];
+    let covered = |third: [f32; 4]| -> Vec<bool> {
+        let r = draw_one(clip_space_draw(
+            Primitive::TriangleList,
+            &[(a, [1.0; 4]), (c, [1.0; 4]), (third, [1.0; 4])],
+        ));
+        (1..=10)
+            .map(|k| r.targets[0].get(k, 32 - k)[0] == 1.0)
+            .collect()
+    };
+    let lower_right = covered([1.0, -1.0, 0.5, 1.0]);
+    let upper_left = covered([-1.0, 1.0, 0.5, 1.0]);
+    assert_eq!(lower_right, vec![true; 10]);
+    assert_eq!(upper_left, vec![false; 10]);
+}

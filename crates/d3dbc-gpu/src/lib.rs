@@ -40,6 +40,16 @@
 //! - a varying that is infinite at the vertices reads NaN on the GPU (∞ · 0 in the
 //!   interpolation) where the executor passes a value constant over the triangle
 //!   through; D3D9 leaves interpolating non-finite values undefined.
+//! - a texture lookup at a non-finite coordinate or level (an `inf` or NaN that reached
+//!   a lookup: `rcp` of a generated 0, say) is undefined in D3D9 (seen: lavapipe
+//!   returns black where the executor wraps to a texel); the executor counts such lookups (`render::Stats::nonfinite_lookups`) and
+//!   a differing draw with any is listed as undefined, not as a failure;
+//! - filtering across a cube-map face edge: Vulkan filters seamlessly across faces,
+//!   D3D9 leaves it to the hardware (the executor filters within the face under the
+//!   sampler's address mode); the harness's cube textures have a uniform one-texel
+//!   border so that both read the same;
+//! - render targets a pixel shader does not write keep their contents on the GPU; the
+//!   executor writes 0 to them (D3D9 leaves them undefined).
 //!
 //! Every draw links its two shaders (`d3dbc_naga::link`): compact varying locations for
 //! what the pixel shader reads, with its interpolation and sampling on the vertex
@@ -48,22 +58,23 @@
 //! lavapipe's 30 inter-stage variables, 4 pixel shaders writing `oDepth` with no depth
 //! buffer, now drawn with a scratch depth attachment that is neither tested nor
 //! written, as D3D9 ignores the depth) and the harness 2 (ps_3_0 `POSITION` inputs,
-//! now passed through); all 199 are now compared. One of them differs: Wine's
-//! `test_position_index` pixel shader, whose pass-through vertex shader reads a
-//! POSITION1 input that has no vertex element (GPU (0, 0, 0, 1), executor 0).
+//! now passed through); all 199 are now compared.
 //!
-//! Not yet resolved (a ratchet in the test): 2 corpus pixel-shader draws and 46
-//! vertex-shader draws of a full run (`D3DBC_GPU_DIFF_STRIDE=1`). Seen so far: vertices
-//! beyond the far plane (`z > w`), which the GPU clips and the executor (no z clipping
-//! yet) rasterises (librw skinning shaders); texture coordinates that are `inf`/`NaN`
-//! (`rcp` of an unset constant: SDL's bicubic shader), where sampling is undefined.
-//! Constants beyond `c255` (software vertex processing, Wine's `pure_sw_shader` and
-//! `vs_1_256`): the translator honours `def c256`, the executor reads 0. Oblivion's
-//! grass and leaf vertex shaders (`c20[a0.w]` indexed from a texture coordinate) differ
-//! in colour and coverage, and HelixMod vs_3_0 stereo-fix shaders draw nothing on the
-//! GPU (vertex-texture lookups; the corpus harness binds no vertex textures): not
-//! analysed yet. Render targets a pixel shader does not write keep their contents on
-//! the GPU; the executor writes 0 to them (D3D9 leaves them undefined).
+//! The corpus harness chooses defined inputs: float constants without a CTAB default
+//! are a fixed non-zero pattern in pixel shaders and repeating identity rows in vertex
+//! shaders, generated texture coordinates of pixel-shader draws are `(u, v, 0.5, 1)`
+//! (a shader dividing by `z` stays finite), every declared sampler of either stage (vertex samplers are stages 16–19)
+//! has a texture, and every declared vertex input (`POSITION1` and up included) has an
+//! element; an input without one reads `(0, 0, 0, 1)` on both sides
+//! (`render::MISSING_INPUT`). A vs_3_0's position is its first `POSITION0` output on
+//! both sides (`d3dbc::regs::vs3_position_output`). Coverage on both sides is decided on vertex positions
+//! snapped to 1/256 pixel (`render::SUBPIXEL`, as lavapipe and fixed-point hardware
+//! do), so pixel centres exactly on an edge made by clipping follow the top-left rule.
+//!
+//! A full run (`D3DBC_GPU_DIFF_STRIDE=1`) finds no difference beyond these rules: 384 /
+//! 384 oracle scenes, FULLPS corpus pixel-shader draws and FULLVS corpus
+//! vertex-shader draws agree on every pixel, none undefined, none skipped; the test
+//! fails on any other difference.
 
 mod state;
 
@@ -532,7 +543,7 @@ impl Gpu {
             for &v in &order {
                 let val = elem
                     .and_then(|e| d3dbc_exec::render::read_element(d, e, v as usize))
-                    .unwrap_or([0.0, 0.0, 0.0, 1.0]);
+                    .unwrap_or(d3dbc_exec::render::MISSING_INPUT);
                 data.push(val);
             }
             if data.is_empty() {

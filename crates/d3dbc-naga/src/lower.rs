@@ -2330,8 +2330,13 @@ impl<'a> Lower<'a> {
                 match binding {
                     Binding::BuiltIn(BuiltIn::Position { .. }) => {
                         let p = if sm3 {
-                            self.vs3_out(DeclUsage::Position, 0)
-                                .unwrap_or_else(|| self.fun.e(Expression::ZeroValue(self.t.vec4f)))
+                            let outs = &self.scan.outputs;
+                            d3dbc::regs::vs3_position_output(
+                                outs.iter().map(|d| (d.usage as u8, d.index)),
+                            )
+                            .map(|k| outs[k].num)
+                            .map(|n| self.out_slot(RegisterType::Output, n))
+                            .unwrap_or_else(|| self.fun.e(Expression::ZeroValue(self.t.vec4f)))
                         } else {
                             self.out_slot(RegisterType::RastOut, 0)
                         };

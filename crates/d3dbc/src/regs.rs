@@ -266,9 +266,37 @@ pub fn float_constant_file(v: Version, highest: Option<u32>) -> u32 {
     highest.map_or(base, |h| base.max(h + 1)).min(8192)
 }
 
+/// Which vs_3_0 output register is the rasterizer's position, given the output
+/// declarations as `(usage, usage index)` in declaration order: the first one declared
+/// `POSITION0` (`dcl_position o#`). `POSITION1` and up are ordinary varyings (Wine's
+/// `test_position_index` feeds them to a pixel shader's `dcl_position1 v#`), and a
+/// further `POSITION0` declaration is ignored. The CPU executor and the translator both
+/// pick the position with it.
+pub fn vs3_position_output(decls: impl IntoIterator<Item = (u8, u8)>) -> Option<usize> {
+    let position = crate::token::DeclUsage::Position as u8;
+    decls
+        .into_iter()
+        .position(|(usage, index)| usage == position && index == 0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_first_position0_output_is_the_position() {
+        use crate::token::DeclUsage::{Position, TexCoord};
+        let d = |u: crate::token::DeclUsage, i: u8| (u as u8, i);
+        assert_eq!(
+            vs3_position_output([d(TexCoord, 0), d(Position, 0)]),
+            Some(1)
+        );
+        assert_eq!(
+            vs3_position_output([d(Position, 1), d(Position, 0), d(Position, 0)]),
+            Some(1)
+        );
+        assert_eq!(vs3_position_output([d(Position, 1)]), None);
+    }
 
     #[test]
     fn spellings_per_version() {
