@@ -340,9 +340,16 @@ impl<'a> Decoder<'a> {
         if reserved != 0 {
             return Err(self.err(at, DecodeErrorKind::ReservedInstructionBits(reserved)));
         }
-        *ins = Instruction::new(opcode);
+        // Field by field rather than `*ins = Instruction::new(opcode)`: that builds the
+        // 100-byte value on the stack and copies it, whose wide loads of just-stored
+        // narrow fields stall (store forwarding fails); the same value results.
+        ins.opcode = opcode;
         ins.controls = ((token >> it::CONTROLS_SHIFT) & 0xFF) as u8;
         ins.coissue = token & it::COISSUE != 0;
+        ins.predicate = None;
+        ins.decl = DeclToken(0);
+        ins.src_count = 0;
+        ins.imm = [0; 4];
         // The table says what follows; in SM2+ the length field must agree.
         let declared = ((token >> it::LENGTH_SHIFT) & 0xF) as usize;
         let layout = opcode.layout(self.version);
@@ -353,9 +360,11 @@ impl<'a> Decoder<'a> {
             }
             ins.decl = DeclToken(dt);
         }
-        if layout.dst {
-            ins.dst = self.dst()?;
-        }
+        ins.dst = if layout.dst {
+            self.dst()?
+        } else {
+            Instruction::new(opcode).dst
+        };
         // The predicate token follows the destination and precedes the sources
         // (`(p0) add r2, r2, r3` is add, r2, p0, r2, r3).
         if token & it::PREDICATED != 0 {
@@ -367,6 +376,9 @@ impl<'a> Decoder<'a> {
         for _ in 0..layout.srcs {
             let s = self.src()?;
             ins.push_src(s);
+        }
+        for s in &mut ins.srcs[ins.src_count as usize..] {
+            *s = SrcParam::EMPTY;
         }
         if sm2 {
             let actual = self.pos - at - 1;

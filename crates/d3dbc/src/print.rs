@@ -253,7 +253,10 @@ impl<'o> Printer<'o> {
         } else {
             push_spaces(out, 4 + 2 * self.depth);
         }
-        write_instruction(ins, version, out);
+        out.line(
+            |line| write_instruction(ins, version, line),
+            |out| write_instruction(ins, version, out),
+        );
         if self.annotate {
             self.tokens.clear();
             if self.options.tokens {
@@ -841,7 +844,11 @@ impl Sink for String {
 }
 
 /// Bytes gathered on the stack per block of a listing.
-const BUFFERED: usize = 1024;
+const BUFFERED: usize = 2048;
+
+/// Room a line written through [`Line`] is given: longer than any instruction line
+/// (an operand is at most ~30 bytes); a longer one is written again the slow way.
+const LINE: usize = 256;
 
 /// The listing writer: text gathered in a stack buffer and appended to the output
 /// `String` a block at a time. Pushing into a `String` one short piece at a time costs a
@@ -886,21 +893,33 @@ impl<'o> Buffered<'o> {
                 return;
             }
         }
-        let dst = &mut self.buf[self.len..self.len + n];
-        // Most pieces are a few bytes of unknown length (register names, modifiers,
-        // digits): fixed-size copies instead of a `memcpy` call each.
-        match n {
-            1 => dst[0] = b[0],
-            2 => dst.copy_from_slice(&b[..2]),
-            3 => dst.copy_from_slice(&b[..3]),
-            4 => dst.copy_from_slice(&b[..4]),
-            _ => dst.copy_from_slice(b),
-        }
+        copy_piece(&mut self.buf[self.len..self.len + n], b);
         self.len += n;
     }
 }
 
 impl Buffered<'_> {
+    /// Writes one line's text with `fast` into the block through a [`Line`] (its length
+    /// kept in a register rather than reloaded and stored per piece), or with `slow`
+    /// straight into `self` in the (unreached) case of a line longer than [`LINE`].
+    #[inline(always)]
+    fn line(&mut self, fast: impl FnOnce(&mut Line), slow: impl FnOnce(&mut Self)) {
+        if BUFFERED - self.len < LINE {
+            self.flush();
+        }
+        let mut line = Line {
+            buf: &mut self.buf,
+            len: self.len,
+            base: self.out.len(),
+        };
+        fast(&mut line);
+        if line.len <= BUFFERED {
+            self.len = line.len;
+        } else {
+            slow(self);
+        }
+    }
+
     /// A character outside ASCII (CTAB names only).
     #[cold]
     fn push_wide(&mut self, c: char) {
@@ -940,6 +959,61 @@ impl Sink for Buffered<'_> {
     #[inline]
     fn push_ascii(&mut self, b: &[u8]) {
         self.bytes(b);
+    }
+}
+
+/// One line written into the block of a [`Buffered`] with a local length: pieces past
+/// the block's end are counted but not stored, and the caller writes the line again the
+/// slow way when that happened.
+struct Line<'b> {
+    buf: &'b mut [u8; BUFFERED],
+    len: usize,
+    /// Bytes of the output before the block (for [`Sink::len`]).
+    base: usize,
+}
+
+impl Sink for Line<'_> {
+    #[inline(always)]
+    fn push_str(&mut self, s: &str) {
+        self.push_ascii(s.as_bytes());
+    }
+    #[inline(always)]
+    fn push(&mut self, c: char) {
+        if c.is_ascii() {
+            if let Some(b) = self.buf.get_mut(self.len) {
+                *b = c as u8;
+            }
+            self.len += 1;
+        } else {
+            self.push_str(c.encode_utf8(&mut [0; 4]));
+        }
+    }
+    #[inline]
+    fn len(&self) -> usize {
+        self.base + self.len
+    }
+    #[inline(always)]
+    fn push_ascii(&mut self, b: &[u8]) {
+        let n = b.len();
+        let end = self.len + n;
+        if let Some(dst) = self.buf.get_mut(self.len..end) {
+            copy_piece(dst, b);
+        }
+        self.len = end;
+    }
+}
+
+/// Copies `b` into `dst` (the same length). Most pieces are a few bytes of unknown
+/// length (register names, modifiers, digits): fixed-size copies instead of a `memcpy`
+/// call each.
+#[inline(always)]
+fn copy_piece(dst: &mut [u8], b: &[u8]) {
+    match b.len() {
+        1 => dst[0] = b[0],
+        2 => dst.copy_from_slice(&b[..2]),
+        3 => dst.copy_from_slice(&b[..3]),
+        4 => dst.copy_from_slice(&b[..4]),
+        _ => dst.copy_from_slice(b),
     }
 }
 
