@@ -303,6 +303,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Checks that a NUL-terminated string starts at `off`.
+    #[allow(clippy::manual_contains)] // see the loop's comment
     fn check_string(&self, off: usize) -> Result<(), CtabError> {
         let tail = self.bytes.get(off..).ok_or(CtabError {
             offset: off,

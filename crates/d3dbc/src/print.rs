@@ -495,16 +495,58 @@ fn write_dst_reg(d: &DstParam, version: Version, out: &mut impl Sink) {
 #[inline(always)]
 fn write_dst(d: &DstParam, version: Version, out: &mut impl Sink) {
     write_dst_reg(d, version, out);
-    let mask = d.mask & MASK_ALL;
-    if mask != MASK_ALL {
-        out.push('.');
-        for (i, c) in ['x', 'y', 'z', 'w'].into_iter().enumerate() {
-            if mask & (1 << i) != 0 {
-                out.push(c);
+    let (text, n) = &MASKS[(d.mask & MASK_ALL) as usize];
+    out.push_fixed(text, *n as usize);
+}
+
+/// The write-mask suffix of each mask (`.xz`; nothing for the full mask) as 8 bytes and
+/// the count that is text.
+static MASKS: [([u8; 8], u8); 16] = {
+    let mut t = [([0u8; 8], 0u8); 16];
+    let mut m = 0;
+    while m < 15 {
+        t[m].0[0] = b'.';
+        let mut n = 1;
+        let mut i = 0;
+        while i < 4 {
+            if m & (1 << i) != 0 {
+                t[m].0[n] = b"xyzw"[i];
+                n += 1;
+            }
+            i += 1;
+        }
+        t[m].1 = n as u8;
+        m += 1;
+    }
+    t
+};
+
+/// The swizzle suffix of each source swizzle as the listing prints it (nothing for
+/// `.xyzw`, one letter when all four agree, else all four: `.x`, `.yzwx`) as 8 bytes
+/// and the count that is text.
+static SWIZZLES: [([u8; 8], u8); 256] = {
+    let mut t = [([0u8; 8], 0u8); 256];
+    let mut sw = 0;
+    while sw < 256 {
+        let c0 = sw & 3;
+        if sw != SWIZZLE_IDENTITY as usize {
+            t[sw].0[0] = b'.';
+            if sw == c0 * 0x55 {
+                t[sw].0[1] = b"xyzw"[c0];
+                t[sw].1 = 2;
+            } else {
+                let mut i = 0;
+                while i < 4 {
+                    t[sw].0[1 + i] = b"xyzw"[(sw >> (2 * i)) & 3];
+                    i += 1;
+                }
+                t[sw].1 = 5;
             }
         }
+        sw += 1;
     }
-}
+    t
+};
 
 #[inline(always)]
 fn write_src(s: &SrcParam, version: Version, out: &mut impl Sink) {
@@ -528,18 +570,8 @@ const COMPONENTS: [char; 4] = ['x', 'y', 'z', 'w'];
 
 #[inline(always)]
 fn write_swizzle(sw: u8, out: &mut impl Sink) {
-    if sw == SWIZZLE_IDENTITY {
-        return;
-    }
-    out.push('.');
-    let c0 = sw & 3;
-    if sw == c0 * 0x55 {
-        out.push(COMPONENTS[c0 as usize]);
-        return;
-    }
-    for i in 0..4 {
-        out.push(COMPONENTS[((sw >> (2 * i)) & 3) as usize]);
-    }
+    let (text, n) = &SWIZZLES[sw as usize];
+    out.push_fixed(text, *n as usize);
 }
 
 fn write_rel(rel: RelAddr, version: Version, out: &mut impl Sink) {
@@ -562,6 +594,11 @@ fn write_rel(rel: RelAddr, version: Version, out: &mut impl Sink) {
 
 #[inline(always)]
 fn write_register(reg: Register, version: Version, out: &mut impl Sink) {
+    if let Some(e) = crate::regs::numbered(reg.kind, version) {
+        out.push_fixed(&e.name, e.len as usize);
+        push_u32(out, u32::from(reg.num) + u32::from(e.add));
+        return;
+    }
     let (name, num) = crate::regs::spelling(reg, version);
     // One-letter names (`r`, `v`, `c`, `t`…) as a character: no `memcpy` call.
     match name.as_bytes() {
@@ -872,6 +909,10 @@ trait Sink {
             self.push(c as char);
         }
     }
+    /// The first `n` bytes of `b` (ASCII), which a [`Line`] copies as one 8-byte piece.
+    fn push_fixed(&mut self, b: &[u8; 8], n: usize) {
+        self.push_ascii(&b[..n]);
+    }
     /// `n` spaces.
     fn push_spaces(&mut self, mut n: usize) {
         while n > SPACES.len() {
@@ -1059,6 +1100,14 @@ impl Sink for Line<'_> {
         match room {
             Some(dst) if n <= SPACES.len() => dst.copy_from_slice(SPACES.as_bytes()),
             _ => self.len = BUFFERED + 1,
+        }
+        self.len += n;
+    }
+    #[inline(always)]
+    fn push_fixed(&mut self, b: &[u8; 8], n: usize) {
+        match self.buf.get_mut(self.len..self.len + 8) {
+            Some(dst) => dst.copy_from_slice(b),
+            None => self.len = BUFFERED + 1,
         }
         self.len += n;
     }
