@@ -1237,11 +1237,18 @@ impl std::fmt::Write for StackBuf {
 /// `%.9g` as Microsoft's C runtime prints it (the `def` immediates).
 fn push_f32(out: &mut impl Sink, v: f32) {
     // Small integers are by far the most common immediates.
-    if v == v.trunc() && v.abs() < 1e9 && !(v == 0.0 && v.is_sign_negative()) {
+    if integral_below(v.abs(), 1e9) && !(v == 0.0 && v.is_sign_negative()) {
         push_i32(out, v as i32);
         return;
     }
     push_float_g(out, v, 9);
+}
+
+/// `a` (not negative) is a whole number below `limit` (at most 2^63); without
+/// `f32::trunc`, a library call on x86-64 before SSE4.1.
+#[inline(always)]
+fn integral_below(a: f32, limit: f64) -> bool {
+    (a as f64) < limit && (a as i64) as f32 == a
 }
 
 /// C's `%.{precision}g` with the MSVC runtime's three-digit exponent and its spellings
@@ -1265,7 +1272,7 @@ fn push_float_g(out: &mut impl Sink, v: f32, precision: usize) {
     }
     let p = precision.clamp(1, 17) as i32;
     // Integers below 10^p print as plain digits (`%g` chooses the fixed notation).
-    if v == v.trunc() && (v.abs() as f64) < POW10[p as usize] {
+    if integral_below(v.abs(), POW10[p as usize]) {
         if v.is_sign_negative() {
             out.push('-');
         }
@@ -1359,10 +1366,13 @@ fn significant_digits(x: f64, p: i32) -> (u64, i32) {
             exp += 1;
             continue;
         }
-        if (scaled - scaled.floor() - 0.5).abs() < 1e-6 {
+        // `floor` and `round` without their library calls: `scaled` is below 1e17.
+        let floor = scaled as u64;
+        let frac = scaled - floor as f64;
+        if (frac - 0.5).abs() < 1e-6 {
             break;
         }
-        let r = scaled.round();
+        let r = (floor + u64::from(frac > 0.5)) as f64;
         if r >= hi {
             return (lo as u64, exp + 1);
         }
