@@ -377,9 +377,6 @@ impl<'a> Decoder<'a> {
             let s = self.src()?;
             ins.push_src(s);
         }
-        for s in &mut ins.srcs[ins.src_count as usize..] {
-            *s = SrcParam::EMPTY;
-        }
         if sm2 {
             let actual = self.pos - at - 1;
             if actual != declared {
@@ -411,6 +408,7 @@ impl<'a> Decoder<'a> {
     /// [`Decoder::next_event`] decoding an instruction into `ins` (which the caller
     /// keeps from one instruction to the next) rather than returning it by value: the
     /// streaming printer's path, without moving a 100-byte value through each layer.
+    /// Source slots past `src_count` keep what they held.
     #[inline]
     pub(crate) fn next_into(
         &mut self,
@@ -515,7 +513,14 @@ impl Shader {
         let mut ins = Instruction::new(Opcode::Nop);
         while let Some((_, step)) = d.next_into(&mut ins)? {
             items.push(match step {
-                Step::Instruction => Item::Instruction(ins),
+                Step::Instruction => {
+                    // The IR's unused source slots are `EMPTY` (instructions compare
+                    // equal by value); `next_into` leaves them as they were.
+                    for s in &mut ins.srcs[ins.src_count as usize..] {
+                        *s = SrcParam::EMPTY;
+                    }
+                    Item::Instruction(ins)
+                }
                 Step::Comment(c) => Item::Comment(c.to_vec()),
             });
         }
