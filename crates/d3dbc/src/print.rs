@@ -33,7 +33,11 @@
 //!   for pixel shaders that use texture instructions adds `(T texture, A arithmetic)`.
 //!
 //! The hot path writes straight into the output `String` without allocating per
-//! instruction; numbers are formatted on the stack.
+//! instruction; numbers are formatted on the stack. Text is gathered in a stack block
+//! (`Buffered`); each instruction line and `CTAB` row is written into that block
+//! through a `Line`, whose length stays in a register (pieces are fixed-size copies:
+//! swizzles, write masks and register names come from compile-time tables), and a
+//! line that does not fit (a hostile name, deep nesting) is written again the slow way.
 
 use std::fmt::Write as _;
 
@@ -821,19 +825,17 @@ fn write_parameter(ty: &TypeView, name: &str, indent: usize, out: &mut impl Sink
     if !matches!(ty.class, ParameterClass::Struct) {
         return write_parameter_line(ty, name, indent, out);
     }
-    {
-        out.push_str("//");
-        push_spaces(out, indent);
-        out.push_str("struct\n//");
-        push_spaces(out, indent);
-        out.push_str("{\n");
-        for (name, m) in ty.members() {
-            write_parameter(&m, &name, indent + 4, out);
-        }
-        out.push_str("//\n//");
-        push_spaces(out, indent);
-        out.push_str("} ");
+    out.push_str("//");
+    push_spaces(out, indent);
+    out.push_str("struct\n//");
+    push_spaces(out, indent);
+    out.push_str("{\n");
+    for (name, m) in ty.members() {
+        write_parameter(&m, &name, indent + 4, out);
     }
+    out.push_str("//\n//");
+    push_spaces(out, indent);
+    out.push_str("} ");
     write_declarator(ty, name, out);
 }
 
