@@ -308,7 +308,7 @@ impl<'a> Reader<'a> {
             offset: off,
             reason: "string offset past the end",
         })?;
-        if !tail.contains(&0) {
+        if nul_position(tail).is_none() {
             return Err(CtabError {
                 offset: off,
                 reason: "string has no terminating NUL",
@@ -367,10 +367,34 @@ fn read_u16(bytes: &[u8], off: usize) -> Option<u16> {
     Some(u16::from_le_bytes([b[0], b[1]]))
 }
 
+/// The position of the first NUL byte of `b`, eight bytes a step: names are a few
+/// bytes, where `memchr`'s alignment set-up costs more than the scan, and creator strings
+/// some fifty, where a byte loop is slow.
+#[inline]
+fn nul_position(b: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let mut chunks = b.chunks_exact(8);
+    let mut at = 0;
+    for c in &mut chunks {
+        let x = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+        // High bit set in the lowest zero byte (and maybe in higher bytes after it).
+        let zero = x.wrapping_sub(ONES) & !x & (ONES << 7);
+        if zero != 0 {
+            return Some(at + (zero.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&c| c == 0)
+        .map(|i| at + i)
+}
+
 /// The NUL-terminated string at `off` (invalid UTF-8 replaced, borrowed otherwise).
 fn str_at(bytes: &[u8], off: usize) -> std::borrow::Cow<'_, str> {
     let tail = bytes.get(off..).unwrap_or(&[]);
-    let len = tail.iter().position(|&b| b == 0).unwrap_or(tail.len());
+    let len = nul_position(tail).unwrap_or(tail.len());
     let bytes = &tail[..len];
     // `from_utf8` first: its ASCII fast path is far quicker than the lossy walk.
     match std::str::from_utf8(bytes) {
@@ -810,5 +834,31 @@ impl Ctab {
                 .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
         );
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nul_position_is_the_first_nul() {
+        // Every length to 40, a NUL at every place (or none), other bytes 0x01, 0x80 and
+        // 0xFF (the values a borrow-based zero test could mistake).
+        for len in 0..40 {
+            for fill in [0x01u8, 0x80, 0xFF] {
+                for nul in (0..len).map(Some).chain([None]) {
+                    let mut b = vec![fill; len];
+                    if let Some(i) = nul {
+                        b[i] = 0;
+                        // A second NUL later does not move the answer.
+                        if i + 3 < len {
+                            b[i + 3] = 0;
+                        }
+                    }
+                    assert_eq!(nul_position(&b), b.iter().position(|&c| c == 0), "{b:?}");
+                }
+            }
+        }
     }
 }

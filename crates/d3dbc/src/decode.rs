@@ -340,9 +340,16 @@ impl<'a> Decoder<'a> {
         if reserved != 0 {
             return Err(self.err(at, DecodeErrorKind::ReservedInstructionBits(reserved)));
         }
-        *ins = Instruction::new(opcode);
+        // Field by field rather than `*ins = Instruction::new(opcode)`: that builds the
+        // 100-byte value on the stack and copies it, whose wide loads of just-stored
+        // narrow fields stall (store forwarding fails); the same value results.
+        ins.opcode = opcode;
         ins.controls = ((token >> it::CONTROLS_SHIFT) & 0xFF) as u8;
         ins.coissue = token & it::COISSUE != 0;
+        ins.predicate = None;
+        ins.decl = DeclToken(0);
+        ins.src_count = 0;
+        ins.imm = [0; 4];
         // The table says what follows; in SM2+ the length field must agree.
         let declared = ((token >> it::LENGTH_SHIFT) & 0xF) as usize;
         let layout = opcode.layout(self.version);
@@ -353,9 +360,11 @@ impl<'a> Decoder<'a> {
             }
             ins.decl = DeclToken(dt);
         }
-        if layout.dst {
-            ins.dst = self.dst()?;
-        }
+        ins.dst = if layout.dst {
+            self.dst()?
+        } else {
+            Instruction::new(opcode).dst
+        };
         // The predicate token follows the destination and precedes the sources
         // (`(p0) add r2, r2, r3` is add, r2, p0, r2, r3).
         if token & it::PREDICATED != 0 {
@@ -399,6 +408,7 @@ impl<'a> Decoder<'a> {
     /// [`Decoder::next_event`] decoding an instruction into `ins` (which the caller
     /// keeps from one instruction to the next) rather than returning it by value: the
     /// streaming printer's path, without moving a 100-byte value through each layer.
+    /// Source slots past `src_count` keep what they held.
     #[inline]
     pub(crate) fn next_into(
         &mut self,
@@ -503,7 +513,14 @@ impl Shader {
         let mut ins = Instruction::new(Opcode::Nop);
         while let Some((_, step)) = d.next_into(&mut ins)? {
             items.push(match step {
-                Step::Instruction => Item::Instruction(ins),
+                Step::Instruction => {
+                    // The IR's unused source slots are `EMPTY` (instructions compare
+                    // equal by value); `next_into` leaves them as they were.
+                    for s in &mut ins.srcs[ins.src_count as usize..] {
+                        *s = SrcParam::EMPTY;
+                    }
+                    Item::Instruction(ins)
+                }
                 Step::Comment(c) => Item::Comment(c.to_vec()),
             });
         }

@@ -33,7 +33,11 @@
 //!   for pixel shaders that use texture instructions adds `(T texture, A arithmetic)`.
 //!
 //! The hot path writes straight into the output `String` without allocating per
-//! instruction; numbers are formatted on the stack.
+//! instruction; numbers are formatted on the stack. Text is gathered in a stack block
+//! (`Buffered`); each instruction line and `CTAB` row is written into that block
+//! through a `Line`, whose length stays in a register (pieces are fixed-size copies:
+//! swizzles, write masks and register names come from compile-time tables), and a
+//! line that does not fit (a hostile name, deep nesting) is written again the slow way.
 
 use std::fmt::Write as _;
 
@@ -246,14 +250,17 @@ impl<'o> Printer<'o> {
             self.depth = self.depth.saturating_sub(1);
         }
         let line_start = out.len();
-        if ins.coissue {
-            out.push_str("  ");
-        } else if self.depth == 0 {
-            out.push_str("    ");
-        } else {
-            push_spaces(out, 4 + 2 * self.depth);
-        }
-        write_instruction(ins, version, out);
+        let indent = if ins.coissue { 2 } else { 4 + 2 * self.depth };
+        out.line(
+            |line| {
+                push_spaces(line, indent);
+                write_instruction(ins, version, line)
+            },
+            |out| {
+                push_spaces(out, indent);
+                write_instruction(ins, version, out)
+            },
+        );
         if self.annotate {
             self.tokens.clear();
             if self.options.tokens {
@@ -495,16 +502,58 @@ fn write_dst_reg(d: &DstParam, version: Version, out: &mut impl Sink) {
 #[inline(always)]
 fn write_dst(d: &DstParam, version: Version, out: &mut impl Sink) {
     write_dst_reg(d, version, out);
-    let mask = d.mask & MASK_ALL;
-    if mask != MASK_ALL {
-        out.push('.');
-        for (i, c) in ['x', 'y', 'z', 'w'].into_iter().enumerate() {
-            if mask & (1 << i) != 0 {
-                out.push(c);
+    let (text, n) = &MASKS[(d.mask & MASK_ALL) as usize];
+    out.push_fixed(text, *n as usize);
+}
+
+/// The write-mask suffix of each mask (`.xz`; nothing for the full mask) as 8 bytes and
+/// the count that is text.
+static MASKS: [([u8; 8], u8); 16] = {
+    let mut t = [([0u8; 8], 0u8); 16];
+    let mut m = 0;
+    while m < 15 {
+        t[m].0[0] = b'.';
+        let mut n = 1;
+        let mut i = 0;
+        while i < 4 {
+            if m & (1 << i) != 0 {
+                t[m].0[n] = b"xyzw"[i];
+                n += 1;
+            }
+            i += 1;
+        }
+        t[m].1 = n as u8;
+        m += 1;
+    }
+    t
+};
+
+/// The swizzle suffix of each source swizzle as the listing prints it (nothing for
+/// `.xyzw`, one letter when all four agree, else all four: `.x`, `.yzwx`) as 8 bytes
+/// and the count that is text.
+static SWIZZLES: [([u8; 8], u8); 256] = {
+    let mut t = [([0u8; 8], 0u8); 256];
+    let mut sw = 0;
+    while sw < 256 {
+        let c0 = sw & 3;
+        if sw != SWIZZLE_IDENTITY as usize {
+            t[sw].0[0] = b'.';
+            if sw == c0 * 0x55 {
+                t[sw].0[1] = b"xyzw"[c0];
+                t[sw].1 = 2;
+            } else {
+                let mut i = 0;
+                while i < 4 {
+                    t[sw].0[1 + i] = b"xyzw"[(sw >> (2 * i)) & 3];
+                    i += 1;
+                }
+                t[sw].1 = 5;
             }
         }
+        sw += 1;
     }
-}
+    t
+};
 
 #[inline(always)]
 fn write_src(s: &SrcParam, version: Version, out: &mut impl Sink) {
@@ -528,18 +577,8 @@ const COMPONENTS: [char; 4] = ['x', 'y', 'z', 'w'];
 
 #[inline(always)]
 fn write_swizzle(sw: u8, out: &mut impl Sink) {
-    if sw == SWIZZLE_IDENTITY {
-        return;
-    }
-    out.push('.');
-    let c0 = sw & 3;
-    if sw == c0 * 0x55 {
-        out.push(COMPONENTS[c0 as usize]);
-        return;
-    }
-    for i in 0..4 {
-        out.push(COMPONENTS[((sw >> (2 * i)) & 3) as usize]);
-    }
+    let (text, n) = &SWIZZLES[sw as usize];
+    out.push_fixed(text, *n as usize);
 }
 
 fn write_rel(rel: RelAddr, version: Version, out: &mut impl Sink) {
@@ -562,6 +601,11 @@ fn write_rel(rel: RelAddr, version: Version, out: &mut impl Sink) {
 
 #[inline(always)]
 fn write_register(reg: Register, version: Version, out: &mut impl Sink) {
+    if let Some(e) = crate::regs::numbered(reg.kind, version) {
+        out.push_fixed(&e.name, e.len as usize);
+        push_u32(out, u32::from(reg.num) + u32::from(e.add));
+        return;
+    }
     let (name, num) = crate::regs::spelling(reg, version);
     // One-letter names (`r`, `v`, `c`, `t`…) as a character: no `memcpy` call.
     match name.as_bytes() {
@@ -617,21 +661,25 @@ pub fn write_src_operand(src: &SrcParam, version: Version, out: &mut String) {
 
 /// CTAB text (creator, names) inside `//` comment lines: control characters become `?`
 /// so a hostile table cannot break out of the comment and make the listing unassemblable.
+#[inline(always)]
 fn push_text(out: &mut impl Sink, s: &str) {
-    // A fold without early exit: the compiler checks many bytes per step.
-    if s.bytes()
-        .fold(false, |bad, b| bad | (b < 0x20) | (b == 0x7F))
-    {
-        for c in s.chars() {
-            out.push(if c.is_ascii_control() { '?' } else { c });
-        }
+    if has_control(s) {
+        out.push_escaped(s);
     } else {
         out.push_str(s);
     }
 }
 
+/// True when `s` holds an ASCII control character.
+#[inline(always)]
+fn has_control(s: &str) -> bool {
+    // A fold without early exit: the compiler checks many bytes per step.
+    s.bytes()
+        .fold(false, |bad, b| bad | (b < 0x20) | (b == 0x7F))
+}
+
 /// Writes the header of `ctab`; returns the slot model its creator implies.
-fn write_ctab(ctab: &CtabView, out: &mut impl Sink) -> SlotModel {
+fn write_ctab(ctab: &CtabView, out: &mut Buffered) -> SlotModel {
     let creator = ctab.creator();
     out.push_str("//\n// Generated by ");
     push_text(out, &creator);
@@ -641,34 +689,50 @@ fn write_ctab(ctab: &CtabView, out: &mut impl Sink) -> SlotModel {
         return model;
     }
     out.push_str("//\n// Parameters:\n//\n");
-    // One vector of (table position, constant), sorted by name (stable: the table order
-    // breaks ties), then re-sorted by register, then filtered for the default values.
-    let mut order: Vec<(usize, ConstantView)> = ctab.constants().enumerate().collect();
-    order.sort_unstable_by(|a, b| {
-        a.1.name
-            .as_bytes()
-            .cmp(b.1.name.as_bytes())
-            .then(a.0.cmp(&b.0))
+    let constants: Vec<ConstantView> = ctab.constants().collect();
+    // Table positions sorted by name (the position breaks ties: the order of a stable
+    // sort), then re-sorted by register; sorting small indices rather than the views.
+    let mut small = [0u32; 64];
+    let mut large = Vec::new();
+    let order: &mut [u32] = if constants.len() <= small.len() {
+        &mut small[..constants.len()]
+    } else {
+        large.resize(constants.len(), 0);
+        &mut large
+    };
+    for (i, o) in order.iter_mut().enumerate() {
+        *o = i as u32;
+    }
+    order.sort_unstable_by(|&a, &b| {
+        let (x, y) = (&constants[a as usize], &constants[b as usize]);
+        x.name.as_bytes().cmp(y.name.as_bytes()).then(a.cmp(&b))
     });
     let mut after_struct = false;
-    for (_, c) in &order {
+    for &i in order.iter() {
+        let c = &constants[i as usize];
         let is_struct = matches!(c.ty.class, ParameterClass::Struct);
-        if is_struct && !after_struct {
-            out.push_str("//   \n");
-        }
-        write_parameter(&c.ty, &c.name, 3, out);
         if is_struct {
+            if !after_struct {
+                out.push_str("//   \n");
+            }
+            write_parameter(&c.ty, &c.name, 3, out);
             out.push_str("//   \n");
+        } else {
+            out.line(
+                |l| write_parameter_line(&c.ty, &c.name, 3, l),
+                |o| write_parameter_line(&c.ty, &c.name, 3, o),
+            );
         }
         after_struct = is_struct;
     }
     out.push_str("//\n//\n// Registers:\n//\n");
-    let mut by_reg = order;
-    // The table position breaks ties: the order of a stable sort of the table.
-    by_reg.sort_unstable_by_key(|(i, c)| (set_order(c.register_set), c.register_index, *i));
-    let width = by_reg
+    order.sort_unstable_by_key(|&i| {
+        let c = &constants[i as usize];
+        (set_order(c.register_set), c.register_index, i)
+    });
+    let width = constants
         .iter()
-        .map(|(_, c)| c.name.len())
+        .map(|c| c.name.len())
         .max()
         .unwrap_or(0)
         .max(12);
@@ -677,35 +741,46 @@ fn write_ctab(ctab: &CtabView, out: &mut impl Sink) -> SlotModel {
     out.push_str(" Reg   Size\n//   ");
     push_repeat(out, '-', width);
     out.push_str(" ----- ----\n");
-    for (_, c) in &by_reg {
-        out.push_str("//   ");
-        push_text(out, &c.name);
-        push_spaces(out, width - c.name.len());
-        out.push(' ');
-        let start = out.len();
-        out.push_str(c.register_set.prefix());
-        push_u32(out, c.register_index as u32);
-        let used = out.len() - start;
-        push_spaces(out, 5usize.saturating_sub(used));
-        out.push(' ');
-        let mut buf = [0u8; 10];
-        let count = digits(c.register_count as u32, &mut buf);
-        push_spaces(out, 4usize.saturating_sub(count.len()));
-        out.push_ascii(count);
-        out.push('\n');
+    for &i in order.iter() {
+        let c = &constants[i as usize];
+        out.line(
+            |l| write_register_row(c, width, l),
+            |o| write_register_row(c, width, o),
+        );
     }
     out.push_str("//\n");
-    write_defaults(&by_reg, out);
+    write_defaults(order.iter().map(|&i| &constants[i as usize]), out);
     out.push('\n');
     model
 }
 
+/// A row of `// Registers:` (`//   World        c0       4`).
+#[inline(always)]
+fn write_register_row(c: &ConstantView, width: usize, out: &mut impl Sink) {
+    out.push_str("//   ");
+    push_text(out, &c.name);
+    push_spaces(out, width - c.name.len());
+    out.push(' ');
+    let start = out.len();
+    out.push_str(c.register_set.prefix());
+    push_u32(out, c.register_index as u32);
+    let used = out.len() - start;
+    push_spaces(out, 5usize.saturating_sub(used));
+    out.push(' ');
+    let mut buf = [0u8; 10];
+    let count = digits(c.register_count as u32, &mut buf);
+    push_spaces(out, 4usize.saturating_sub(count.len()));
+    out.push_ascii(count);
+    out.push('\n');
+}
+
 /// `// Default values:` — one entry per constant with a default value, in register
 /// order (`by_reg`), each register's four floats printed with `%g`.
-fn write_defaults(by_reg: &[(usize, ConstantView)], out: &mut impl Sink) {
+fn write_defaults<'c, 's: 'c>(
+    by_reg: impl Iterator<Item = &'c ConstantView<'s>>,
+    out: &mut impl Sink,
+) {
     let mut with_defaults = by_reg
-        .iter()
-        .map(|(_, c)| c)
         .filter(|c| c.has_default() && c.register_set == RegisterSet::Float4)
         .peekable();
     if with_defaults.peek().is_none() {
@@ -750,24 +825,36 @@ fn set_order(s: RegisterSet) -> u32 {
 }
 
 fn write_parameter(ty: &TypeView, name: &str, indent: usize, out: &mut impl Sink) {
-    if matches!(ty.class, ParameterClass::Struct) {
-        out.push_str("//");
-        push_spaces(out, indent);
-        out.push_str("struct\n//");
-        push_spaces(out, indent);
-        out.push_str("{\n");
-        for (name, m) in ty.members() {
-            write_parameter(&m, &name, indent + 4, out);
-        }
-        out.push_str("//\n//");
-        push_spaces(out, indent);
-        out.push_str("} ");
-    } else {
-        out.push_str("//");
-        push_spaces(out, indent);
-        write_type(ty, out);
-        out.push(' ');
+    if !matches!(ty.class, ParameterClass::Struct) {
+        return write_parameter_line(ty, name, indent, out);
     }
+    out.push_str("//");
+    push_spaces(out, indent);
+    out.push_str("struct\n//");
+    push_spaces(out, indent);
+    out.push_str("{\n");
+    for (name, m) in ty.members() {
+        write_parameter(&m, &name, indent + 4, out);
+    }
+    out.push_str("//\n//");
+    push_spaces(out, indent);
+    out.push_str("} ");
+    write_declarator(ty, name, out);
+}
+
+/// A parameter that is not a struct: `//   float4x4 World;`.
+#[inline(always)]
+fn write_parameter_line(ty: &TypeView, name: &str, indent: usize, out: &mut impl Sink) {
+    out.push_str("//");
+    push_spaces(out, indent);
+    write_type(ty, out);
+    out.push(' ');
+    write_declarator(ty, name, out);
+}
+
+/// `Name[elements];` and the newline.
+#[inline(always)]
+fn write_declarator(ty: &TypeView, name: &str, out: &mut impl Sink) {
     push_text(out, name);
     if ty.elements > 1 {
         out.push('[');
@@ -790,6 +877,7 @@ fn type_name(ty: ParameterType) -> &'static str {
     }
 }
 
+#[inline(always)]
 fn write_type(ty: &TypeView, out: &mut impl Sink) {
     let base = type_name(ty.ty);
     match ty.class {
@@ -826,6 +914,24 @@ trait Sink {
             self.push(c as char);
         }
     }
+    /// The first `n` bytes of `b` (ASCII), which a [`Line`] copies as one 8-byte piece.
+    fn push_fixed(&mut self, b: &[u8; 8], n: usize) {
+        self.push_ascii(&b[..n]);
+    }
+    /// `n` spaces.
+    fn push_spaces(&mut self, mut n: usize) {
+        while n > SPACES.len() {
+            self.push_str(SPACES);
+            n -= SPACES.len();
+        }
+        self.push_str(&SPACES[..n]);
+    }
+    /// CTAB text with its control characters written as `?` (see [`push_text`]).
+    fn push_escaped(&mut self, s: &str) {
+        for c in s.chars() {
+            self.push(if c.is_ascii_control() { '?' } else { c });
+        }
+    }
 }
 
 impl Sink for String {
@@ -844,7 +950,11 @@ impl Sink for String {
 }
 
 /// Bytes gathered on the stack per block of a listing.
-const BUFFERED: usize = 1024;
+const BUFFERED: usize = 2048;
+
+/// Room a line written through [`Line`] is given: longer than any instruction line
+/// (an operand is at most ~30 bytes); a longer one is written again the slow way.
+const LINE: usize = 256;
 
 /// The listing writer: text gathered in a stack buffer and appended to the output
 /// `String` a block at a time. Pushing into a `String` one short piece at a time costs a
@@ -889,21 +999,33 @@ impl<'o> Buffered<'o> {
                 return;
             }
         }
-        let dst = &mut self.buf[self.len..self.len + n];
-        // Most pieces are a few bytes of unknown length (register names, modifiers,
-        // digits): fixed-size copies instead of a `memcpy` call each.
-        match n {
-            1 => dst[0] = b[0],
-            2 => dst.copy_from_slice(&b[..2]),
-            3 => dst.copy_from_slice(&b[..3]),
-            4 => dst.copy_from_slice(&b[..4]),
-            _ => dst.copy_from_slice(b),
-        }
+        copy_piece(&mut self.buf[self.len..self.len + n], b);
         self.len += n;
     }
 }
 
 impl Buffered<'_> {
+    /// Writes one line's text with `fast` into the block through a [`Line`] (its length
+    /// kept in a register rather than reloaded and stored per piece), or with `slow`
+    /// straight into `self` in the (unreached) case of a line longer than [`LINE`].
+    #[inline(always)]
+    fn line(&mut self, fast: impl FnOnce(&mut Line), slow: impl FnOnce(&mut Self)) {
+        if BUFFERED - self.len < LINE {
+            self.flush();
+        }
+        let mut line = Line {
+            buf: &mut self.buf,
+            len: self.len,
+            base: self.out.len(),
+        };
+        fast(&mut line);
+        if line.len <= BUFFERED {
+            self.len = line.len;
+        } else {
+            slow(self);
+        }
+    }
+
     /// A character outside ASCII (CTAB names only).
     #[cold]
     fn push_wide(&mut self, c: char) {
@@ -946,6 +1068,84 @@ impl Sink for Buffered<'_> {
     }
 }
 
+/// One line written into the block of a [`Buffered`] with a local length: pieces past
+/// the block's end are counted but not stored, and the caller writes the line again the
+/// slow way when that happened.
+struct Line<'b> {
+    buf: &'b mut [u8; BUFFERED],
+    len: usize,
+    /// Bytes of the output before the block (for [`Sink::len`]).
+    base: usize,
+}
+
+impl Sink for Line<'_> {
+    #[inline(always)]
+    fn push_str(&mut self, s: &str) {
+        self.push_ascii(s.as_bytes());
+    }
+    #[inline(always)]
+    fn push(&mut self, c: char) {
+        if c.is_ascii() {
+            if let Some(b) = self.buf.get_mut(self.len) {
+                *b = c as u8;
+            }
+            self.len += 1;
+        } else {
+            self.push_str(c.encode_utf8(&mut [0; 4]));
+        }
+    }
+    #[inline]
+    fn len(&self) -> usize {
+        self.base + self.len
+    }
+    #[inline(always)]
+    fn push_spaces(&mut self, n: usize) {
+        // One fixed-size copy of all the spaces there are, of which `n` count.
+        let room = self.buf.get_mut(self.len..self.len + SPACES.len());
+        match room {
+            Some(dst) if n <= SPACES.len() => dst.copy_from_slice(SPACES.as_bytes()),
+            _ => self.len = BUFFERED + 1,
+        }
+        self.len += n;
+    }
+    #[inline(always)]
+    fn push_fixed(&mut self, b: &[u8; 8], n: usize) {
+        match self.buf.get_mut(self.len..self.len + 8) {
+            Some(dst) => dst.copy_from_slice(b),
+            None => self.len = BUFFERED + 1,
+        }
+        self.len += n;
+    }
+    #[inline(always)]
+    fn push_escaped(&mut self, _: &str) {
+        // Rare (a hostile table): past the end, so the line is written the slow way.
+        self.len = BUFFERED + 1;
+    }
+    #[inline(always)]
+    fn push_ascii(&mut self, b: &[u8]) {
+        let n = b.len();
+        let end = self.len + n;
+        if let Some(dst) = self.buf.get_mut(self.len..end) {
+            copy_piece(dst, b);
+        }
+        self.len = end;
+    }
+}
+
+/// Copies `b` into `dst` (the same length). Most pieces are a few bytes of unknown
+/// length (register names, modifiers, digits): fixed-size copies instead of a `memcpy`
+/// call each.
+#[inline(always)]
+fn copy_piece(dst: &mut [u8], b: &[u8]) {
+    match b.len() {
+        1 => dst[0] = b[0],
+        2 => dst.copy_from_slice(&b[..2]),
+        3 => dst.copy_from_slice(&b[..3]),
+        4 => dst.copy_from_slice(&b[..4]),
+        _ => dst.copy_from_slice(b),
+    }
+}
+
 // ---------------------------------------------------------------------------------
 // Numbers
 
@@ -962,12 +1162,9 @@ fn push_hex(out: &mut impl Sink, v: u32, width: usize) {
 
 const SPACES: &str = "                                                                ";
 
-fn push_spaces(out: &mut impl Sink, mut n: usize) {
-    while n > SPACES.len() {
-        out.push_str(SPACES);
-        n -= SPACES.len();
-    }
-    out.push_str(&SPACES[..n]);
+#[inline(always)]
+fn push_spaces(out: &mut impl Sink, n: usize) {
+    out.push_spaces(n);
 }
 
 fn push_repeat(out: &mut impl Sink, c: char, n: usize) {
@@ -1045,11 +1242,18 @@ impl std::fmt::Write for StackBuf {
 /// `%.9g` as Microsoft's C runtime prints it (the `def` immediates).
 fn push_f32(out: &mut impl Sink, v: f32) {
     // Small integers are by far the most common immediates.
-    if v == v.trunc() && v.abs() < 1e9 && !(v == 0.0 && v.is_sign_negative()) {
+    if integral_below(v.abs(), 1e9) && !(v == 0.0 && v.is_sign_negative()) {
         push_i32(out, v as i32);
         return;
     }
     push_float_g(out, v, 9);
+}
+
+/// `a` (not negative) is a whole number below `limit` (at most 2^63); without
+/// `f32::trunc`, a library call on x86-64 before SSE4.1.
+#[inline(always)]
+fn integral_below(a: f32, limit: f64) -> bool {
+    (a as f64) < limit && (a as i64) as f32 == a
 }
 
 /// C's `%.{precision}g` with the MSVC runtime's three-digit exponent and its spellings
@@ -1073,7 +1277,7 @@ fn push_float_g(out: &mut impl Sink, v: f32, precision: usize) {
     }
     let p = precision.clamp(1, 17) as i32;
     // Integers below 10^p print as plain digits (`%g` chooses the fixed notation).
-    if v == v.trunc() && (v.abs() as f64) < POW10[p as usize] {
+    if integral_below(v.abs(), POW10[p as usize]) {
         if v.is_sign_negative() {
             out.push('-');
         }
@@ -1167,10 +1371,13 @@ fn significant_digits(x: f64, p: i32) -> (u64, i32) {
             exp += 1;
             continue;
         }
-        if (scaled - scaled.floor() - 0.5).abs() < 1e-6 {
+        // `floor` and `round` without their library calls: `scaled` is below 1e17.
+        let floor = scaled as u64;
+        let frac = scaled - floor as f64;
+        if (frac - 0.5).abs() < 1e-6 {
             break;
         }
-        let r = scaled.round();
+        let r = (floor + u64::from(frac > 0.5)) as f64;
         if r >= hi {
             return (lo as u64, exp + 1);
         }
@@ -1253,6 +1460,60 @@ mod tests {
         }
         assert_eq!(significant_digits(1e8, 9), (100_000_000, 8));
         assert_eq!(significant_digits(999_999_999.6, 9), (100_000_000, 9));
+    }
+
+    /// Lines the fast [`Line`] writer hands to the slow path (a name longer than the
+    /// room of a line, a control character, indentation past 64 spaces) print in full.
+    #[test]
+    fn long_lines_take_the_slow_path() {
+        use crate::ctab::{Constant, TypeInfo};
+        let long = "n".repeat(3 * BUFFERED);
+        let constant = |name: &str, index| Constant {
+            name: name.into(),
+            register_set: RegisterSet::Float4,
+            register_index: index,
+            register_count: 1,
+            ty: TypeInfo {
+                class: ParameterClass::Vector,
+                ty: ParameterType::Float,
+                rows: 1,
+                columns: 4,
+                elements: 1,
+                members: Vec::new(),
+            },
+            default_value: None,
+        };
+        let ctab = Ctab {
+            creator: "t".into(),
+            target: "vs_3_0".into(),
+            version: 0xFFFE_0300,
+            flags: 0,
+            constants: vec![constant(&long, 0), constant("a\u{1}b", 1)],
+        };
+        let mut text = String::from("vs_3_0\n");
+        let depth = 40;
+        text.push_str(&"rep i0\n".repeat(depth));
+        text.push_str("mov r0, c0\n");
+        text.push_str(&"endrep\n".repeat(depth));
+        let opts = crate::asm::Options {
+            no_validate: true,
+            ..Default::default()
+        };
+        let mut shader = crate::asm::assemble(&text, &opts).unwrap();
+        shader.items.insert(0, Item::Comment(ctab.encode()));
+        let listing = to_string(&shader);
+        let mut streamed = String::new();
+        print_tokens(&shader.encode(), &PrintOptions::default(), &mut streamed).unwrap();
+        assert_eq!(listing, streamed);
+        let lines: Vec<&str> = listing.lines().collect();
+        assert!(lines.contains(&format!("//   float4 {long};").as_str()));
+        assert!(lines.contains(&"//   float4 a?b;"));
+        let width = long.len();
+        assert!(lines.contains(&format!("//   {long} c0       1").as_str()));
+        let pad = " ".repeat(width - 3);
+        assert!(lines.contains(&format!("//   a?b{pad} c1       1").as_str()));
+        let indent = " ".repeat(4 + 2 * depth);
+        assert!(lines.contains(&format!("{indent}mov r0, c0").as_str()));
     }
 
     #[test]

@@ -182,7 +182,7 @@ pub fn runtime_file(v: Version, t: RegisterType) -> Option<RegFile> {
 /// (`None` for the named registers `oPos`, `oFog`, `oPts`, `oDepth`, `aL`, `vPos`,
 /// `vFace`). Constants of the `CONST2`…`CONST4` files are numbered on from 2048.
 #[inline]
-pub fn spelling(reg: Register, version: Version) -> (&'static str, Option<u32>) {
+pub const fn spelling(reg: Register, version: Version) -> (&'static str, Option<u32>) {
     use RegisterType::*;
     let n = reg.num as u32;
     match reg.kind {
@@ -218,6 +218,85 @@ pub fn spelling(reg: Register, version: Version) -> (&'static str, Option<u32>) 
         Label => ("l", Some(n)),
         Predicate => ("p", Some(n)),
     }
+}
+
+/// [`spelling`] of a file whose every register is a name and a number (`r5`, `oT3`,
+/// `c2050`), for the printer's hot path: the name as 8 bytes of which `len` are text,
+/// and what is added to the register index.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Numbered {
+    pub name: [u8; 8],
+    pub len: u8,
+    pub add: u16,
+}
+
+/// [`spelling`] as a table by register type and shader class (pixel; vertex before 3.0;
+/// vertex 3.0: what spelling depends on), derived from it at compile time; `None` where
+/// the name depends on the index (`oPos`, `vFace`) or has no number (`oDepth`, `aL`).
+static NUMBERED: [[Option<Numbered>; 3]; 32] = {
+    let classes = [
+        Version::pixel(3, 0),
+        Version::vertex(2, 0),
+        Version::vertex(3, 0),
+    ];
+    let mut t = [[None; 3]; 32];
+    let mut k = 0;
+    while k < 32 {
+        if let Some(kind) = RegisterType::from_u8(k as u8) {
+            let mut c = 0;
+            while c < 3 {
+                let (name, n0) = spelling(Register::new(kind, 0), classes[c]);
+                let (name1, n1) = spelling(Register::new(kind, 1), classes[c]);
+                if let (Some(add), Some(next)) = (n0, n1) {
+                    let b = name.as_bytes();
+                    let same = same_text(b, name1.as_bytes()) && next == add + 1 && b.len() <= 8;
+                    if same {
+                        let mut e = Numbered {
+                            name: [0; 8],
+                            len: b.len() as u8,
+                            add: add as u16,
+                        };
+                        let mut i = 0;
+                        while i < b.len() {
+                            e.name[i] = b[i];
+                            i += 1;
+                        }
+                        t[k][c] = Some(e);
+                    }
+                }
+                c += 1;
+            }
+        }
+        k += 1;
+    }
+    t
+};
+
+const fn same_text(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The [`Numbered`] spelling of register type `t` in `version`, where it has one.
+#[inline(always)]
+pub(crate) fn numbered(t: RegisterType, version: Version) -> Option<&'static Numbered> {
+    let class = if version.is_pixel() {
+        0
+    } else if version.major >= 3 {
+        2
+    } else {
+        1
+    };
+    NUMBERED[t as usize & 31][class].as_ref()
 }
 
 /// A register as the listing spells it, for messages (`format!("{}", Name(v, r))`);
@@ -282,6 +361,41 @@ pub fn vs3_position_output(decls: impl IntoIterator<Item = (u8, u8)>) -> Option<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The compile-time table agrees with [`spelling`] for every register of every
+    /// version (it is derived from spelling for one version per class).
+    #[test]
+    fn numbered_table_is_spelling() {
+        let mut versions = Vec::new();
+        for (major, minors) in [
+            (1u8, &[0u8, 1, 2, 3, 4][..]),
+            (2, &[0, 1, 0xFF]),
+            (3, &[0, 0xFF]),
+        ] {
+            for &minor in minors {
+                versions.push(Version::vertex(major, minor));
+                versions.push(Version::pixel(major, minor));
+            }
+        }
+        let mut fast = 0;
+        for v in versions {
+            for k in 0..32u8 {
+                let Some(kind) = RegisterType::from_u8(k) else {
+                    continue;
+                };
+                for n in 0..2048u16 {
+                    let reg = Register::new(kind, n);
+                    if let Some(e) = numbered(kind, v) {
+                        let name = std::str::from_utf8(&e.name[..e.len as usize]).unwrap();
+                        let got = (name, Some(u32::from(n) + u32::from(e.add)));
+                        assert_eq!(got, spelling(reg, v), "{kind:?} {n} in {v}");
+                        fast += 1;
+                    }
+                }
+            }
+        }
+        assert!(fast > 0);
+    }
 
     #[test]
     fn the_first_position0_output_is_the_position() {

@@ -53,7 +53,7 @@ pub enum RegisterType {
 
 impl RegisterType {
     /// Decodes the 5-bit register type; values 20–31 are not register types.
-    pub fn from_u8(v: u8) -> Option<Self> {
+    pub const fn from_u8(v: u8) -> Option<Self> {
         use RegisterType::*;
         Some(match v {
             0 => Temp,
