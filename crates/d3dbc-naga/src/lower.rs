@@ -7,7 +7,7 @@
 //! subroutines, which share every register); their values are stored at block
 //! boundaries only. Device-dependent results follow [`d3dbc::Semantics`].
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::num::NonZeroU32;
 
 use d3dbc::ir::{DstParam, Instruction, SrcParam};
@@ -182,7 +182,7 @@ impl<'a> Lower<'a> {
             ps1x: ps && v.major < 2,
             scan,
             slots: Vec::new(),
-            index: HashMap::new(),
+            index: HashMap::default(),
             fun: Func::new("main"),
             cache: Vec::new(),
             dirty: Vec::new(),
@@ -194,13 +194,13 @@ impl<'a> Lower<'a> {
             i_gv: None,
             b_gv: None,
             d_gv: None,
-            texs: HashMap::new(),
+            texs: HashMap::default(),
             mask_consts: [None; 16],
-            tc_args: HashMap::new(),
+            tc_args: HashMap::default(),
             fog_arg: None,
             corner: None,
             fragcoord_arg: None,
-            labels: HashMap::new(),
+            labels: HashMap::default(),
             pads: Vec::new(),
             deferred: None,
             args: Vec::new(),
