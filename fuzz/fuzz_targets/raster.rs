@@ -159,22 +159,8 @@ fuzz_target!(|data: &[u8]| {
         ],
     );
     d.vertex_declaration = vec![
-        VertexElement {
-            stream: 0,
-            offset: 0,
-            ty: DeclType::Float4,
-            usage: DeclUsage::Position as u8,
-            usage_index: 0,
-            register: None,
-        },
-        VertexElement {
-            stream: 0,
-            offset: 16,
-            ty: DeclType::Float4,
-            usage: DeclUsage::Color as u8,
-            usage_index: 0,
-            register: None,
-        },
+        VertexElement::float4(0, DeclUsage::Position as u8, 0),
+        VertexElement::float4(16, DeclUsage::Color as u8, 0),
     ];
     d.streams = vec![VertexStream {
         stream: 0,

@@ -211,6 +211,21 @@ pub struct VertexElement {
     pub register: Option<u8>,
 }
 
+impl VertexElement {
+    /// A `FLOAT4` element of stream 0 at byte `offset`, matched to the shader's
+    /// `dcl_usage` by `(usage, usage_index)`.
+    pub fn float4(offset: u16, usage: u8, usage_index: u8) -> VertexElement {
+        VertexElement {
+            stream: 0,
+            offset,
+            ty: DeclType::Float4,
+            usage,
+            usage_index,
+            register: None,
+        }
+    }
+}
+
 /// `D3DDECLTYPE`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "UPPERCASE")]

@@ -127,23 +127,9 @@ pub fn fullscreen(
             sems.push((DeclUsage::TexCoord as u8, i));
         }
     }
-    let mut decl = vec![VertexElement {
-        stream: 0,
-        offset: 0,
-        ty: DeclType::Float4,
-        usage: DeclUsage::PositionT as u8,
-        usage_index: 0,
-        register: None,
-    }];
-    for (k, (usage, index)) in sems.iter().enumerate() {
-        decl.push(VertexElement {
-            stream: 0,
-            offset: 16 + 16 * k as u16,
-            ty: DeclType::Float4,
-            usage: *usage,
-            usage_index: *index,
-            register: None,
-        });
+    let mut decl = vec![VertexElement::float4(0, DeclUsage::PositionT as u8, 0)];
+    for (k, &(usage, index)) in sems.iter().enumerate() {
+        decl.push(VertexElement::float4(16 + 16 * k as u16, usage, index));
     }
     let stride = 16 + 16 * sems.len() as u32;
     let mut data = Vec::new();
@@ -282,15 +268,10 @@ pub fn colour_draw(
     let ps = d3dbc::asm::assemble("ps_2_0\ndcl v0\nmov oC0, v0\n", &Default::default())
         .expect("fixed shader assembles");
     d.ps = Some(ps.encode());
-    let el = |offset, usage: DeclUsage| VertexElement {
-        stream: 0,
-        offset,
-        ty: DeclType::Float4,
-        usage: usage as u8,
-        usage_index: 0,
-        register: None,
-    };
-    d.vertex_declaration = vec![el(0, DeclUsage::PositionT), el(16, DeclUsage::Color)];
+    d.vertex_declaration = vec![
+        VertexElement::float4(0, DeclUsage::PositionT as u8, 0),
+        VertexElement::float4(16, DeclUsage::Color as u8, 0),
+    ];
     let data = verts
         .iter()
         .flat_map(|(p, c)| p.iter().chain(c).flat_map(|v| v.to_le_bytes()))

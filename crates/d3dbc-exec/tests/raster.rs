@@ -30,22 +30,8 @@ fn clip_space_draw(prim: Primitive, verts: &[([f32; 4], [f32; 4])]) -> Draw {
     ));
     d.ps = Some(tokens("ps_2_0\ndcl t0\nmov oC0, t0\n"));
     d.vertex_declaration = vec![
-        VertexElement {
-            stream: 0,
-            offset: 0,
-            ty: DeclType::Float4,
-            usage: DeclUsage::Position as u8,
-            usage_index: 0,
-            register: None,
-        },
-        VertexElement {
-            stream: 0,
-            offset: 16,
-            ty: DeclType::Float4,
-            usage: DeclUsage::TexCoord as u8,
-            usage_index: 0,
-            register: None,
-        },
+        VertexElement::float4(0, DeclUsage::Position as u8, 0),
+        VertexElement::float4(16, DeclUsage::TexCoord as u8, 0),
     ];
     let mut data = Vec::new();
     for (p, t) in verts {
