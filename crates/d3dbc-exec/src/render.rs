@@ -1192,11 +1192,7 @@ fn vs_output(
         } else {
             None
         };
-        v[k] = val.unwrap_or(if link.usage == color && link.index == 0 {
-            [1.0; 4]
-        } else {
-            [0.0; 4]
-        });
+        v[k] = val.unwrap_or_else(|| d3dbc::regs::unwritten_varying(link.usage, link.index));
     }
     let fog = if p.version.major >= 3 {
         p.outputs
@@ -1233,9 +1229,7 @@ fn pretransformed(d: &Draw, vi: usize, links: &[Link]) -> SVert {
     let mut pos = [0.0f32, 0.0, 0.0, 1.0];
     let mut v = [[0.0f32; 4]; NVARY];
     for (k, link) in links.iter().enumerate() {
-        if link.usage == DeclUsage::Color as u8 && link.index == 0 {
-            v[k] = [1.0; 4];
-        }
+        v[k] = d3dbc::regs::unwritten_varying(link.usage, link.index);
     }
     for e in &d.vertex_declaration {
         let Some(val) = read_element(d, e, vi) else {

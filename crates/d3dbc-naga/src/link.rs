@@ -175,8 +175,8 @@ fn link_vertex_outputs(
             Some(&i) => Source::Member(i),
             None => match (itf::varying_at(fixed), position) {
                 (Some((DeclUsage::Position, 0)), Some(p)) if vs3 => Source::Member(p),
-                (Some((DeclUsage::Color, 0)), _) => Source::Default([1.0; 4]),
-                _ => Source::Default([0.0; 4]),
+                (Some((u, i)), _) => Source::Default(d3dbc::regs::unwritten_varying(u as u8, i)),
+                (None, _) => Source::Default([0.0; 4]),
             },
         };
         let name = itf::varying_at(fixed).map(|(u, i)| format!("{}{i}", u.name()));

@@ -345,6 +345,18 @@ pub fn float_constant_file(v: Version, highest: Option<u32>) -> u32 {
     highest.map_or(base, |h| base.max(h + 1)).min(8192)
 }
 
+/// What a pixel shader reads from a varying `(usage, usage index)` that the vertex stage
+/// does not provide: `(1, 1, 1, 1)` for COLOR0 (the diffuse colour's default), `(0, 0,
+/// 0, 0)` for anything else. The CPU executor and the translator's stage linking both
+/// read it from here.
+pub fn unwritten_varying(usage: u8, usage_index: u8) -> [f32; 4] {
+    if usage == crate::token::DeclUsage::Color as u8 && usage_index == 0 {
+        [1.0; 4]
+    } else {
+        [0.0; 4]
+    }
+}
+
 /// Which vs_3_0 output register is the rasterizer's position, given the output
 /// declarations as `(usage, usage index)` in declaration order: the first one declared
 /// `POSITION0` (`dcl_position o#`). `POSITION1` and up are ordinary varyings (Wine's
