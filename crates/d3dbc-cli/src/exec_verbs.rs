@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use clap::{Args, ValueEnum};
 use d3dbc::{input, print, Shader};
-use d3dbc_exec::draw::{Constants, Format, Texture, TextureKind};
+use d3dbc_exec::draw::{Constants, Texture, TextureKind};
 use d3dbc_exec::exec::{self, Env, Lanes, Program, Stage};
 use d3dbc_exec::render::{Options, Renderer};
 use d3dbc_exec::texture::Decoded;
@@ -174,25 +174,16 @@ fn read_png(path: &Path) -> Result<Texture, String> {
         .next_frame(&mut buf)
         .map_err(|e| format!("{}: {e}", path.display()))?;
     let ch = info.color_type.samples();
-    let mut data = Vec::with_capacity((w * h * 4) as usize);
+    let mut rgba = Vec::with_capacity((w * h * 4) as usize);
     for px in buf[..info.buffer_size()].chunks_exact(ch) {
-        let (r, g, b, a) = match ch {
-            1 => (px[0], px[0], px[0], 255),
-            2 => (px[0], px[0], px[0], px[1]),
-            3 => (px[0], px[1], px[2], 255),
-            _ => (px[0], px[1], px[2], px[3]),
-        };
-        data.extend_from_slice(&[b, g, r, a]);
+        rgba.extend_from_slice(&match ch {
+            1 => [px[0], px[0], px[0], 255],
+            2 => [px[0], px[0], px[0], px[1]],
+            3 => [px[0], px[1], px[2], 255],
+            _ => [px[0], px[1], px[2], px[3]],
+        });
     }
-    Ok(Texture {
-        kind: TextureKind::Tex2D,
-        format: Format::A8R8G8B8,
-        width: w,
-        height: h,
-        depth: 1,
-        levels: 1,
-        data,
-    })
+    Texture::from_rgba8(w, h, &rgba).ok_or_else(|| format!("{}: empty image", path.display()))
 }
 
 fn textures(a: &ConstArgs) -> Result<Vec<(usize, Arc<Texture>)>, String> {
@@ -218,12 +209,7 @@ fn write_png(path: &Path, img: &d3dbc_exec::Image) -> Result<(), String> {
     enc.set_color(png::ColorType::Rgba);
     enc.set_depth(png::BitDepth::Eight);
     let mut w = enc.write_header().map_err(|e| e.to_string())?;
-    let q = |x: f32| (x.clamp(0.0, 1.0) * 255.0).round() as u8;
-    let data: Vec<u8> = img
-        .pixels
-        .iter()
-        .flat_map(|p| [q(p[0]), q(p[1]), q(p[2]), q(p[3])])
-        .collect();
+    let data = img.to_rgba8();
     w.write_image_data(&data).map_err(|e| e.to_string())
 }
 
@@ -256,21 +242,9 @@ fn render_inner(a: &RenderArgs) -> Result<(), String> {
     let texs = textures(&a.consts)?;
     let mut scene = quick::fullscreen(&ps_tokens, vs_tokens.as_deref(), w, h, &texs)?;
     if let Some(draw::Op::Draw(d)) = scene.ops.first_mut() {
-        // Constants the CTAB declares without a default value start at 1 (a neutral
-        // tint or scale, so the picture shows what the shader samples), then the
+        // Constants the CTAB declares without a default value start at 1, then the
         // CTAB defaults and --const apply.
-        if let Some(Ok(ctab)) = ps.ctab() {
-            for k in &ctab.constants {
-                if k.default_value.is_none() && k.register_set == d3dbc::ctab::RegisterSet::Float4 {
-                    for r in 0..k.register_count as usize {
-                        let reg = k.register_index as usize + r;
-                        if d.ps_constants.float.get(reg).is_none_or(|c| *c == [0; 4]) {
-                            d.ps_constants.set_float_bits(reg, &[1f32.to_bits(); 4]);
-                        }
-                    }
-                }
-            }
-        }
+        quick::neutral_undefaulted_constants(&ps, &mut d.ps_constants);
         apply_consts(&mut d.ps_constants, &a.consts)?;
         apply_consts(&mut d.vs_constants, &a.consts)?;
     }

@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 
 use d3dbc::ctab::{Ctab, RegisterSet, TypeInfo};
-use d3dbc::diag::{Diagnostic, Severity};
+use d3dbc::diag::Diagnostic;
 use d3dbc::opcode::Shape;
 use d3dbc::token::SrcModifier;
 use d3dbc::{print, Decoder, DstParam, Event, Instruction, RegisterType, SrcParam, Version};
@@ -113,10 +113,7 @@ impl<'w> JsonWriter<'w> {
     }
 }
 
-/// `+01b7`, as `dis --offsets` prints offsets.
-pub fn hex_offset(offset: usize) -> String {
-    format!("+{offset:04x}")
-}
+pub use d3dbc::report::hex_offset;
 
 /// A diagnostic (syntax error, warning) as JSON.
 pub fn diagnostic(d: &Diagnostic) -> Value {
@@ -136,13 +133,7 @@ pub fn message(severity: &str, text: &str) -> Value {
     json!({ "severity": severity, "message": text })
 }
 
-/// `error` / `warning`.
-pub fn severity(s: Severity) -> &'static str {
-    match s {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
-    }
-}
+pub use d3dbc::report::severity;
 
 /// The head of a shader record, everything but its items: `tokens` is the shader's
 /// stream (already decoded once without error), `at` its offset in the input.

@@ -6,80 +6,16 @@ use std::path::{Path, PathBuf};
 
 use d3dbc::asm::ctab_header;
 use d3dbc::ctab::Ctab;
-use d3dbc::input::{self, InputError};
+use d3dbc::input;
 use d3dbc::ir::Item;
 use d3dbc::print::{self, PrintOptions};
-use d3dbc::{DecodeError, Decoder, Shader};
+use d3dbc::report::{self, hex_offset, locate, Located, Report};
+use d3dbc::Shader;
 use serde_json::{json, Map, Value};
 
 use crate::batch::{self, Input, Out, Progress, Target};
 use crate::json::{self, JsonWriter};
 use crate::{AsmFormat, BatchArgs, DisFormat, ReportFormat};
-
-/// One shader found in an input: its array name (C headers), DWORD offset in its
-/// stream (non-zero for the later shaders of `dis --all`) and its tokens, already
-/// decoded once without error.
-struct Located<'a> {
-    name: Option<&'a str>,
-    at: usize,
-    tokens: &'a [u32],
-}
-
-impl Located<'_> {
-    fn shader(&self) -> Shader {
-        // Checked by `locate`; an empty shader cannot happen.
-        Shader::decode(self.tokens).unwrap_or_else(|_| Shader::new(d3dbc::Version::vertex(1, 1)))
-    }
-}
-
-/// Finds every shader of an input with the zero-copy decoder (no IR is built). Data
-/// after an end token is a warning (pushed to `warnings`) unless `all`, which decodes
-/// it as the next shader.
-fn locate<'a>(
-    found: &'a [input::Found],
-    all: bool,
-    warnings: &mut Vec<String>,
-) -> Result<Vec<Located<'a>>, String> {
-    let many = found.len() > 1;
-    let mut out = Vec::new();
-    for f in found {
-        let label = |msg: String| match (&f.name, many) {
-            (Some(n), true) => format!("{n}: {msg}"),
-            _ => msg,
-        };
-        let mut at = 0usize;
-        loop {
-            let rest = &f.tokens[at..];
-            let adjust = |mut e: DecodeError| {
-                e.offset += at;
-                label(e.to_string())
-            };
-            let mut d = Decoder::new(rest).map_err(adjust)?;
-            while d.next_event().map_err(adjust)?.is_some() {}
-            let used = d.offset().min(rest.len());
-            out.push(Located {
-                name: f.name.as_deref(),
-                at,
-                tokens: &rest[..used],
-            });
-            at += used;
-            let left = f.tokens.len() - at;
-            if left == 0 {
-                break;
-            }
-            if !all {
-                warnings.push(label(format!(
-                    "{} bytes ({left} DWORD{}) after the end token, from +{at:04x} \
-                     (another shader? `d3dbc dis --all` prints every shader found)",
-                    left * 4,
-                    if left == 1 { "" } else { "s" }
-                )));
-                break;
-            }
-        }
-    }
-    Ok(out)
-}
 
 /// `dis` settings.
 #[derive(clap::Args, Debug)]
@@ -500,184 +436,7 @@ pub fn asm(batch: &BatchArgs, o: &AsmOptions) -> Result<bool, String> {
     )
 }
 
-/// One finding, ready to report: where (DWORD offset, and line:col for text input),
-/// the instruction as `dis` prints it, and the rule.
-struct Finding {
-    code: &'static str,
-    severity: &'static str,
-    offset: usize,
-    location: Option<String>,
-    /// Text input: the source line with a caret under the operand at fault.
-    source: Option<d3dbc::diag::Diagnostic>,
-    instruction: String,
-    message: String,
-}
-
-/// Where a finding lies in assembly text: `Assembled::error_at` of its item and operand.
-type Locate<'a> = &'a dyn Fn(usize, Option<usize>) -> Option<d3dbc::diag::Diagnostic>;
-
-/// What `validate` learned about one input.
-struct InputReport {
-    /// Shaders: (array name, stream offset, version, findings).
-    shaders: Vec<(Option<String>, usize, Shader, Vec<Finding>)>,
-    /// Messages about the whole input: (severity, text, diagnostic when located).
-    messages: Vec<(&'static str, String, Option<d3dbc::diag::Diagnostic>)>,
-    /// Unreadable (I/O, not a shader, syntax errors).
-    failed: bool,
-}
-
-impl InputReport {
-    fn valid(&self) -> bool {
-        !self.failed
-            && self
-                .shaders
-                .iter()
-                .all(|s| s.3.iter().all(|f| f.severity != "error"))
-    }
-}
-
-fn findings(shader: &Shader, at: usize, locate: Locate) -> Vec<Finding> {
-    d3dbc::validate::validate(shader)
-        .into_iter()
-        .map(|f| {
-            let mut instruction = String::new();
-            if let Some(Item::Instruction(ins)) = shader.items.get(f.item) {
-                print::print_instruction(ins, shader.version, &mut instruction);
-            }
-            let source = locate(f.item, f.operand).map(|mut d| {
-                d.severity = f.severity;
-                d.code = Some(f.code);
-                d
-            });
-            Finding {
-                code: f.code,
-                severity: json::severity(f.severity),
-                offset: f.offset + at,
-                location: source
-                    .as_ref()
-                    .map(|d| format!("{}:{}:{}", d.file, d.line, d.col)),
-                source,
-                instruction,
-                message: f.message,
-            }
-        })
-        .collect()
-}
-
-fn check_input(input: &Input) -> InputReport {
-    let mut r = InputReport {
-        shaders: Vec::new(),
-        messages: Vec::new(),
-        failed: false,
-    };
-    let fail = |r: &mut InputReport, msg: String| {
-        r.failed = true;
-        r.messages.push(("error", msg, None));
-    };
-    let bytes = match batch::read_input(&input.path) {
-        Ok(b) => b,
-        Err(e) => {
-            fail(&mut r, e);
-            return r;
-        }
-    };
-    match input::read_any(&bytes) {
-        Ok(found) => {
-            let mut warnings = Vec::new();
-            match locate(&found, false, &mut warnings) {
-                Ok(located) => {
-                    for l in located {
-                        let shader = l.shader();
-                        let fs = findings(&shader, l.at, &|_, _| None);
-                        r.shaders
-                            .push((l.name.map(str::to_string), l.at, shader, fs));
-                    }
-                }
-                Err(e) => fail(&mut r, e),
-            }
-            r.messages
-                .extend(warnings.into_iter().map(|w| ("warning", w, None)));
-        }
-        Err(e @ (InputError::Empty | InputError::TooShort(_))) => fail(&mut r, e.to_string()),
-        Err(_) if input::is_binary(&bytes) => fail(
-            &mut r,
-            "binary input: not D3D9 shader bytecode (no 0xFFFEmmnn/0xFFFFmmnn version token) \
-             nor text; did you mean `d3dbc dis` on another file?"
-                .into(),
-        ),
-        Err(input_err) => {
-            // Not bytecode: assembly text, reported at line:col.
-            let text = input::decode_text(&bytes);
-            let opts = d3dbc::asm::Options {
-                file_name: input.display(),
-                no_validate: true,
-                ..Default::default()
-            };
-            match d3dbc::asm::assemble_with_sources(&text, &opts) {
-                Ok(a) => {
-                    // The caret goes under the operand at fault, as `asm` puts it.
-                    let locate = |item: usize, operand: Option<usize>| {
-                        (item < a.sources.len()).then(|| a.error_at(item, operand, ""))
-                    };
-                    let fs = findings(&a.shader, 0, &locate);
-                    r.shaders.push((None, 0, a.shader.clone(), fs));
-                }
-                Err(d) if d.0.is_empty() => fail(&mut r, input_err.to_string()),
-                Err(d) => {
-                    r.failed = true;
-                    for diag in d.0 {
-                        r.messages.push(("error", diag.message.clone(), Some(diag)));
-                    }
-                }
-            }
-        }
-    }
-    r
-}
-
-fn report_text(name: &str, r: &InputReport, verbose: bool, out: &mut String) {
-    for (sev, msg, diag) in &r.messages {
-        let line = match diag {
-            Some(d) => d.to_string(),
-            None => batch::escape_lines(&format!("{name}: {sev}: {msg}")),
-        };
-        out.push_str(&batch::paint(&line, false));
-        out.push('\n');
-    }
-    for (array, _, _, fs) in &r.shaders {
-        let label = match array {
-            Some(a) => format!("{name} ({a})"),
-            None => name.to_string(),
-        };
-        for f in fs {
-            let at = f
-                .location
-                .clone()
-                .unwrap_or_else(|| format!("{label}:{}", json::hex_offset(f.offset)));
-            let ins = if f.instruction.is_empty() {
-                String::new()
-            } else {
-                format!("`{}`: ", f.instruction)
-            };
-            let line = match &f.source {
-                // `file:line:col: severity[code]: message`, the line, the caret.
-                Some(d) => {
-                    let mut d = d.clone();
-                    d.message = format!("{ins}{}", f.message);
-                    d.to_string()
-                }
-                None => format!("{at}: {}[{}]: {ins}{}", f.severity, f.code, f.message),
-            };
-            out.push_str(&batch::paint(&line, false));
-            out.push('\n');
-        }
-        if verbose && fs.iter().all(|f| f.severity != "error") && !r.failed {
-            let _ = writeln!(out, "{label}: valid");
-        }
-    }
-}
-
-fn report_json(name: &str, r: &InputReport) -> Value {
+fn report_json(name: &str, r: &Report) -> Value {
     let status = if r.failed {
         "error"
     } else if r.valid() {
@@ -688,26 +447,26 @@ fn report_json(name: &str, r: &InputReport) -> Value {
     json!({
         "file": name,
         "status": status,
-        "shaders": r.shaders.iter().map(|(array, at, shader, fs)| json!({
-            "name": array,
-            "offset": at,
-            "offset_hex": json::hex_offset(*at),
-            "version": shader.version.to_string(),
-            "version_token": format!("0x{:08x}", shader.version.token()),
-            "valid": fs.iter().all(|f| f.severity != "error"),
-            "findings": fs.iter().map(|f| json!({
+        "shaders": r.shaders.iter().map(|s| json!({
+            "name": s.name,
+            "offset": s.at,
+            "offset_hex": hex_offset(s.at),
+            "version": s.shader.version.to_string(),
+            "version_token": format!("0x{:08x}", s.shader.version.token()),
+            "valid": s.valid(),
+            "findings": s.findings.iter().map(|f| json!({
                 "code": f.code,
-                "severity": f.severity,
+                "severity": report::severity(f.severity),
                 "offset": f.offset,
-                "offset_hex": json::hex_offset(f.offset),
+                "offset_hex": hex_offset(f.offset),
                 "location": f.location,
                 "instruction": f.instruction,
                 "message": f.message,
             })).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
-        "diagnostics": r.messages.iter().map(|(sev, msg, d)| match d {
+        "diagnostics": r.messages.iter().map(|m| match &m.diagnostic {
             Some(d) => json::diagnostic(d),
-            None => json::message(sev, msg),
+            None => json::message(report::severity(m.severity), &m.text),
         }).collect::<Vec<_>>(),
     })
 }
@@ -729,7 +488,10 @@ pub fn validate(
         }
         for (i, input) in inputs.iter().enumerate() {
             let name = input.display();
-            let r = check_input(input);
+            let r = match batch::read_input(&input.path) {
+                Ok(bytes) => report::check(&bytes, &name),
+                Err(e) => Report::failure(e),
+            };
             if r.valid() {
                 valid += 1;
             } else {
@@ -738,7 +500,10 @@ pub fn validate(
             match format {
                 ReportFormat::Text => {
                     let mut text = String::new();
-                    report_text(&name, &r, verbose, &mut text);
+                    for line in r.lines(&name, verbose) {
+                        text.push_str(&batch::paint(&line, false));
+                        text.push('\n');
+                    }
                     progress.suspend(|| out.str(&text))?;
                 }
                 ReportFormat::Json => {

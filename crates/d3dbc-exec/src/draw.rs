@@ -475,6 +475,31 @@ pub struct Texture {
     pub data: Vec<u8>,
 }
 
+impl Texture {
+    /// A one-level 2D `A8R8G8B8` texture from RGBA bytes in row order (what PNG
+    /// decoders and a browser canvas give). `None` when `rgba` is not `width`×`height`×4
+    /// bytes or the texture is empty.
+    pub fn from_rgba8(width: u32, height: u32, rgba: &[u8]) -> Option<Texture> {
+        if width == 0 || height == 0 || rgba.len() as u64 != width as u64 * height as u64 * 4 {
+            return None;
+        }
+        // D3DFMT_A8R8G8B8 is a little-endian 0xAARRGGBB word: B, G, R, A in memory.
+        let data = rgba
+            .chunks_exact(4)
+            .flat_map(|p| [p[2], p[1], p[0], p[3]])
+            .collect();
+        Some(Texture {
+            kind: TextureKind::Tex2D,
+            format: Format::A8R8G8B8,
+            width,
+            height,
+            depth: 1,
+            levels: 1,
+            data,
+        })
+    }
+}
+
 /// `D3DTEXTUREADDRESS`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "UPPERCASE")]

@@ -649,8 +649,10 @@ pub struct Lanes {
     pub nonfinite_lookups: u64,
     m3: [[f32; LANES]; 3],
     /// When set, every executed instruction is appended as (translated instruction
-    /// index, lane 0's destination value afterwards, lane 0 active).
+    /// index, lane `trace_lane`'s destination value afterwards, that lane active).
     pub trace: Option<Vec<(u32, [f32; 4], bool)>>,
+    /// The lane a trace follows (0 unless set).
+    pub trace_lane: usize,
 }
 
 impl Default for Lanes {
@@ -666,6 +668,7 @@ impl Default for Lanes {
             nonfinite_lookups: 0,
             m3: [[0.0; LANES]; 3],
             trace: None,
+            trace_lane: 0,
         }
     }
 }
@@ -1411,16 +1414,17 @@ pub fn run(p: &Program, st: &mut Lanes, env: &Env, active: Mask) -> Result<(), E
         }
         let _ = sem;
         if let Some(t) = st.trace.as_mut() {
+            let l = st.trace_lane % LANES;
             let vals = match inst.dst.file {
                 File::Reg(r) if !inst.dst.rel => {
                     let q = &st.regs[r as usize];
-                    [q[0][0], q[1][0], q[2][0], q[3][0]]
+                    [q[0][l], q[1][l], q[2][l], q[3][l]]
                 }
-                File::Addr => st.a0.map(|c| c[0] as f32),
-                File::Pred => st.p0.map(|c| c[0] as u8 as f32),
+                File::Addr => st.a0.map(|c| c[l] as f32),
+                File::Pred => st.p0.map(|c| c[l] as u8 as f32),
                 _ => [f32::NAN; 4],
             };
-            t.push((pc as u32, vals, cur & 1 != 0));
+            t.push((pc as u32, vals, cur & (1 << l) != 0));
         }
         pc = next;
     }

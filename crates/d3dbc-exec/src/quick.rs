@@ -72,6 +72,25 @@ pub fn apply_ctab_defaults(shader: &Shader, c: &mut Constants) {
     }
 }
 
+/// Gives the float constants that `shader`'s CTAB declares without a default value the
+/// value 1 (a neutral tint or scale, so that a preview shows what the shader samples),
+/// leaving registers that already hold something as they are. `d3dbc render` and the
+/// web page start their constants this way, before the CTAB defaults' and the user's.
+pub fn neutral_undefaulted_constants(shader: &Shader, c: &mut Constants) {
+    if let Some(Ok(ctab)) = shader.ctab() {
+        for k in &ctab.constants {
+            if k.default_value.is_none() && k.register_set == d3dbc::ctab::RegisterSet::Float4 {
+                for r in 0..k.register_count as usize {
+                    let reg = k.register_index as usize + r;
+                    if c.float.get(reg).is_none_or(|v| *v == [0; 4]) {
+                        c.set_float_bits(reg, &[1f32.to_bits(); 4]);
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// A full-screen draw of pixel shader `ps` (tokens) into a `w`×`h` A8R8G8B8 target
 /// without a vertex shader. Samplers the shader uses get a checkerboard of the declared
 /// type unless `textures` binds one (by stage: 0–15 pixel, 16–19 vertex samplers).

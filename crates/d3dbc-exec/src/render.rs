@@ -76,6 +76,16 @@ impl Image {
         }
         self.pixels[(y * self.width + x) as usize]
     }
+
+    /// The pixels as 8-bit RGBA in row order (each channel clamped to [0, 1] and
+    /// rounded), what a PNG file or a browser canvas takes.
+    pub fn to_rgba8(&self) -> Vec<u8> {
+        let q = |x: f32| (x.clamp(0.0, 1.0) * 255.0).round() as u8;
+        self.pixels
+            .iter()
+            .flat_map(|p| [q(p[0]), q(p[1]), q(p[2]), q(p[3])])
+            .collect()
+    }
 }
 
 /// Options of a run.
@@ -85,6 +95,10 @@ pub struct Options {
     pub sem: Semantics,
     /// Instruction budget per 2×2 pixel quad or group of four vertices.
     pub budget: u64,
+    /// Trace the pixel shader at this pixel `(x, y)`: every instruction it executes
+    /// there, with the value it wrote, lands in [`Renderer::trace`] (the last
+    /// primitive to shade the pixel wins).
+    pub trace_pixel: Option<(u32, u32)>,
 }
 
 impl Default for Options {
@@ -92,8 +106,22 @@ impl Default for Options {
         Options {
             sem: Semantics::default(),
             budget: DEFAULT_BUDGET,
+            trace_pixel: None,
         }
     }
+}
+
+/// A pixel-shader trace: per executed instruction, its index in the program's
+/// [`Program::originals`], the value it wrote at the traced pixel and whether that
+/// pixel was active; then the program that ran.
+#[derive(Clone, Debug)]
+pub struct PixelTrace {
+    /// The executed instructions.
+    pub steps: Vec<(u32, [f32; 4], bool)>,
+    /// The pixel shader that ran.
+    pub program: Program,
+    /// The pixel was killed (`texkill`/`discard`).
+    pub killed: bool,
 }
 
 /// Statistics of a run.
@@ -127,6 +155,8 @@ pub struct Renderer {
     /// shaded: the pixels inside come out exactly as in a full render (derivatives are
     /// taken within quads), everything else is left untouched. For checking probes fast.
     pub regions: Option<Vec<[u32; 4]>>,
+    /// The pixel shader's trace at [`Options::trace_pixel`], once a draw shaded it.
+    pub trace: Option<PixelTrace>,
 }
 
 pub(crate) fn quantize(format: Format, v: [f32; 4]) -> [f32; 4] {
@@ -277,6 +307,7 @@ impl Renderer {
             opts,
             stats: Stats::default(),
             regions: None,
+            trace: None,
         })
     }
 
@@ -429,10 +460,29 @@ impl Renderer {
             links: &links,
             flat: rs.shade == ShadeMode::Flat,
             fog: FogSetup::new(rs, ps.as_ref()),
+            trace: None,
         };
 
         // Primitive assembly, clipping, fill modes: prim.rs.
-        self.assemble(d, &verts, &ctx)
+        match (self.opts.trace_pixel, ps.as_ref()) {
+            (Some((x, y)), Some(p)) => {
+                let slot = std::sync::Mutex::new(None);
+                let ctx = PixelCtx {
+                    trace: Some(((x as i64, y as i64), &slot)),
+                    ..ctx
+                };
+                let r = self.assemble(d, &verts, &ctx);
+                if let Some((steps, killed)) = slot.into_inner().unwrap_or_default() {
+                    self.trace = Some(PixelTrace {
+                        steps,
+                        program: p.clone(),
+                        killed,
+                    });
+                }
+                r
+            }
+            _ => self.assemble(d, &verts, &ctx),
+        }
     }
 
     /// Rasterizes and shades one triangle (already clipped); `flat_v` holds the
@@ -574,7 +624,12 @@ pub(crate) struct PixelCtx<'a> {
     pub(crate) links: &'a [Link],
     pub(crate) flat: bool,
     pub(crate) fog: Option<FogSetup>,
+    /// The pixel to trace and where its trace goes.
+    pub(crate) trace: Option<((i64, i64), &'a TraceSlot)>,
 }
+
+/// Where a traced pixel's steps (and whether it was killed) land during a draw.
+pub(crate) type TraceSlot = std::sync::Mutex<Option<(Vec<(u32, [f32; 4], bool)>, bool)>>;
 
 /// Fixed-function fog applied after pixel shaders below 3.0.
 #[derive(Clone, Copy)]
@@ -929,8 +984,27 @@ fn shade_lanes(
                 budget: ctx.budget,
             };
             lanes.regs[exec::DEPTH] = [depth, [0.0; LANES], [0.0; LANES], [0.0; LANES]];
-            exec::run(p, lanes, &env, g.active)
-                .map_err(|err| RenderError::Exec { stage: "ps", err })?;
+            // The traced pixel, when it is one of this group's covered lanes.
+            let traced = ctx.trace.and_then(|((x, y), slot)| {
+                (0..LANES)
+                    .find(|&l| {
+                        let (dx, dy) = lane_offset(l);
+                        g.cover & (1 << l) != 0 && (gx + dx, qy + dy) == (x, y)
+                    })
+                    .map(|l| (l, slot))
+            });
+            if let Some((l, _)) = traced {
+                lanes.trace = Some(Vec::new());
+                lanes.trace_lane = l;
+            }
+            let ran = exec::run(p, lanes, &env, g.active);
+            if let Some((l, slot)) = traced {
+                let steps = lanes.trace.take().unwrap_or_default();
+                if let Ok(mut s) = slot.lock() {
+                    *s = Some((steps, lanes.killed & (1 << l) != 0));
+                }
+            }
+            ran.map_err(|err| RenderError::Exec { stage: "ps", err })?;
             stats.ps_lanes += g.active.count_ones() as u64;
             stats.ps_lane_instructions += lanes.lane_instructions;
             stats.nonfinite_lookups += lanes.nonfinite_lookups;

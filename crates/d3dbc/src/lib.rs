@@ -64,6 +64,7 @@ pub mod mask;
 pub mod opcode;
 pub mod print;
 pub mod regs;
+pub mod report;
 pub mod semantics;
 pub mod state;
 pub mod token;

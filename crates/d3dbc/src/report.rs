@@ -1,0 +1,348 @@
+//! What `validate` reports about one input, as data: every shader found in it (bytecode,
+//! C headers, hex text, or assembly text assembled without validation), each with the
+//! runtime validator's findings located by DWORD offset (`+01b7`) and, for text input,
+//! by `file:line:col` with the source line and a caret. The `d3dbc` command and the web
+//! page both print these reports, so they read the same everywhere.
+//!
+//! ```
+//! let r = d3dbc::report::check(b"ps_2_0\nmov oC0, r5\n", "x.asm");
+//! assert!(!r.valid());
+//! let text = r.lines("x.asm", false).join("\n");
+//! assert!(text.starts_with("x.asm:2:10: error[E0204]: `mov oC0, r5`:"), "{text}");
+//! ```
+
+use crate::decode::{DecodeError, Decoder};
+use crate::diag::{escape, Diagnostic, Severity};
+use crate::input::{self, InputError};
+use crate::ir::{Item, Shader};
+use crate::print;
+
+/// `+01b7`: a DWORD offset as every message and listing spells it (hex, the version
+/// token at `+0000`).
+pub fn hex_offset(offset: usize) -> String {
+    format!("+{offset:04x}")
+}
+
+/// One shader found in an input: its array name (C headers), DWORD offset in its
+/// stream (non-zero for the later shaders of `dis --all`) and its tokens, already
+/// decoded once without error.
+#[derive(Clone, Copy, Debug)]
+pub struct Located<'a> {
+    /// The C array's name, for headers.
+    pub name: Option<&'a str>,
+    /// DWORD offset of the shader's version token in its stream.
+    pub at: usize,
+    /// The shader's tokens, version to end token.
+    pub tokens: &'a [u32],
+}
+
+impl Located<'_> {
+    /// The shader's IR.
+    pub fn shader(&self) -> Shader {
+        // Checked by `locate`; an empty shader cannot happen.
+        Shader::decode(self.tokens)
+            .unwrap_or_else(|_| Shader::new(crate::Version::vertex(1, 1)))
+    }
+}
+
+/// Finds every shader of an input with the zero-copy decoder (no IR is built). Data
+/// after an end token is a warning (pushed to `warnings`) unless `all`, which decodes
+/// it as the next shader.
+pub fn locate<'a>(
+    found: &'a [input::Found],
+    all: bool,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<Located<'a>>, String> {
+    let many = found.len() > 1;
+    let mut out = Vec::new();
+    for f in found {
+        let label = |msg: String| match (&f.name, many) {
+            (Some(n), true) => format!("{n}: {msg}"),
+            _ => msg,
+        };
+        let mut at = 0usize;
+        loop {
+            let rest = &f.tokens[at..];
+            let adjust = |mut e: DecodeError| {
+                e.offset += at;
+                label(e.to_string())
+            };
+            let mut d = Decoder::new(rest).map_err(adjust)?;
+            while d.next_event().map_err(adjust)?.is_some() {}
+            let used = d.offset().min(rest.len());
+            out.push(Located {
+                name: f.name.as_deref(),
+                at,
+                tokens: &rest[..used],
+            });
+            at += used;
+            let left = f.tokens.len() - at;
+            if left == 0 {
+                break;
+            }
+            if !all {
+                warnings.push(label(format!(
+                    "{} bytes ({left} DWORD{}) after the end token, from +{at:04x} \
+                     (another shader? `d3dbc dis --all` prints every shader found)",
+                    left * 4,
+                    if left == 1 { "" } else { "s" }
+                )));
+                break;
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// One finding, ready to report: where (DWORD offset, and line:col for text input),
+/// the instruction as `dis` prints it, and the rule.
+#[derive(Clone, Debug)]
+pub struct Finding {
+    /// The rule's stable code (`E0204`).
+    pub code: &'static str,
+    /// Error or warning.
+    pub severity: Severity,
+    /// DWORD offset of the instruction in its stream.
+    pub offset: usize,
+    /// `file:line:col` for text input.
+    pub location: Option<String>,
+    /// Text input: the source line with a caret under the operand at fault.
+    pub source: Option<Diagnostic>,
+    /// The instruction as `dis` prints it (empty for findings about the whole shader).
+    pub instruction: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// Where a finding lies in assembly text: `Assembled::error_at` of its item and operand.
+pub type Locate<'a> = &'a dyn Fn(usize, Option<usize>) -> Option<Diagnostic>;
+
+/// The validator's findings on `shader` (at DWORD `at` of its stream), located.
+pub fn findings(shader: &Shader, at: usize, locate: Locate) -> Vec<Finding> {
+    crate::validate::validate(shader)
+        .into_iter()
+        .map(|f| {
+            let mut instruction = String::new();
+            if let Some(Item::Instruction(ins)) = shader.items.get(f.item) {
+                print::print_instruction(ins, shader.version, &mut instruction);
+            }
+            let source = locate(f.item, f.operand).map(|mut d| {
+                d.severity = f.severity;
+                d.code = Some(f.code);
+                d
+            });
+            Finding {
+                code: f.code,
+                severity: f.severity,
+                offset: f.offset + at,
+                location: source
+                    .as_ref()
+                    .map(|d| format!("{}:{}:{}", d.file, d.line, d.col)),
+                source,
+                instruction,
+                message: f.message,
+            }
+        })
+        .collect()
+}
+
+/// One shader of a report: array name, stream offset, the shader and its findings.
+#[derive(Clone, Debug)]
+pub struct ShaderReport {
+    /// The C array's name, for headers.
+    pub name: Option<String>,
+    /// DWORD offset of the shader in its stream.
+    pub at: usize,
+    /// The shader.
+    pub shader: Shader,
+    /// The validator's findings.
+    pub findings: Vec<Finding>,
+}
+
+impl ShaderReport {
+    /// No error among the findings.
+    pub fn valid(&self) -> bool {
+        self.findings.iter().all(|f| f.severity != Severity::Error)
+    }
+}
+
+/// A message about a whole input (unreadable, syntax error, trailing data).
+#[derive(Clone, Debug)]
+pub struct Message {
+    /// Error or warning.
+    pub severity: Severity,
+    /// The text.
+    pub text: String,
+    /// The located diagnostic, for syntax errors in assembly text.
+    pub diagnostic: Option<Diagnostic>,
+}
+
+/// What `validate` learned about one input.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    /// Every shader found.
+    pub shaders: Vec<ShaderReport>,
+    /// Messages about the whole input.
+    pub messages: Vec<Message>,
+    /// Unreadable (not a shader, syntax errors).
+    pub failed: bool,
+}
+
+impl Report {
+    /// A report that holds one error about the whole input.
+    pub fn failure(text: impl Into<String>) -> Report {
+        let mut r = Report::default();
+        r.fail(text.into());
+        r
+    }
+
+    fn fail(&mut self, text: String) {
+        self.failed = true;
+        self.messages.push(Message {
+            severity: Severity::Error,
+            text,
+            diagnostic: None,
+        });
+    }
+
+    /// Readable, and no shader has an error.
+    pub fn valid(&self) -> bool {
+        !self.failed && self.shaders.iter().all(ShaderReport::valid)
+    }
+
+    /// The report as `d3dbc validate` prints it, one entry per message or finding
+    /// (an entry may span lines: the source line and its caret); with `verbose`, a
+    /// `NAME: valid` line for each valid shader.
+    pub fn lines(&self, name: &str, verbose: bool) -> Vec<String> {
+        let mut out = Vec::new();
+        for m in &self.messages {
+            out.push(match &m.diagnostic {
+                Some(d) => d.to_string(),
+                None => escape_lines(&format!("{name}: {}: {}", severity(m.severity), m.text)),
+            });
+        }
+        for s in &self.shaders {
+            let label = match &s.name {
+                Some(a) => format!("{name} ({a})"),
+                None => name.to_string(),
+            };
+            for f in &s.findings {
+                let at = f
+                    .location
+                    .clone()
+                    .unwrap_or_else(|| format!("{label}:{}", hex_offset(f.offset)));
+                let ins = if f.instruction.is_empty() {
+                    String::new()
+                } else {
+                    format!("`{}`: ", f.instruction)
+                };
+                out.push(match &f.source {
+                    // `file:line:col: severity[code]: message`, the line, the caret.
+                    Some(d) => {
+                        let mut d = d.clone();
+                        d.message = format!("{ins}{}", f.message);
+                        d.to_string()
+                    }
+                    None => format!(
+                        "{at}: {}[{}]: {ins}{}",
+                        severity(f.severity),
+                        f.code,
+                        f.message
+                    ),
+                });
+            }
+            if verbose && s.valid() && !self.failed {
+                out.push(format!("{label}: valid"));
+            }
+        }
+        out
+    }
+}
+
+/// `error` or `warning`, as reports spell severities.
+pub fn severity(s: Severity) -> &'static str {
+    match s {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    }
+}
+
+/// Escapes each line of a message that may quote the input (names in hex text, file
+/// names) so it cannot drive a terminal; line breaks are kept.
+pub fn escape_lines(msg: &str) -> String {
+    msg.split('\n').map(escape).collect::<Vec<_>>().join("\n")
+}
+
+/// Validates one input of any kind `validate` reads: bytecode, C headers and hex text
+/// (every shader in them), or assembly text (assembled without validation, then
+/// validated, findings reported at `name:line:col`).
+pub fn check(bytes: &[u8], name: &str) -> Report {
+    let mut r = Report::default();
+    match input::read_any(bytes) {
+        Ok(found) => {
+            let mut warnings = Vec::new();
+            match locate(&found, false, &mut warnings) {
+                Ok(located) => {
+                    for l in located {
+                        let shader = l.shader();
+                        let findings = findings(&shader, l.at, &|_, _| None);
+                        r.shaders.push(ShaderReport {
+                            name: l.name.map(str::to_string),
+                            at: l.at,
+                            shader,
+                            findings,
+                        });
+                    }
+                }
+                Err(e) => r.fail(e),
+            }
+            r.messages.extend(warnings.into_iter().map(|w| Message {
+                severity: Severity::Warning,
+                text: w,
+                diagnostic: None,
+            }));
+        }
+        Err(e @ (InputError::Empty | InputError::TooShort(_))) => r.fail(e.to_string()),
+        Err(_) if input::is_binary(bytes) => r.fail(
+            "binary input: neither D3D9 shader bytecode (no 0xFFFEmmnn/0xFFFFmmnn version \
+             token) nor text"
+                .into(),
+        ),
+        Err(input_err) => {
+            // Not bytecode: assembly text, reported at line:col.
+            let text = input::decode_text(bytes);
+            let opts = crate::asm::Options {
+                file_name: name.to_string(),
+                no_validate: true,
+                ..Default::default()
+            };
+            match crate::asm::assemble_with_sources(&text, &opts) {
+                Ok(a) => {
+                    // The caret goes under the operand at fault, as `asm` puts it.
+                    let locate = |item: usize, operand: Option<usize>| {
+                        (item < a.sources.len()).then(|| a.error_at(item, operand, ""))
+                    };
+                    let findings = findings(&a.shader, 0, &locate);
+                    r.shaders.push(ShaderReport {
+                        name: None,
+                        at: 0,
+                        shader: a.shader.clone(),
+                        findings,
+                    });
+                }
+                Err(d) if d.0.is_empty() => r.fail(input_err.to_string()),
+                Err(d) => {
+                    r.failed = true;
+                    for diag in d.0 {
+                        r.messages.push(Message {
+                            severity: Severity::Error,
+                            text: diag.message.clone(),
+                            diagnostic: Some(diag),
+                        });
+                    }
+                }
+            }
+        }
+    }
+    r
+}
