@@ -297,9 +297,7 @@ fn reg_index(name: &str, pixel: bool) -> Option<usize> {
     None
 }
 
-fn fmt4(v: [f32; 4]) -> String {
-    format!("({}, {}, {}, {})", v[0], v[1], v[2], v[3])
-}
+use d3dbc_exec::trace::fmt4;
 
 fn run_inner(a: &RunArgs) -> Result<(), String> {
     let (shader, _) = load_shader(&a.shader)?;
@@ -425,18 +423,7 @@ fn run_inner(a: &RunArgs) -> Result<(), String> {
         }
     }
     let killed = pixel.then_some(lanes.killed & 1 != 0);
-    let trace: Vec<(String, Option<[f32; 4]>)> = lanes
-        .trace
-        .take()
-        .unwrap_or_default()
-        .into_iter()
-        .map(|(i, val, active)| {
-            let mut text = String::new();
-            print::print_instruction(&prog.originals[i as usize], v, &mut text);
-            let text = text.trim().to_string();
-            (text, (active && !val[0].is_nan()).then_some(val))
-        })
-        .collect();
+    let trace = d3dbc_exec::trace::steps(&prog, &lanes.trace.take().unwrap_or_default());
     match a.format {
         RunFormat::Text => {
             for (t, val) in &trace {

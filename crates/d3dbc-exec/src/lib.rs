@@ -21,5 +21,6 @@ pub mod merge;
 pub(crate) mod prim;
 pub mod render;
 pub mod texture;
+pub mod trace;
 
 pub use render::{Image, Options, RenderError, Renderer};

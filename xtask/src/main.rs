@@ -1,0 +1,204 @@
+//! Project tasks, run as `cargo xtask TASK` (the alias lives in `.cargo/config.toml`).
+//!
+//! - `cargo xtask web [--out DIR] [--dev]`: builds the playground page, a static site,
+//!   into `target/web` (or `DIR`): `index.html`, `app.js`, `style.css`, the examples,
+//!   and `pkg/` with the `d3dbc-web` WebAssembly module and its `wasm-bindgen` glue.
+//!   Needs the `wasm32-unknown-unknown` target (`rustup target add
+//!   wasm32-unknown-unknown`) and the `wasm-bindgen` CLI of the version in
+//!   `Cargo.lock` (`cargo install wasm-bindgen-cli --version =VERSION`); it says so
+//!   when either is missing. Serve the folder with any static server
+//!   (`python3 -m http.server -d target/web`).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("web") => web(&args[1..]),
+        Some("-h" | "--help") | None => {
+            println!("usage: cargo xtask web [--out DIR] [--dev]\n\n  web   build the playground page (default: target/web)");
+            return ExitCode::SUCCESS;
+        }
+        Some(other) => Err(format!("unknown task `{other}` (tasks: web)")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xtask: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask lives in the workspace root")
+        .to_path_buf()
+}
+
+/// The version of `package` that `Cargo.lock` pins.
+fn locked_version(root: &Path, package: &str) -> Result<String, String> {
+    let lock = std::fs::read_to_string(root.join("Cargo.lock"))
+        .map_err(|e| format!("Cargo.lock: {e}"))?;
+    let mut lines = lock.lines();
+    while let Some(l) = lines.next() {
+        if l.trim() == format!("name = \"{package}\"") {
+            if let Some(v) = lines.next().and_then(|v| v.trim().strip_prefix("version = ")) {
+                return Ok(v.trim_matches('"').to_string());
+            }
+        }
+    }
+    Err(format!("{package} is not in Cargo.lock"))
+}
+
+fn run(cmd: &mut Command) -> Result<(), String> {
+    let shown = format!("{cmd:?}");
+    let status = cmd
+        .status()
+        .map_err(|e| format!("{shown}: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("{shown} failed ({status})"))
+    }
+}
+
+fn web(args: &[String]) -> Result<(), String> {
+    let root = root();
+    let mut out = root.join("target/web");
+    let mut dev = false;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--out" => out = PathBuf::from(it.next().ok_or("--out needs a folder")?),
+            "--dev" => dev = true,
+            other => return Err(format!("web: unknown argument `{other}`")),
+        }
+    }
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+
+    // The wasm-bindgen CLI must be the version the crate links, or its glue breaks.
+    let want = locked_version(&root, "wasm-bindgen")?;
+    let have = Command::new("wasm-bindgen")
+        .arg("--version")
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
+    match &have {
+        Some(v) if v.split_whitespace().nth(1) == Some(want.as_str()) => {}
+        Some(v) => {
+            return Err(format!(
+                "{v} found, the page needs wasm-bindgen {want}: \
+                 cargo install wasm-bindgen-cli --version ={want}"
+            ))
+        }
+        None => {
+            return Err(format!(
+                "the wasm-bindgen CLI is missing: cargo install wasm-bindgen-cli --version ={want}"
+            ))
+        }
+    }
+
+    let profile = if dev { "dev" } else { "web" };
+    let mut build = Command::new(&cargo);
+    build
+        .current_dir(&root)
+        .args(["build", "-p", "d3dbc-web", "--lib", "--target", "wasm32-unknown-unknown"])
+        .args(["--profile", profile]);
+    run(&mut build).map_err(|e| {
+        format!("{e}\n(the wasm target may be missing: rustup target add wasm32-unknown-unknown)")
+    })?;
+    let dir = if dev { "debug" } else { "web" };
+    let wasm = root.join(format!("target/wasm32-unknown-unknown/{dir}/d3dbc_web.wasm"));
+
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(out.join("pkg")).map_err(|e| format!("{}: {e}", out.display()))?;
+    run(Command::new("wasm-bindgen")
+        .args(["--target", "web", "--no-typescript", "--out-dir"])
+        .arg(out.join("pkg"))
+        .arg(&wasm))?;
+
+    for f in ["index.html", "app.js", "style.css", "sw.js"] {
+        std::fs::copy(root.join("web").join(f), out.join(f))
+            .map_err(|e| format!("web/{f}: {e}"))?;
+    }
+    std::fs::write(out.join("examples.js"), examples_js(&root)?)
+        .map_err(|e| format!("examples.js: {e}"))?;
+
+    let bg = out.join("pkg/d3dbc_web_bg.wasm");
+    let bytes = std::fs::read(&bg).map_err(|e| format!("{}: {e}", bg.display()))?;
+    println!(
+        "built {}: d3dbc_web_bg.wasm {} KiB ({} KiB gzip)",
+        out.display(),
+        bytes.len() / 1024,
+        gzip_len(&bytes) / 1024
+    );
+    Ok(())
+}
+
+/// The size of `bytes` gzip-compressed (what a web server sends).
+fn gzip_len(bytes: &[u8]) -> usize {
+    use std::io::Write;
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    let _ = e.write_all(bytes);
+    e.finish().map(|v| v.len()).unwrap_or(0)
+}
+
+/// `examples.js`: the bundled examples (`examples/*.asm` as text, bytecode as hex) for
+/// the page's picker.
+fn examples_js(root: &Path) -> Result<String, String> {
+    let dir = root.join("examples");
+    let mut names: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    names.sort();
+    let mut s = String::from("// Generated by `cargo xtask web` from examples/.\nexport const EXAMPLES = [\n");
+    for p in names {
+        let name = p.file_name().unwrap_or_default().to_string_lossy().into_owned();
+        let bytes = std::fs::read(&p).map_err(|e| format!("{}: {e}", p.display()))?;
+        let text = match p.extension().and_then(|e| e.to_str()) {
+            Some("asm" | "txt" | "h" | "hex") => String::from_utf8_lossy(&bytes).into_owned(),
+            Some("vso" | "pso" | "cso" | "bin") => bytes
+                .chunks(4)
+                .map(|c| {
+                    let mut w = [0u8; 4];
+                    w[..c.len()].copy_from_slice(c);
+                    format!("0x{:08x}", u32::from_le_bytes(w))
+                })
+                .collect::<Vec<_>>()
+                .chunks(4)
+                .map(|l| l.join(", "))
+                .collect::<Vec<_>>()
+                .join(",\n"),
+            _ => continue,
+        };
+        s.push_str(&format!(
+            "  {{ name: {}, text: {} }},\n",
+            js_string(&name),
+            js_string(&text)
+        ));
+    }
+    s.push_str("];\n");
+    Ok(s)
+}
+
+fn js_string(s: &str) -> String {
+    let mut o = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => o.push_str("\\\""),
+            '\\' => o.push_str("\\\\"),
+            '\n' => o.push_str("\\n"),
+            '\r' => {}
+            '<' => o.push_str("\\u003c"),
+            c if (c as u32) < 0x20 => o.push_str(&format!("\\u{:04x}", c as u32)),
+            c => o.push(c),
+        }
+    }
+    o.push('"');
+    o
+}
