@@ -188,6 +188,10 @@ function update() {
   showTranslation();
   showRender();
   writeFragment(a.kind);
+  if (document.body.dataset.state !== 'ready') {
+    // Time from navigation to the first full update (every panel filled).
+    document.body.dataset.readyMs = performance.now().toFixed(0);
+  }
   document.body.dataset.state = 'ready';
   setStatus(a.kind === 'none' ? 'paste a shader' : `${a.version} · ${a.kind} · ${a.hex.length / 2} bytes`);
 }
@@ -250,7 +254,7 @@ async function main() {
     if (text !== null && text !== $('input').value) { $('input').value = text; update(); }
   });
   const fromLink = readFragment();
-  $('input').value = fromLink ?? (EXAMPLES.find((e) => e.name.endsWith('.asm'))?.text || '');
+  $('input').value = fromLink ?? (EXAMPLES.find((e) => e.name.endsWith('.pso'))?.text || '');
   update();
   if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
     navigator.serviceWorker.register('sw.js').catch(() => {});

@@ -28,7 +28,10 @@ fn skip_or_fail(why: &str) {
 }
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
 }
 
 fn chromium() -> Option<PathBuf> {
@@ -93,7 +96,11 @@ fn serve(stream: TcpStream, dir: &Path) {
     }
     let path = line.split_whitespace().nth(1).unwrap_or("/");
     let path = path.split(['?', '#']).next().unwrap_or("/");
-    let rel = if path == "/" { "index.html" } else { path.trim_start_matches('/') };
+    let rel = if path == "/" {
+        "index.html"
+    } else {
+        path.trim_start_matches('/')
+    };
     let mut stream = stream;
     if rel.contains("..") {
         let _ = stream.write_all(b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n");
@@ -116,7 +123,9 @@ fn serve(stream: TcpStream, dir: &Path) {
             let _ = stream.write_all(&body);
         }
         Err(_) => {
-            let _ = stream.write_all(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+            let _ = stream.write_all(
+                b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+            );
         }
     }
 }
@@ -176,7 +185,9 @@ fn unescape(s: &str) -> String {
 /// The text inside the element with `id` (no nested markup expected).
 fn element_text(dom: &str, tag: &str, id: &str) -> String {
     let open = format!("<{tag} id=\"{id}\"");
-    let start = dom.find(&open).unwrap_or_else(|| panic!("no #{id} in the page"));
+    let start = dom
+        .find(&open)
+        .unwrap_or_else(|| panic!("no #{id} in the page"));
     let body = &dom[start..];
     let gt = body.find('>').unwrap() + 1;
     let end = body.find(&format!("</{tag}>")).unwrap();
@@ -197,7 +208,9 @@ fn b64url(bytes: &[u8]) -> String {
     const A: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
     let mut s = String::new();
     for c in bytes.chunks(3) {
-        let n = (c[0] as u32) << 16 | (*c.get(1).unwrap_or(&0) as u32) << 8 | *c.get(2).unwrap_or(&0) as u32;
+        let n = (c[0] as u32) << 16
+            | (*c.get(1).unwrap_or(&0) as u32) << 8
+            | *c.get(2).unwrap_or(&0) as u32;
         for k in 0..=c.len() {
             s.push(A[(n >> (18 - 6 * k)) as usize & 63] as char);
         }
@@ -236,21 +249,55 @@ fn playground_panels_in_headless_chromium() {
     // 1. A bytecode link: every panel filled without a click.
     let pso = std::fs::read(root().join("examples/textured.pso")).unwrap();
     let dom = dump_dom(&chromium, &format!("{base}#hex={}&target=wgsl", hex(&pso)));
-    assert!(dom.contains("data-state=\"ready\""), "the page did not finish: {}", &dom[..dom.len().min(2000)]);
+    assert!(
+        dom.contains("data-state=\"ready\""),
+        "the page did not finish: {}",
+        &dom[..dom.len().min(2000)]
+    );
     // The page shows dropped or linked bytecode as DWORD hex text; so does this.
     let pso_text: String = pso
         .chunks(4)
         .map(|c| format!("0x{:08x}, ", u32::from_le_bytes([c[0], c[1], c[2], c[3]])))
         .collect();
     let native = d3dbc_web::analyze(&pso_text, &Default::default());
+    if let Some(at) = dom.find("data-ready-ms=\"") {
+        let ms = &dom[at + 15..];
+        eprintln!(
+            "page ready (every panel filled) after {} ms",
+            &ms[..ms.find('"').unwrap_or(0)]
+        );
+    }
     assert!(!native.listing.is_empty());
-    assert_eq!(element_text(&dom, "pre", "listing"), native.listing, "listing panel");
-    assert!(element_text(&dom, "div", "findings").contains("no findings"), "findings panel");
+    assert_eq!(
+        element_text(&dom, "pre", "listing"),
+        native.listing,
+        "listing panel"
+    );
+    assert!(
+        element_text(&dom, "div", "findings").contains("no findings"),
+        "findings panel"
+    );
     let wgsl = d3dbc_web::translate(&native.hex, "wgsl").unwrap();
-    assert_eq!(element_text(&dom, "pre", "translation"), wgsl.text, "translation panel");
+    assert_eq!(
+        element_text(&dom, "pre", "translation"),
+        wgsl.text,
+        "translation panel"
+    );
     assert!(wgsl.text.contains("@fragment"));
-    let img = d3dbc_web::render(&native.hex, &d3dbc_web::RenderRequest { width: 256, height: 256, ..Default::default() }).unwrap();
-    assert_eq!(attribute(&dom, "canvas", "data-nonblank").as_deref(), Some("true"), "blank canvas");
+    let img = d3dbc_web::render(
+        &native.hex,
+        &d3dbc_web::RenderRequest {
+            width: 256,
+            height: 256,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        attribute(&dom, "canvas", "data-nonblank").as_deref(),
+        Some("true"),
+        "blank canvas"
+    );
     assert_eq!(
         attribute(&dom, "canvas", "data-hash"),
         Some(fnv1a(&img.rgba)),
@@ -259,13 +306,26 @@ fn playground_panels_in_headless_chromium() {
 
     // 2. An assembly link: the listing of what it assembles to, SPIR-V disassembly.
     let asm = std::fs::read_to_string(root().join("examples/textured.asm")).unwrap();
-    let dom = dump_dom(&chromium, &format!("{base}#asm={}&target=spirv", b64url(asm.as_bytes())));
+    let dom = dump_dom(
+        &chromium,
+        &format!("{base}#asm={}&target=spirv", b64url(asm.as_bytes())),
+    );
     let native = d3dbc_web::analyze(&asm, &Default::default());
     assert_eq!(native.kind, "assembly");
-    assert_eq!(element_text(&dom, "pre", "listing"), native.listing, "listing of assembly");
+    assert_eq!(
+        element_text(&dom, "pre", "listing"),
+        native.listing,
+        "listing of assembly"
+    );
     let spirv = element_text(&dom, "pre", "translation");
-    assert!(spirv.contains("OpEntryPoint Fragment"), "SPIR-V panel: {spirv}");
-    assert!(attribute(&dom, "canvas", "data-hash").is_some(), "assembly link renders too");
+    assert!(
+        spirv.contains("OpEntryPoint Fragment"),
+        "SPIR-V panel: {spirv}"
+    );
+    assert!(
+        attribute(&dom, "canvas", "data-hash").is_some(),
+        "assembly link renders too"
+    );
 
     // 3. An assembly error: its code and line:col, with the caret, as the CLI prints it.
     let bad = "ps_2_0\nmov oC0, r5\n";
@@ -276,7 +336,15 @@ fn playground_panels_in_headless_chromium() {
     assert_eq!(f.at, "2:10");
     let findings = element_text(&dom, "div", "findings");
     assert!(dom.contains("data-code=\"E0204\""), "{findings}");
-    assert!(findings.contains(&f.text), "findings panel: {findings}\nexpected: {}", f.text);
-    assert!(f.text.contains("input:2:10: error[E0204]") && f.text.contains('^'), "{}", f.text);
+    assert!(
+        findings.contains(&f.text),
+        "findings panel: {findings}\nexpected: {}",
+        f.text
+    );
+    assert!(
+        f.text.contains("input:2:10: error[E0204]") && f.text.contains('^'),
+        "{}",
+        f.text
+    );
     drop(server);
 }

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use clap::{Args, ValueEnum};
-use d3dbc::{input, print, Shader};
+use d3dbc::{input, Shader};
 use d3dbc_exec::draw::{Constants, Texture, TextureKind};
 use d3dbc_exec::exec::{self, Env, Lanes, Program, Stage};
 use d3dbc_exec::render::{Options, Renderer};

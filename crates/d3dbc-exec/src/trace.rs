@@ -15,7 +15,10 @@ pub fn fmt4(v: [f32; 4]) -> String {
 
 /// One trace step ready to show: the instruction (indented) and the value it wrote,
 /// `None` where the lane was inactive or the instruction writes no register.
-pub fn steps(program: &Program, steps: &[(u32, [f32; 4], bool)]) -> Vec<(String, Option<[f32; 4]>)> {
+pub fn steps(
+    program: &Program,
+    steps: &[(u32, [f32; 4], bool)],
+) -> Vec<(String, Option<[f32; 4]>)> {
     let mut depth = 0usize;
     let mut out = Vec::with_capacity(steps.len());
     for &(i, val, active) in steps {

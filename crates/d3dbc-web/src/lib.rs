@@ -146,7 +146,10 @@ fn tokens_of(input: &str) -> Result<Vec<u32>, String> {
     let found = input::read_any(input.as_bytes()).map_err(|e| e.to_string())?;
     let mut warnings = Vec::new();
     let located = report::locate(&found, false, &mut warnings)?;
-    Ok(located.first().map(|l| l.tokens.to_vec()).unwrap_or_default())
+    Ok(located
+        .first()
+        .map(|l| l.tokens.to_vec())
+        .unwrap_or_default())
 }
 
 /// Reads `input` as `d3dbc` does (assembly text is assembled, its constant table
@@ -313,7 +316,11 @@ pub fn translate(hex: &str, target: &str) -> Result<Translated, String> {
         "glsl" => t.glsl().map_err(|e| e.to_string())?,
         "msl" => t.msl().map_err(|e| e.to_string())?,
         "hlsl" => t.hlsl().map_err(|e| e.to_string())?,
-        other => return Err(format!("unknown target `{other}` (spirv, wgsl, glsl, msl, hlsl)")),
+        other => {
+            return Err(format!(
+                "unknown target `{other}` (spirv, wgsl, glsl, msl, hlsl)"
+            ))
+        }
     };
     let interface = serde_json::to_string_pretty(&t.interface).map_err(|e| e.to_string())?;
     Ok(Translated { text, interface })
@@ -449,7 +456,10 @@ pub fn render(hex: &str, r: &RenderRequest) -> Result<Rendered, String> {
 /// pixel's colour.
 pub fn trace(hex: &str, r: &RenderRequest, x: u32, y: u32) -> Result<Vec<String>, String> {
     if x >= r.width || y >= r.height {
-        return Err(format!("pixel ({x}, {y}) is outside {}x{}", r.width, r.height));
+        return Err(format!(
+            "pixel ({x}, {y}) is outside {}x{}",
+            r.width, r.height
+        ));
     }
     let out = run(hex, r, Some((x, y)))?;
     let t = out

@@ -29,7 +29,9 @@ fn hex_and_header_input_read_like_dis() {
         .chunks(8)
         .map(|c| {
             let s = std::str::from_utf8(c).unwrap();
-            let b: Vec<u8> = (0..4).map(|i| u8::from_str_radix(&s[2 * i..2 * i + 2], 16).unwrap()).collect();
+            let b: Vec<u8> = (0..4)
+                .map(|i| u8::from_str_radix(&s[2 * i..2 * i + 2], 16).unwrap())
+                .collect();
             format!("0x{:08x}", u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
         })
         .collect();
@@ -37,9 +39,22 @@ fn hex_and_header_input_read_like_dis() {
     assert_eq!(from_hex.kind, "bytecode");
     assert_eq!(from_hex.listing, a.listing);
     let header = format!("const DWORD g_ps[] = {{ {} }};", dwords.join(", "));
-    assert_eq!(analyze(&header, &ListingOptions::default()).listing, a.listing);
-    let with_offsets = analyze(&a.hex, &ListingOptions { offsets: true, tokens: true });
-    assert!(with_offsets.listing.contains("// +0"), "{}", with_offsets.listing);
+    assert_eq!(
+        analyze(&header, &ListingOptions::default()).listing,
+        a.listing
+    );
+    let with_offsets = analyze(
+        &a.hex,
+        &ListingOptions {
+            offsets: true,
+            tokens: true,
+        },
+    );
+    assert!(
+        with_offsets.listing.contains("// +0"),
+        "{}",
+        with_offsets.listing
+    );
 }
 
 #[test]
@@ -47,16 +62,31 @@ fn errors_carry_code_position_and_caret() {
     let a = analyze("ps_2_0\nmov oC0, r5\n", &ListingOptions::default());
     assert!(!a.valid);
     let f = &a.findings[0];
-    assert_eq!((f.severity, f.code.as_deref(), f.at.as_str()), ("error", Some("E0204"), "2:10"));
-    assert!(f.text.starts_with("input:2:10: error[E0204]: `mov oC0, r5`"), "{}", f.text);
+    assert_eq!(
+        (f.severity, f.code.as_deref(), f.at.as_str()),
+        ("error", Some("E0204"), "2:10")
+    );
+    assert!(
+        f.text
+            .starts_with("input:2:10: error[E0204]: `mov oC0, r5`"),
+        "{}",
+        f.text
+    );
     assert!(f.text.ends_with('^'), "{}", f.text);
     assert_eq!(a.report, f.text);
     // A syntax error: no shader, the assembler's message at its line and column.
     let s = analyze("ps_2_0\nfoo r0, r1\n", &ListingOptions::default());
     assert_eq!(s.kind, "none");
-    assert!(s.findings[0].text.starts_with("input:2:1: error"), "{}", s.findings[0].text);
+    assert!(
+        s.findings[0].text.starts_with("input:2:1: error"),
+        "{}",
+        s.findings[0].text
+    );
     // Nothing at all.
-    assert_eq!(analyze("", &ListingOptions::default()).findings[0].message, "empty input");
+    assert_eq!(
+        analyze("", &ListingOptions::default()).findings[0].message,
+        "empty input"
+    );
 }
 
 #[test]
@@ -73,7 +103,9 @@ fn every_target_translates() {
         assert!(t.text.contains(needle), "{target}: {}", t.text);
         assert!(t.interface.contains("\"stage\""), "{}", t.interface);
     }
-    assert!(translate(&a.hex, "dxil").unwrap_err().contains("unknown target"));
+    assert!(translate(&a.hex, "dxil")
+        .unwrap_err()
+        .contains("unknown target"));
     let bad = analyze("ps_2_0\nmov oC0, r5\n", &ListingOptions::default());
     assert!(translate(&bad.hex, "wgsl").unwrap_err().contains("E0204"));
 }
@@ -81,16 +113,26 @@ fn every_target_translates() {
 #[test]
 fn render_and_trace_agree() {
     let a = analyze(ASM, &ListingOptions::default());
-    let req = RenderRequest { width: 32, height: 32, ..Default::default() };
+    let req = RenderRequest {
+        width: 32,
+        height: 32,
+        ..Default::default()
+    };
     let img = render(&a.hex, &req).unwrap();
-    assert_eq!((img.width, img.height, img.rgba.len()), (32, 32, 32 * 32 * 4));
+    assert_eq!(
+        (img.width, img.height, img.rgba.len()),
+        (32, 32, 32 * 32 * 4)
+    );
     // The checkerboard in s0 scaled by c0 = (0.5, 0.25, 1, 1): red and green differ.
     let px = |x: usize, y: usize| &img.rgba[(y * 32 + x) * 4..(y * 32 + x) * 4 + 4];
     assert_ne!(px(3, 3)[0], px(3, 3)[1]);
     assert_eq!(px(3, 3)[3], 255);
     // The trace at a pixel ends with that pixel's value as rendered.
     let lines = trace(&a.hex, &req, 3, 3).unwrap();
-    assert!(lines.iter().any(|l| l.starts_with("texld r0, t0, s0")), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("texld r0, t0, s0")),
+        "{lines:?}"
+    );
     let last = lines.last().unwrap();
     let q = |v: f32| (v.clamp(0.0, 1.0) * 255.0).round() as u8;
     let vals: Vec<f32> = last
@@ -101,10 +143,17 @@ fn render_and_trace_agree() {
         .split(", ")
         .map(|v| v.parse().unwrap())
         .collect();
-    assert_eq!(vals.iter().map(|v| q(*v)).collect::<Vec<_>>(), px(3, 3), "{last}");
+    assert_eq!(
+        vals.iter().map(|v| q(*v)).collect::<Vec<_>>(),
+        px(3, 3),
+        "{last}"
+    );
     // Constants set by the page change the picture (a `def` would win over them, as
     // on D3D9, so this shader reads c1 without one).
-    let b = analyze(&ASM.replace("mul r0, r0, c0", "mul r0, r0, c1"), &ListingOptions::default());
+    let b = analyze(
+        &ASM.replace("mul r0, r0, c0", "mul r0, r0, c1"),
+        &ListingOptions::default(),
+    );
     let mut red = req.clone();
     red.constants.insert("c1".into(), [1.0, 0.0, 0.0, 1.0]);
     let r = render(&b.hex, &red).unwrap();
@@ -116,8 +165,13 @@ fn render_and_trace_agree() {
 
 #[test]
 fn vertex_shaders_list_but_do_not_render() {
-    let a = analyze("vs_2_0\ndcl_position v0\nmov oPos, v0\n", &ListingOptions::default());
+    let a = analyze(
+        "vs_2_0\ndcl_position v0\nmov oPos, v0\n",
+        &ListingOptions::default(),
+    );
     assert!(a.valid && !a.pixel);
-    assert!(render(&a.hex, &RenderRequest::default()).unwrap_err().contains("pixel shaders"));
+    assert!(render(&a.hex, &RenderRequest::default())
+        .unwrap_err()
+        .contains("pixel shaders"));
     assert!(translate(&a.hex, "wgsl").unwrap().text.contains("@vertex"));
 }

@@ -40,8 +40,7 @@ impl Located<'_> {
     /// The shader's IR.
     pub fn shader(&self) -> Shader {
         // Checked by `locate`; an empty shader cannot happen.
-        Shader::decode(self.tokens)
-            .unwrap_or_else(|_| Shader::new(crate::Version::vertex(1, 1)))
+        Shader::decode(self.tokens).unwrap_or_else(|_| Shader::new(crate::Version::vertex(1, 1)))
     }
 }
 
