@@ -20,13 +20,14 @@
 
 use rayon::prelude::*;
 
-use crate::clip::Volume;
+use super::clip::Volume;
+use super::fetch::{SVert, NVARY};
+use super::merge::{Frag, PrimInfo};
+use super::setup::{varyings, TriSetup};
+use super::shade::{shade_quad, PixelCtx};
+use super::{RenderError, Renderer, Stats};
 use crate::draw::{Cull, Draw, FillMode, Primitive};
 use crate::exec::{Lanes, LANES};
-use crate::merge::PrimInfo;
-use crate::render::{
-    shade_quad, varyings, PixelCtx, RenderError, Renderer, SVert, Stats, TriSetup, NVARY,
-};
 
 impl Renderer {
     /// Assembles, clips and rasterizes the primitives of a draw from its shaded
@@ -194,7 +195,7 @@ impl Renderer {
         };
         let rs = &d.render_states;
         let vp = d.viewport;
-        let t0 = &self.targets[0];
+        let t0 = &self.fb.targets[0];
         let x_max = (vp.x as i64 + vp.width as i64).min(t0.width as i64) - 1;
         let y_max = (vp.y as i64 + vp.height as i64).min(t0.height as i64) - 1;
         let (x_min, y_min) = (vp.x as i64, vp.y as i64);
@@ -216,7 +217,7 @@ impl Renderer {
             return Ok(());
         }
         let v = [a, b, b];
-        let (pre, clip, nclip) = varyings(&v, ctx);
+        let (pre, clip, nclip) = varyings(&v, ctx.links);
         let tri = TriSetup {
             v,
             pre,
@@ -253,7 +254,7 @@ impl Renderer {
                 _ => merged.push(q),
             }
         }
-        let results: Vec<(Vec<crate::render::Frag>, Stats)> = merged
+        let results: Vec<(Vec<Frag>, Stats)> = merged
             .par_iter()
             .map_init(Lanes::default, |lanes, &(qy, qx, mut cover)| {
                 lanes.reset();
@@ -280,7 +281,7 @@ impl Renderer {
             self.stats.ps_lanes += st.ps_lanes;
             self.stats.ps_lane_instructions += st.ps_lane_instructions;
             for f in fs {
-                self.output(&f, d, ctx, &prim);
+                self.fb.output(&f, d, ctx.ps, &prim);
             }
         }
         Ok(())

@@ -13,8 +13,56 @@
 //!   interpolated depth only: a pixel shader writing `oDepth` overrides it (as D3D10
 //!   defines); the result is clamped to [0, 1] like every depth.
 
-use crate::draw::{Blend, BlendOp, Draw, RenderStates, StencilOp};
-use crate::render::{exec_sat, quantize, Frag, PixelCtx, Renderer, SVert};
+use super::fetch::SVert;
+use crate::draw::{Blend, BlendOp, DepthFormat, Draw, Format, RenderStates, StencilOp};
+use crate::exec::Program;
+use crate::format::{d3dcolor, exec_sat, linear_to_srgb, quantize, srgb_to_linear};
+
+/// A render target's contents as RGBA floats (already quantised to its format).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Image {
+    /// Width.
+    pub width: u32,
+    /// Height.
+    pub height: u32,
+    /// The target's format: the CPU quantises the values to it; the GPU runner reads
+    /// back what the device stored (8 bits per channel for the non-float formats).
+    pub format: Format,
+    /// Pixels, row-major.
+    pub pixels: Vec<[f32; 4]>,
+}
+
+impl Image {
+    /// Pixel (x, y), or zeros outside.
+    pub fn get(&self, x: u32, y: u32) -> [f32; 4] {
+        if x >= self.width || y >= self.height {
+            return [0.0; 4];
+        }
+        self.pixels[(y * self.width + x) as usize]
+    }
+}
+
+/// What the output merger writes into: the colour targets and the depth/stencil buffer.
+#[derive(Clone, Debug)]
+pub struct Framebuffer {
+    /// Colour targets.
+    pub targets: Vec<Image>,
+    /// Depth buffer.
+    pub depth: Option<Vec<f32>>,
+    /// Stencil buffer (8 bits, beside the depth buffer, when its format has one).
+    pub stencil: Option<Vec<u8>>,
+    /// The depth buffer's format (depths are quantised to it).
+    pub depth_format: DepthFormat,
+}
+
+/// A shaded pixel on its way into the targets: position, the colours of up to four
+/// targets and its depth.
+pub(crate) struct Frag {
+    pub(crate) x: u32,
+    pub(crate) y: u32,
+    pub(crate) color: [[f32; 4]; 4],
+    pub(crate) depth: f32,
+}
 
 /// What the merger needs to know about the primitive a pixel came from.
 #[derive(Clone, Copy, Debug, Default)]
@@ -50,35 +98,6 @@ impl PrimInfo {
             bias: rs.depth_bias,
         }
     }
-}
-
-/// sRGB-encoded value → linear (the exact sRGB curve).
-pub fn srgb_to_linear(c: f32) -> f32 {
-    if c <= 0.04045 {
-        c / 12.92
-    } else {
-        ((c + 0.055) / 1.055).powf(2.4)
-    }
-}
-
-/// Linear value → sRGB-encoded (the exact sRGB curve; input clamped to [0, 1]).
-pub fn linear_to_srgb(c: f32) -> f32 {
-    let c = exec_sat(c);
-    if c <= 0.003_130_8 {
-        c * 12.92
-    } else {
-        1.055 * c.powf(1.0 / 2.4) - 0.055
-    }
-}
-
-/// A D3DCOLOR (ARGB) as RGBA floats.
-fn d3dcolor(c: u32) -> [f32; 4] {
-    [
-        ((c >> 16) & 255) as f32 / 255.0,
-        ((c >> 8) & 255) as f32 / 255.0,
-        (c & 255) as f32 / 255.0,
-        (c >> 24) as f32 / 255.0,
-    ]
 }
 
 /// Blends source `s` over destination `dd` with the render states' factors and ops;
@@ -154,9 +173,10 @@ pub fn blend(rs: &RenderStates, s: [f32; 4], dd: [f32; 4], clamp: bool) -> [f32;
     o
 }
 
-impl Renderer {
-    /// Merges one shaded pixel into the targets (and depth/stencil buffer).
-    pub(crate) fn output(&mut self, f: &Frag, d: &Draw, ctx: &PixelCtx, prim: &PrimInfo) {
+impl Framebuffer {
+    /// Merges one shaded pixel into the targets (and depth/stencil buffer); `ps` is the
+    /// pixel shader that shaded it (`None`: fixed function).
+    pub(crate) fn output(&mut self, f: &Frag, d: &Draw, ps: Option<&Program>, prim: &PrimInfo) {
         let rs = &d.render_states;
         let w = self.targets[0].width;
         let idx = (f.y * w + f.x) as usize;
@@ -168,7 +188,7 @@ impl Renderer {
                 return;
             }
         }
-        let writes_depth = ctx.ps.is_some_and(|p| p.writes_depth);
+        let writes_depth = ps.is_some_and(|p| p.writes_depth);
         let z = if writes_depth {
             f.depth
         } else {
@@ -217,7 +237,7 @@ impl Renderer {
                 }
             }
         }
-        let ncol = match ctx.ps {
+        let ncol = match ps {
             Some(p) if p.version.major >= 2 => (p.color_outputs as usize).max(1),
             _ => 1,
         };

@@ -21,8 +21,8 @@
 //! A primitive entirely inside every plane comes back unchanged (same vertices, same
 //! bits): clipping never perturbs what it does not cut.
 
+use super::fetch::SVert;
 use crate::draw::{RenderStates, Viewport};
-use crate::render::SVert;
 
 /// Smallest clip-space w kept.
 const W_EPSILON: f64 = 1e-20;
