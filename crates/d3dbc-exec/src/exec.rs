@@ -1630,10 +1630,11 @@ fn eval(
         }
         Opcode::ExpP => {
             let a = rd(0, st);
+            let w = inst.op.scalar_component();
             if v.major < 2 {
                 let mut q = [[0.0; LANES]; 4];
                 for l in 0..LANES {
-                    let x = a[3][l];
+                    let x = a[w][l];
                     let f = x.floor();
                     q[0][l] = f.exp2();
                     q[1][l] = x - f;
@@ -1642,15 +1643,16 @@ fn eval(
                 }
                 q
             } else {
-                splat(|l| a[3][l].exp2())
+                splat(|l| a[w][l].exp2())
             }
         }
         Opcode::LogP => {
             let a = rd(0, st);
+            let w = inst.op.scalar_component();
             if v.major < 2 {
                 let mut q = [[0.0; LANES]; 4];
                 for l in 0..LANES {
-                    let x = a[3][l].abs();
+                    let x = a[w][l].abs();
                     if x == 0.0 {
                         let m = sem.log2(0.0);
                         q[0][l] = m;
@@ -1666,7 +1668,7 @@ fn eval(
                 }
                 q
             } else {
-                splat(|l| sem.log2(a[3][l]))
+                splat(|l| sem.log2(a[w][l]))
             }
         }
         Opcode::Sgn => {
@@ -1684,9 +1686,10 @@ fn eval(
         }
         Opcode::Pow => {
             let (a, b) = (rd(0, st), rd(1, st));
+            let w = inst.op.scalar_component();
             splat(|l| {
-                let base = a[3][l].abs();
-                let e = b[3][l];
+                let base = a[w][l].abs();
+                let e = b[w][l];
                 sem.mul(e, sem.log2(base)).exp2()
             })
         }
@@ -1730,7 +1733,7 @@ fn eval(
         }
         Opcode::SinCos => {
             let a = rd(0, st);
-            let comp = 3;
+            let comp = inst.op.scalar_component();
             let mut q = st_reg_value(st, &inst.dst);
             for l in 0..LANES {
                 let x = a[comp][l];
@@ -2236,10 +2239,10 @@ fn alu(p: &Program, inst: &Inst, st: &Lanes, env: &Env, out: &mut Q) -> bool {
         }),
         Opcode::Frc => each!(|c| map_row(&row(0, c), |x| x - x.floor())),
         Opcode::Abs => each!(|c| map_row(&row(0, c), |x| x.abs())),
-        Opcode::Rcp => splat!(map_row(&row(0, 3), |x| sem.rcp(x))),
-        Opcode::Rsq => splat!(map_row(&row(0, 3), |x| sem.rsq(x))),
-        Opcode::Exp => splat!(map_row(&row(0, 3), |x| x.exp2())),
-        Opcode::Log => splat!(map_row(&row(0, 3), |x| sem.log2(x))),
+        Opcode::Rcp => splat!(map_row(&row(0, inst.op.scalar_component()), |x| sem.rcp(x))),
+        Opcode::Rsq => splat!(map_row(&row(0, inst.op.scalar_component()), |x| sem.rsq(x))),
+        Opcode::Exp => splat!(map_row(&row(0, inst.op.scalar_component()), |x| x.exp2())),
+        Opcode::Log => splat!(map_row(&row(0, inst.op.scalar_component()), |x| sem.log2(x))),
         Opcode::Nrm => {
             let a = [row(0, 0), row(0, 1), row(0, 2), row(0, 3)];
             let f = dot(3, &|c| a[c], &|c| a[c]);

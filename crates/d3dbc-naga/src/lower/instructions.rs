@@ -53,7 +53,7 @@ impl Lower<'_> {
             }
             Rcp | Rsq | Exp | Log => {
                 let v = s(self, 0)?;
-                let xs = self.scalar(v);
+                let xs = self.scalar(op, v);
                 let r = match op {
                     Rcp => self.rcp(xs),
                     Rsq => self.rsq(xs),
@@ -71,7 +71,7 @@ impl Lower<'_> {
             }
             ExpP | LogP => {
                 let v = s(self, 0)?;
-                let xs = self.scalar(v);
+                let xs = self.scalar(op, v);
                 let r = if self.v.major < 2 {
                     let one = self.fun.f(1.0);
                     if op == ExpP {
@@ -199,7 +199,7 @@ impl Lower<'_> {
             }
             Pow => {
                 let (a, b) = (s(self, 0)?, s(self, 1)?);
-                let (ax, bx) = (self.scalar(a), self.scalar(b));
+                let (ax, bx) = (self.scalar(op, a), self.scalar(op, b));
                 let ab = self.fun.m1(M::Abs, ax);
                 let l = self.fun.m1(M::Log2, ab);
                 let p = self.mulz1(bx, l);
@@ -242,11 +242,7 @@ impl Lower<'_> {
             }
             SinCos => {
                 let a = s(self, 0)?;
-                let c = if self.v.major < 3 {
-                    self.fun.comp(a, 0)
-                } else {
-                    self.scalar(a)
-                };
+                let c = self.scalar(op, a);
                 let co = self.fun.m1(M::Cos, c);
                 let si = self.fun.m1(M::Sin, c);
                 let z = self.fun.f(0.0);
@@ -472,7 +468,9 @@ impl Lower<'_> {
                             );
                             self.vec4([aw, bw, cw, zero])
                         };
-                        // R = 2·N·(N·E)/(N·N) − E
+                        // R = 2·N·(N·E)/(N·N) − E; where N·N = 0 (a zero normal, or
+                        // one whose square underflows) the 2·N·… term is 0 by the 0·x
+                        // rule and R = −E, as the executor computes it.
                         let ne = self.dotz(n, e, 3);
                         let nn = self.dotz(n, n, 3);
                         let two = self.fun.f(2.0);
@@ -481,6 +479,12 @@ impl Lower<'_> {
                         let q = self.fun.splat(q);
                         let rn = self.mulz(n, q);
                         let r = self.fun.sub(rn, e);
+                        let flat = self.fun.bin(B::Equal, nn, zero);
+                        let ne_ = self.fun.e(Expression::Unary {
+                            op: UnaryOperator::Negate,
+                            expr: e,
+                        });
+                        let r = self.fun.select(flat, ne_, r);
                         let r = self.sample(m, r, Level::Auto);
                         self.write(x, r)?;
                     }

@@ -87,11 +87,10 @@ impl Lower<'_> {
         }
     }
 
-    /// The scalar operand of rcp/rsq/exp/log…: `.w` of the swizzled source in SM1,
-    /// `.x` from SM2 on.
-    pub(super) fn scalar(&mut self, v: H) -> H {
-        let c = if self.v.major < 2 { 3 } else { 0 };
-        self.fun.comp(v, c)
+    /// The scalar operand of rcp/rsq/exp/log/pow/sincos: `.w` of the swizzled source in
+    /// every version ([`Opcode::scalar_component`]).
+    pub(super) fn scalar(&mut self, op: Opcode, v: H) -> H {
+        self.fun.comp(v, op.scalar_component() as u32)
     }
 
     pub(super) fn rcp(&mut self, x: H) -> H {

@@ -32,7 +32,7 @@ layout(location = 10) smooth out vec4 _vs2fs_location10;
 void main() {
     vec4 v0_ = _p2vs_location0;
     vec4 v1_ = _p2vs_location1;
-    float _e4 = abs(v0_.xxxx.x);
+    float _e4 = abs(v0_.xxxx.w);
     vec4 _e10 = vec4(((_e4 == 0.0) ? -3.4028235e38 : log2(_e4)));
     vec4 _e13 = _group_0_binding_6_vs[0];
     vec4 _e16 = (_e13 * vec4(_e10.w));

@@ -32,7 +32,7 @@ layout(location = 10) smooth out vec4 _vs2fs_location10;
 void main() {
     vec4 v0_ = _p2vs_location0;
     vec4 v1_ = _p2vs_location1;
-    vec4 _e5 = vec4(exp2(v0_.xxxx.x));
+    vec4 _e5 = vec4(exp2(v0_.xxxx.w));
     vec4 _e8 = _group_0_binding_6_vs[0];
     vec4 _e11 = (_e8 * vec4(_e5.w));
     VsOut _tmp_return = VsOut((_e5 + vec4(_e11.x, _e11.y, 0.0, 0.0)), v0_, vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(1.0), vec4(0.0), vec4(1.0));

@@ -21,9 +21,10 @@ void main() {
     vec4 _e12 = clamp(_e7, vec4(-8.0), vec4(8.0));
     vec4 _e39 = vec4(dot(mix(texcoord1_1_, vec4(0.0), equal(_e12, vec4(0.0))).xyz, mix(_e12, vec4(0.0), equal(texcoord1_1_, vec4(0.0))).xyz), dot(mix(texcoord2_2_, vec4(0.0), equal(_e12, vec4(0.0))).xyz, mix(_e12, vec4(0.0), equal(texcoord2_2_, vec4(0.0))).xyz), dot(mix(texcoord3_3_, vec4(0.0), equal(_e12, vec4(0.0))).xyz, mix(_e12, vec4(0.0), equal(texcoord3_3_, vec4(0.0))).xyz), 0.0);
     vec4 _e43 = vec4(texcoord1_1_.w, texcoord2_2_.w, texcoord3_3_.w, 0.0);
-    vec4 _e63 = vec4((2.0 * (dot(mix(_e39, vec4(0.0), equal(_e43, vec4(0.0))).xyz, mix(_e43, vec4(0.0), equal(_e39, vec4(0.0))).xyz) / dot(mix(_e39, vec4(0.0), equal(_e39, vec4(0.0))).xyz, mix(_e39, vec4(0.0), equal(_e39, vec4(0.0))).xyz))));
-    vec4 _e74 = texture(_group_0_binding_22_fs, vec2(((mix(_e39, vec4(0.0), equal(_e63, vec4(0.0))) * mix(_e63, vec4(0.0), equal(_e39, vec4(0.0)))) - _e43).xy));
-    PsOut _tmp_return = PsOut(clamp(clamp(clamp(_e74, vec4(-8.0), vec4(8.0)), vec4(-8.0), vec4(8.0)), vec4(0.0), vec4(1.0)));
+    float _e59 = dot(mix(_e39, vec4(0.0), equal(_e39, vec4(0.0))).xyz, mix(_e39, vec4(0.0), equal(_e39, vec4(0.0))).xyz);
+    vec4 _e63 = vec4((2.0 * (dot(mix(_e39, vec4(0.0), equal(_e43, vec4(0.0))).xyz, mix(_e43, vec4(0.0), equal(_e39, vec4(0.0))).xyz) / _e59)));
+    vec4 _e77 = texture(_group_0_binding_22_fs, vec2(((_e59 == 0.0) ? -(_e43) : ((mix(_e39, vec4(0.0), equal(_e63, vec4(0.0))) * mix(_e63, vec4(0.0), equal(_e39, vec4(0.0)))) - _e43)).xy));
+    PsOut _tmp_return = PsOut(clamp(clamp(clamp(_e77, vec4(-8.0), vec4(8.0)), vec4(-8.0), vec4(8.0)), vec4(0.0), vec4(1.0)));
     _fs2p_location0 = _tmp_return.oC0_;
     return;
 }

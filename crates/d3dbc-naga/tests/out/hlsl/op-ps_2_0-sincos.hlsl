@@ -25,6 +25,6 @@ PsOut main(FragmentInput_main fragmentinput_main)
     float4 color0_0_ = fragmentinput_main.color0_0_1;
     float4 texcoord0_1_ = fragmentinput_main.texcoord0_1_1;
     float4 texcoord1_2_ = fragmentinput_main.texcoord1_2_1;
-    const PsOut psout = ConstructPsOut((bool4(false, false, true, true) ? float4(0.5, 1.0, 2.0, 0.25).yyyy : (bool4(true, true, false, false) ? float4(cos(texcoord0_1_.xxxx.x), sin(texcoord0_1_.xxxx.x), 0.0, 0.0) : ZeroValuefloat4())));
+    const PsOut psout = ConstructPsOut((bool4(false, false, true, true) ? float4(0.5, 1.0, 2.0, 0.25).yyyy : (bool4(true, true, false, false) ? float4(cos(texcoord0_1_.xxxx.w), sin(texcoord0_1_.xxxx.w), 0.0, 0.0) : ZeroValuefloat4())));
     return psout;
 }

@@ -53,7 +53,7 @@ float4 ZeroValuefloat4() {
 
 VertexOutput_main main(float4 v0_ : LOC0, float4 v1_ : LOC1)
 {
-    float _e4 = abs(v0_.xxxx.x);
+    float _e4 = abs(v0_.xxxx.w);
     float4 _e10 = (((_e4 == 0.0) ? -3.4028235e38 : log2(_e4))).xxxx;
     float4 _e13 = driver[0];
     float4 _e16 = (_e13 * (_e10.w).xxxx);

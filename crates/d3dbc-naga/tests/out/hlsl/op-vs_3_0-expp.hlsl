@@ -53,7 +53,7 @@ float4 ZeroValuefloat4() {
 
 VertexOutput_main main(float4 v0_ : LOC0, float4 v1_ : LOC1)
 {
-    float4 _e5 = (exp2(v0_.xxxx.x)).xxxx;
+    float4 _e5 = (exp2(v0_.xxxx.w)).xxxx;
     float4 _e8 = driver[0];
     float4 _e11 = (_e8 * (_e5.w).xxxx);
     const VsOut vsout = ConstructVsOut((_e5 + float4(_e11.x, _e11.y, 0.0, 0.0)), v0_, ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), (1.0).xxxx, ZeroValuefloat4(), (1.0).xxxx);

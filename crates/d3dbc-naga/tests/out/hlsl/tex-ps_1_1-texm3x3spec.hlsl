@@ -38,8 +38,9 @@ PsOut main(FragmentInput_main fragmentinput_main)
     float4 _e12 = clamp(_e7, (-8.0).xxxx, (8.0).xxxx);
     float4 _e39 = float4(dot(((_e12 == ZeroValuefloat4()) ? ZeroValuefloat4() : texcoord1_1_).xyz, ((texcoord1_1_ == ZeroValuefloat4()) ? ZeroValuefloat4() : _e12).xyz), dot(((_e12 == ZeroValuefloat4()) ? ZeroValuefloat4() : texcoord2_2_).xyz, ((texcoord2_2_ == ZeroValuefloat4()) ? ZeroValuefloat4() : _e12).xyz), dot(((_e12 == ZeroValuefloat4()) ? ZeroValuefloat4() : texcoord3_3_).xyz, ((texcoord3_3_ == ZeroValuefloat4()) ? ZeroValuefloat4() : _e12).xyz), 0.0);
     float4 _e49 = clamp(float4(0.0, 0.0, 1.0, 0.0), (-1.0).xxxx, (1.0).xxxx);
-    float4 _e69 = ((2.0 * (dot(((_e49 == ZeroValuefloat4()) ? ZeroValuefloat4() : _e39).xyz, ((_e39 == ZeroValuefloat4()) ? ZeroValuefloat4() : _e49).xyz) / dot(((_e39 == ZeroValuefloat4()) ? ZeroValuefloat4() : _e39).xyz, ((_e39 == ZeroValuefloat4()) ? ZeroValuefloat4() : _e39).xyz)))).xxxx;
-    float4 _e80 = t3_.Sample(s3_, ((((_e69 == ZeroValuefloat4()) ? ZeroValuefloat4() : _e39) * ((_e39 == ZeroValuefloat4()) ? ZeroValuefloat4() : _e69)) - _e49).xy);
-    const PsOut psout = ConstructPsOut(saturate(clamp(clamp(_e80, (-8.0).xxxx, (8.0).xxxx), (-8.0).xxxx, (8.0).xxxx)));
+    float _e65 = dot(((_e39 == ZeroValuefloat4()) ? ZeroValuefloat4() : _e39).xyz, ((_e39 == ZeroValuefloat4()) ? ZeroValuefloat4() : _e39).xyz);
+    float4 _e69 = ((2.0 * (dot(((_e49 == ZeroValuefloat4()) ? ZeroValuefloat4() : _e39).xyz, ((_e39 == ZeroValuefloat4()) ? ZeroValuefloat4() : _e49).xyz) / _e65))).xxxx;
+    float4 _e83 = t3_.Sample(s3_, ((_e65 == 0.0) ? -(_e49) : ((((_e69 == ZeroValuefloat4()) ? ZeroValuefloat4() : _e39) * ((_e39 == ZeroValuefloat4()) ? ZeroValuefloat4() : _e69)) - _e49)).xy);
+    const PsOut psout = ConstructPsOut(saturate(clamp(clamp(_e83, (-8.0).xxxx, (8.0).xxxx), (-8.0).xxxx, (8.0).xxxx)));
     return psout;
 }

@@ -37,8 +37,9 @@ PsOut main(FragmentInput_main fragmentinput_main)
     float4 _e12 = clamp(_e7, (-8.0).xxxx, (8.0).xxxx);
     float4 _e39 = float4(dot(((_e12 == ZeroValuefloat4()) ? ZeroValuefloat4() : texcoord1_1_).xyz, ((texcoord1_1_ == ZeroValuefloat4()) ? ZeroValuefloat4() : _e12).xyz), dot(((_e12 == ZeroValuefloat4()) ? ZeroValuefloat4() : texcoord2_2_).xyz, ((texcoord2_2_ == ZeroValuefloat4()) ? ZeroValuefloat4() : _e12).xyz), dot(((_e12 == ZeroValuefloat4()) ? ZeroValuefloat4() : texcoord3_3_).xyz, ((texcoord3_3_ == ZeroValuefloat4()) ? ZeroValuefloat4() : _e12).xyz), 0.0);
     float4 _e43 = float4(texcoord1_1_.w, texcoord2_2_.w, texcoord3_3_.w, 0.0);
-    float4 _e63 = ((2.0 * (dot(((_e43 == ZeroValuefloat4()) ? ZeroValuefloat4() : _e39).xyz, ((_e39 == ZeroValuefloat4()) ? ZeroValuefloat4() : _e43).xyz) / dot(((_e39 == ZeroValuefloat4()) ? ZeroValuefloat4() : _e39).xyz, ((_e39 == ZeroValuefloat4()) ? ZeroValuefloat4() : _e39).xyz)))).xxxx;
-    float4 _e74 = t3_.Sample(s3_, ((((_e63 == ZeroValuefloat4()) ? ZeroValuefloat4() : _e39) * ((_e39 == ZeroValuefloat4()) ? ZeroValuefloat4() : _e63)) - _e43).xy);
-    const PsOut psout = ConstructPsOut(saturate(clamp(clamp(_e74, (-8.0).xxxx, (8.0).xxxx), (-8.0).xxxx, (8.0).xxxx)));
+    float _e59 = dot(((_e39 == ZeroValuefloat4()) ? ZeroValuefloat4() : _e39).xyz, ((_e39 == ZeroValuefloat4()) ? ZeroValuefloat4() : _e39).xyz);
+    float4 _e63 = ((2.0 * (dot(((_e43 == ZeroValuefloat4()) ? ZeroValuefloat4() : _e39).xyz, ((_e39 == ZeroValuefloat4()) ? ZeroValuefloat4() : _e43).xyz) / _e59))).xxxx;
+    float4 _e77 = t3_.Sample(s3_, ((_e59 == 0.0) ? -(_e43) : ((((_e63 == ZeroValuefloat4()) ? ZeroValuefloat4() : _e39) * ((_e39 == ZeroValuefloat4()) ? ZeroValuefloat4() : _e63)) - _e43)).xy);
+    const PsOut psout = ConstructPsOut(saturate(clamp(clamp(_e77, (-8.0).xxxx, (8.0).xxxx), (-8.0).xxxx, (8.0).xxxx)));
     return psout;
 }

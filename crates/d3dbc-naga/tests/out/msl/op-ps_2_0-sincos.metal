@@ -25,6 +25,6 @@ fragment main_Output main_(
     const auto color0_0_ = varyings.color0_0_;
     const auto texcoord0_1_ = varyings.texcoord0_1_;
     const auto texcoord1_2_ = varyings.texcoord1_2_;
-    const auto _tmp = PsOut {metal::select(metal::select(metal::float4 {}, metal::float4(metal::cos(texcoord0_1_.xxxx.x), metal::sin(texcoord0_1_.xxxx.x), 0.0, 0.0), metal::bool4(true, true, false, false)), metal::float4(0.5, 1.0, 2.0, 0.25).yyyy, metal::bool4(false, false, true, true))};
+    const auto _tmp = PsOut {metal::select(metal::select(metal::float4 {}, metal::float4(metal::cos(texcoord0_1_.xxxx.w), metal::sin(texcoord0_1_.xxxx.w), 0.0, 0.0), metal::bool4(true, true, false, false)), metal::float4(0.5, 1.0, 2.0, 0.25).yyyy, metal::bool4(false, false, true, true))};
     return main_Output { _tmp.oC0_ };
 }

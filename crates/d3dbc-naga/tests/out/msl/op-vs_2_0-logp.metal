@@ -46,7 +46,7 @@ vertex main_Output main_(
 ) {
     const auto v0_ = varyings.v0_;
     const auto v1_ = varyings.v1_;
-    float _e4 = metal::abs(v0_.xxxx.x);
+    float _e4 = metal::abs(v0_.xxxx.w);
     metal::float4 _e10 = metal::float4((_e4 == 0.0) ? -340282350000000000000000000000000000000.0 : metal::log2(_e4));
     metal::float4 _e13 = driver.inner[0];
     metal::float4 _e16 = _e13 * metal::float4(_e10.w);

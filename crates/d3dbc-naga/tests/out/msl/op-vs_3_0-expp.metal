@@ -46,7 +46,7 @@ vertex main_Output main_(
 ) {
     const auto v0_ = varyings.v0_;
     const auto v1_ = varyings.v1_;
-    metal::float4 _e5 = metal::float4(metal::exp2(v0_.xxxx.x));
+    metal::float4 _e5 = metal::float4(metal::exp2(v0_.xxxx.w));
     metal::float4 _e8 = driver.inner[0];
     metal::float4 _e11 = _e8 * metal::float4(_e5.w);
     const auto _tmp = VsOut {_e5 + metal::float4(_e11.x, _e11.y, 0.0, 0.0), v0_, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4(1.0), metal::float4 {}, metal::float4(1.0)};

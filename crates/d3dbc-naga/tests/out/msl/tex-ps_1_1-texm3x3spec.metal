@@ -35,8 +35,9 @@ fragment main_Output main_(
     metal::float4 _e12 = metal::clamp(_e7, metal::float4(-8.0), metal::float4(8.0));
     metal::float4 _e39 = metal::float4(metal::dot(metal::select(texcoord1_1_, metal::float4 {}, _e12 == metal::float4 {}).xyz, metal::select(_e12, metal::float4 {}, texcoord1_1_ == metal::float4 {}).xyz), metal::dot(metal::select(texcoord2_2_, metal::float4 {}, _e12 == metal::float4 {}).xyz, metal::select(_e12, metal::float4 {}, texcoord2_2_ == metal::float4 {}).xyz), metal::dot(metal::select(texcoord3_3_, metal::float4 {}, _e12 == metal::float4 {}).xyz, metal::select(_e12, metal::float4 {}, texcoord3_3_ == metal::float4 {}).xyz), 0.0);
     metal::float4 _e49 = metal::clamp(metal::float4(0.0, 0.0, 1.0, 0.0), metal::float4(-1.0), metal::float4(1.0));
-    metal::float4 _e69 = metal::float4(2.0 * (metal::dot(metal::select(_e39, metal::float4 {}, _e49 == metal::float4 {}).xyz, metal::select(_e49, metal::float4 {}, _e39 == metal::float4 {}).xyz) / metal::dot(metal::select(_e39, metal::float4 {}, _e39 == metal::float4 {}).xyz, metal::select(_e39, metal::float4 {}, _e39 == metal::float4 {}).xyz)));
-    metal::float4 _e80 = t3_.sample(s3_, ((metal::select(_e39, metal::float4 {}, _e69 == metal::float4 {}) * metal::select(_e69, metal::float4 {}, _e39 == metal::float4 {})) - _e49).xy);
-    const auto _tmp = PsOut {metal::saturate(metal::clamp(metal::clamp(_e80, metal::float4(-8.0), metal::float4(8.0)), metal::float4(-8.0), metal::float4(8.0)))};
+    float _e65 = metal::dot(metal::select(_e39, metal::float4 {}, _e39 == metal::float4 {}).xyz, metal::select(_e39, metal::float4 {}, _e39 == metal::float4 {}).xyz);
+    metal::float4 _e69 = metal::float4(2.0 * (metal::dot(metal::select(_e39, metal::float4 {}, _e49 == metal::float4 {}).xyz, metal::select(_e49, metal::float4 {}, _e39 == metal::float4 {}).xyz) / _e65));
+    metal::float4 _e83 = t3_.sample(s3_, ((_e65 == 0.0) ? -(_e49) : ((metal::select(_e39, metal::float4 {}, _e69 == metal::float4 {}) * metal::select(_e69, metal::float4 {}, _e39 == metal::float4 {})) - _e49)).xy);
+    const auto _tmp = PsOut {metal::saturate(metal::clamp(metal::clamp(_e83, metal::float4(-8.0), metal::float4(8.0)), metal::float4(-8.0), metal::float4(8.0)))};
     return main_Output { _tmp.oC0_ };
 }

@@ -32,8 +32,9 @@ fragment main_Output main_(
     metal::float4 _e12 = metal::clamp(_e7, metal::float4(-8.0), metal::float4(8.0));
     metal::float4 _e39 = metal::float4(metal::dot(metal::select(texcoord1_1_, metal::float4 {}, _e12 == metal::float4 {}).xyz, metal::select(_e12, metal::float4 {}, texcoord1_1_ == metal::float4 {}).xyz), metal::dot(metal::select(texcoord2_2_, metal::float4 {}, _e12 == metal::float4 {}).xyz, metal::select(_e12, metal::float4 {}, texcoord2_2_ == metal::float4 {}).xyz), metal::dot(metal::select(texcoord3_3_, metal::float4 {}, _e12 == metal::float4 {}).xyz, metal::select(_e12, metal::float4 {}, texcoord3_3_ == metal::float4 {}).xyz), 0.0);
     metal::float4 _e43 = metal::float4(texcoord1_1_.w, texcoord2_2_.w, texcoord3_3_.w, 0.0);
-    metal::float4 _e63 = metal::float4(2.0 * (metal::dot(metal::select(_e39, metal::float4 {}, _e43 == metal::float4 {}).xyz, metal::select(_e43, metal::float4 {}, _e39 == metal::float4 {}).xyz) / metal::dot(metal::select(_e39, metal::float4 {}, _e39 == metal::float4 {}).xyz, metal::select(_e39, metal::float4 {}, _e39 == metal::float4 {}).xyz)));
-    metal::float4 _e74 = t3_.sample(s3_, ((metal::select(_e39, metal::float4 {}, _e63 == metal::float4 {}) * metal::select(_e63, metal::float4 {}, _e39 == metal::float4 {})) - _e43).xy);
-    const auto _tmp = PsOut {metal::saturate(metal::clamp(metal::clamp(_e74, metal::float4(-8.0), metal::float4(8.0)), metal::float4(-8.0), metal::float4(8.0)))};
+    float _e59 = metal::dot(metal::select(_e39, metal::float4 {}, _e39 == metal::float4 {}).xyz, metal::select(_e39, metal::float4 {}, _e39 == metal::float4 {}).xyz);
+    metal::float4 _e63 = metal::float4(2.0 * (metal::dot(metal::select(_e39, metal::float4 {}, _e43 == metal::float4 {}).xyz, metal::select(_e43, metal::float4 {}, _e39 == metal::float4 {}).xyz) / _e59));
+    metal::float4 _e77 = t3_.sample(s3_, ((_e59 == 0.0) ? -(_e43) : ((metal::select(_e39, metal::float4 {}, _e63 == metal::float4 {}) * metal::select(_e63, metal::float4 {}, _e39 == metal::float4 {})) - _e43)).xy);
+    const auto _tmp = PsOut {metal::saturate(metal::clamp(metal::clamp(_e77, metal::float4(-8.0), metal::float4(8.0)), metal::float4(-8.0), metal::float4(8.0)))};
     return main_Output { _tmp.oC0_ };
 }

@@ -18,7 +18,7 @@ var<uniform> driver: array<vec4<f32>, 30>;
 
 @vertex 
 fn main(@location(0) v0_: vec4<f32>, @location(1) v1_: vec4<f32>) -> VsOut {
-    let _e4 = abs(v0_.xxxx.x);
+    let _e4 = abs(v0_.xxxx.w);
     let _e10 = vec4(select(log2(_e4), -340282350000000000000000000000000000000f, (_e4 == 0f)));
     let _e13 = driver[0];
     let _e16 = (_e13 * vec4(_e10.w));

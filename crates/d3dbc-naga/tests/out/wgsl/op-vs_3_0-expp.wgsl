@@ -18,7 +18,7 @@ var<uniform> driver: array<vec4<f32>, 30>;
 
 @vertex 
 fn main(@location(0) v0_: vec4<f32>, @location(1) v1_: vec4<f32>) -> VsOut {
-    let _e5 = vec4(exp2(v0_.xxxx.x));
+    let _e5 = vec4(exp2(v0_.xxxx.w));
     let _e8 = driver[0];
     let _e11 = (_e8 * vec4(_e5.w));
     return VsOut((_e5 + vec4<f32>(_e11.x, _e11.y, 0f, 0f)), v0_, vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4(1f), vec4<f32>(), vec4(1f));
