@@ -30,7 +30,7 @@ impl Lower<'_> {
                 self.invalidate();
                 match self.frames.last_mut() {
                     Some(Frame::If { accept, .. }) if accept.is_none() => *accept = Some(b),
-                    _ => return Err(Error::Flow(0, "else without if")),
+                    _ => return Err(Error::Flow(self.at, "else without if")),
                 }
                 self.fun.open();
             }
@@ -50,7 +50,7 @@ impl Lower<'_> {
                             reject,
                         });
                     }
-                    _ => return Err(Error::Flow(0, "endif without if")),
+                    _ => return Err(Error::Flow(self.at, "endif without if")),
                 }
             }
             Loop | Rep => {
@@ -114,7 +114,7 @@ impl Lower<'_> {
                     saved_al,
                 }) = self.frames.pop()
                 else {
-                    return Err(Error::Flow(0, "endloop without loop"));
+                    return Err(Error::Flow(self.at, "endloop without loop"));
                 };
                 self.fun.open();
                 let cp = self.fun.e(Expression::LocalVariable(counter));
@@ -163,7 +163,7 @@ impl Lower<'_> {
                 let f = *self
                     .labels
                     .get(&x.srcs[0].reg.num)
-                    .ok_or(Error::Flow(0, "call of an undefined label"))?;
+                    .ok_or(Error::Flow(self.at, "call of an undefined label"))?;
                 let cond = if x.opcode == CallNz {
                     Some(self.bool_src(&x.srcs[1])?)
                 } else {
@@ -193,8 +193,9 @@ impl Lower<'_> {
         Ok(())
     }
 
-    /// Lowers a range of instructions into the current function.
-    pub(super) fn lower_range(&mut self, ins: &[Instruction]) -> Result<(), Error> {
+    /// Lowers a range of instructions (from instruction `base` on) into the current
+    /// function; what each lowers to carries its DWORD offset as span.
+    pub(super) fn lower_range(&mut self, ins: &[Instruction], base: usize) -> Result<(), Error> {
         let mut i = 0;
         while i < ins.len() {
             let x = &ins[i];
@@ -227,12 +228,14 @@ impl Lower<'_> {
             if x.opcode == Opcode::Ret && self.frames.is_empty() {
                 break;
             }
+            self.set_at(base + i);
             // Co-issue: the pair reads every source before either writes.
             if ins.get(i + 1).is_some_and(|n| n.coissue) && !x.coissue {
                 self.deferred = Some(Vec::new());
                 self.lower_ins(x)?;
                 let mut j = i + 1;
                 while j < ins.len() && ins[j].coissue {
+                    self.set_at(base + j);
                     self.lower_ins(&ins[j])?;
                     j += 1;
                 }
@@ -243,18 +246,33 @@ impl Lower<'_> {
                 i = j;
                 continue;
             }
-            self.lower_ins(x).map_err(|e| e.at(i))?;
+            self.lower_ins(x)?;
             i += 1;
         }
+        self.fun.span = naga::Span::UNDEFINED;
         if !self.frames.is_empty() {
-            return Err(Error::Flow(ins.len(), "unclosed block"));
+            return Err(Error::Flow(
+                self.offsets[base + ins.len()],
+                "unclosed block",
+            ));
         }
         Ok(())
+    }
+
+    /// Makes instruction `i` the one being lowered: its DWORD offset goes into errors
+    /// and, as span, into every expression and statement appended.
+    fn set_at(&mut self, i: usize) {
+        self.at = self.offsets[i];
+        self.fun.span = Span::new(self.at as u32, self.at as u32 + 1);
     }
 }
 
 /// Subroutine indices in an order where every callee comes before its callers.
-pub(super) fn call_order(scan: &Scan, ins: &[Instruction]) -> Result<Vec<usize>, Error> {
+pub(super) fn call_order(
+    scan: &Scan,
+    ins: &[Instruction],
+    offsets: &[usize],
+) -> Result<Vec<usize>, Error> {
     let by_label: HashMap<u16, usize> = scan
         .subs
         .iter()
@@ -268,20 +286,21 @@ pub(super) fn call_order(scan: &Scan, ins: &[Instruction]) -> Result<Vec<usize>,
         i: usize,
         scan: &Scan,
         ins: &[Instruction],
+        offsets: &[usize],
         by_label: &HashMap<u16, usize>,
         state: &mut [u8],
         order: &mut Vec<usize>,
     ) -> Result<(), Error> {
         match state[i] {
             2 => return Ok(()),
-            1 => return Err(Error::Flow(scan.subs[i].1.start, "recursive call")),
+            1 => return Err(Error::Flow(offsets[scan.subs[i].1.start], "recursive call")),
             _ => {}
         }
         state[i] = 1;
         for x in &ins[scan.subs[i].1.clone()] {
             if matches!(x.opcode, Opcode::Call | Opcode::CallNz) {
                 if let Some(&j) = by_label.get(&x.srcs[0].reg.num) {
-                    visit(j, scan, ins, by_label, state, order)?;
+                    visit(j, scan, ins, offsets, by_label, state, order)?;
                 }
             }
         }
@@ -290,7 +309,7 @@ pub(super) fn call_order(scan: &Scan, ins: &[Instruction]) -> Result<Vec<usize>,
         Ok(())
     }
     for i in 0..n {
-        visit(i, scan, ins, &by_label, &mut state, &mut order)?;
+        visit(i, scan, ins, offsets, &by_label, &mut state, &mut order)?;
     }
     Ok(order)
 }

@@ -123,6 +123,10 @@ pub(crate) struct Lower<'a> {
     args: Vec<FunctionArgument>,
     outputs: Vec<Output>,
     pub itf: Interface,
+    /// The DWORD offset of each instruction, then of the end token.
+    offsets: Vec<usize>,
+    /// The DWORD offset of the instruction being lowered (errors and spans name it).
+    at: usize,
 }
 
 fn slot_ty(v: Version, k: RegisterType) -> Option<SlotTy> {
@@ -165,7 +169,7 @@ fn loc(location: u32, interp: Interpolation, centroid: bool) -> Binding {
 }
 
 impl<'a> Lower<'a> {
-    pub fn new(v: Version, scan: Scan, o: &'a TranslateOptions) -> Self {
+    pub fn new(v: Version, scan: Scan, o: &'a TranslateOptions, offsets: Vec<usize>) -> Self {
         let mut m = Module::default();
         let t = Types::new(&mut m.types);
         let ps = v.is_pixel();
@@ -187,6 +191,8 @@ impl<'a> Lower<'a> {
             linked: false,
         };
         Lower {
+            offsets,
+            at: 0,
             m,
             t,
             o,
@@ -226,14 +232,14 @@ impl<'a> Lower<'a> {
     pub fn run(mut self, ins: &[Instruction]) -> Result<(Module, Interface), Error> {
         self.make_slots();
         // Subroutines, callees first.
-        let order = call_order(&self.scan, ins)?;
+        let order = call_order(&self.scan, ins, &self.offsets)?;
         for si in order {
             let (label, range) = self.scan.subs[si].clone();
             let entry_fun = std::mem::replace(&mut self.fun, Func::new(&format!("l{label}")));
             self.in_entry = false;
             self.reset_fn_state();
             self.dead = None;
-            self.lower_range(&ins[range])?;
+            self.lower_range(&ins[range.clone()], range.start)?;
             if self.dead.is_none() {
                 self.flush();
             }
@@ -247,7 +253,7 @@ impl<'a> Lower<'a> {
         self.declare_outputs();
         self.inputs();
         let main = self.scan.main.clone();
-        self.lower_range(&ins[main])?;
+        self.lower_range(&ins[main.clone()], main.start)?;
         if self.dead.is_none() {
             self.emit_return()?;
         }
