@@ -1015,7 +1015,7 @@ fn vertex_order(p: Primitive, n: u32) -> Vec<u32> {
 /// The translation options a draw's state selects.
 pub fn options_for(d: &Draw) -> TranslateOptions {
     let rs = &d.render_states;
-    let sm1_sampler_kinds = (0..16)
+    let sm1_sampler_kinds = (0..d3dbc::regs::VERTEX_SAMPLER_BASE)
         .map(|s| match d.texture(s).map(|t| t.kind) {
             Some(TextureKind::Cube) => d3dbc_naga::TextureKind::Cube,
             Some(TextureKind::Volume) => d3dbc_naga::TextureKind::Volume,

@@ -7,6 +7,7 @@
 // Lane and component loops index several structure-of-arrays values at once.
 #![allow(clippy::needless_range_loop)]
 
+use d3dbc::regs::{SAMPLER_STAGES, VERTEX_SAMPLER_BASE};
 use d3dbc::{Semantics, Shader};
 
 use crate::draw::*;
@@ -255,14 +256,16 @@ impl Renderer {
                 None => None,
             });
         }
-        let stages: Vec<Stage> = (0..20)
+        let stages: Vec<Stage> = (0..SAMPLER_STAGES)
             .map(|i| Stage {
                 tex: decoded.get(i).and_then(|x| x.as_ref()),
                 state: d.sampler(i),
                 tss: d.stage(i),
             })
             .collect();
-        let vs_stages: Vec<Stage> = (16..20).map(|i| stages[i]).collect();
+        let vs_stages: Vec<Stage> = (VERTEX_SAMPLER_BASE..SAMPLER_STAGES)
+            .map(|i| stages[i])
+            .collect();
 
         // Vertex shading.
         let nverts = d.vertex_count as usize;

@@ -176,13 +176,8 @@ impl Lower<'_> {
                 self.write(x, r)?;
             }
             M4x4 | M4x3 | M3x4 | M3x3 | M3x2 => {
-                let (n, rows) = match op {
-                    M4x4 => (4, 4),
-                    M4x3 => (4, 3),
-                    M3x4 => (3, 4),
-                    M3x3 => (3, 3),
-                    _ => (3, 2),
-                };
+                let shape = op.matrix().expect("a matrix macro");
+                let (n, rows) = (u32::from(shape.columns), u16::from(shape.rows));
                 let a = s(self, 0)?;
                 let mut c = Vec::with_capacity(4);
                 for r in 0..rows {
