@@ -318,7 +318,7 @@ fn run_inner(a: &RunArgs) -> Result<(), String> {
     let opts = Options::default();
     let cf = prog.constants(&consts, &opts.sem);
     let texs = textures(&a.consts)?;
-    let mut decoded: Vec<Option<Decoded>> = vec![None; 16];
+    let mut decoded: Vec<Option<Decoded>> = vec![None; d3dbc::regs::VERTEX_SAMPLER_BASE];
     for (s, slot) in decoded.iter_mut().enumerate() {
         let kind = match prog.samplers[s] {
             Some(d3dbc::token::SamplerType::Cube) => TextureKind::Cube,

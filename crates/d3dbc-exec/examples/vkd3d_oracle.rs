@@ -3,7 +3,7 @@
 //!
 //! `cargo run --release -p d3dbc-exec --example vkd3d_oracle -- FILE.jsonl`
 
-use d3dbc_exec::{oracle, render};
+use d3dbc_exec::{oracle, render, replay};
 
 fn main() {
     let Some(path) = std::env::args().nth(1) else {
@@ -19,9 +19,9 @@ fn main() {
     };
     // Optional second argument: only records whose source contains it.
     let filter = std::env::args().nth(2).unwrap_or_default();
-    let mut tally = d3dbc_exec::render::ProbeTally::default();
+    let mut tally = d3dbc_exec::replay::ProbeTally::default();
     for rec in recs.iter().filter(|r| r.source.contains(&filter)) {
-        tally.record(render::replay(rec, render::Options::default()));
+        tally.record(replay::replay(rec, render::Options::default()));
     }
     println!("{}", tally.summary());
 }

@@ -12,6 +12,7 @@
 
 use d3dbc::ir::{Instruction, Item};
 use d3dbc::opcode::Opcode;
+use d3dbc::regs::SAMPLER_STAGES;
 use d3dbc::token::{Comparison, DeclUsage, RegisterType, SamplerType, SrcModifier};
 use d3dbc::{Semantics, Shader, Version};
 
@@ -188,7 +189,7 @@ pub struct Program {
     /// Declared outputs (vs_3_0 `dcl_usage o#`).
     pub outputs: Vec<Semantic>,
     /// Declared sampler types (`dcl_2d s#`…), by sampler number.
-    pub samplers: [Option<SamplerType>; 20],
+    pub samplers: [Option<SamplerType>; SAMPLER_STAGES],
     /// Pixel shader writes `oDepth` (or uses `texdepth`/`texm3x2depth`).
     pub writes_depth: bool,
     /// Number of `oC#` written (pixel shaders).
@@ -223,7 +224,7 @@ impl Program {
             defs_b: Vec::new(),
             inputs: Vec::new(),
             outputs: Vec::new(),
-            samplers: [None; 20],
+            samplers: [None; SAMPLER_STAGES],
             writes_depth: false,
             color_outputs: 0,
             reads_v: 0,
@@ -338,7 +339,7 @@ impl Program {
                 Opcode::Dcl => {
                     let d = &ins.dst;
                     match d.reg.kind {
-                        RegisterType::Sampler if (d.reg.num as usize) < 20 => {
+                        RegisterType::Sampler if (d.reg.num as usize) < SAMPLER_STAGES => {
                             p.samplers[d.reg.num as usize] = ins.decl.sampler_type();
                         }
                         RegisterType::Input | RegisterType::AddrOrTexture if ps => {
@@ -1023,16 +1024,18 @@ fn apply_mod(q: &mut Q, m: SrcModifier, _ps1: bool) {
     }
     match m {
         None | Not | Dz | Dw => return,
-        Neg => each(q, |x| -x),
-        Bias => each(q, |x| x - 0.5),
-        BiasNeg => each(q, |x| -(x - 0.5)),
-        Sign => each(q, |x| 2.0 * (x - 0.5)),
-        SignNeg => each(q, |x| -(2.0 * (x - 0.5))),
-        Comp => each(q, |x| 1.0 - x),
-        X2 => each(q, |x| 2.0 * x),
-        X2Neg => each(q, |x| -(2.0 * x)),
-        Abs => each(q, |x: f32| x.abs()),
-        AbsNeg => each(q, |x: f32| -x.abs()),
+        // One arm per modifier: each closure applies a constant modifier, which
+        // `SrcModifier::apply` folds to its arithmetic.
+        Neg => each(q, |x| Neg.apply(x)),
+        Bias => each(q, |x| Bias.apply(x)),
+        BiasNeg => each(q, |x| BiasNeg.apply(x)),
+        Sign => each(q, |x| Sign.apply(x)),
+        SignNeg => each(q, |x| SignNeg.apply(x)),
+        Comp => each(q, |x| Comp.apply(x)),
+        X2 => each(q, |x| X2.apply(x)),
+        X2Neg => each(q, |x| X2Neg.apply(x)),
+        Abs => each(q, |x| Abs.apply(x)),
+        AbsNeg => each(q, |x| AbsNeg.apply(x)),
     }
     if matches!(m, Dz | Dw) {
         unreachable!()
@@ -1634,10 +1637,11 @@ fn eval(
         }
         Opcode::ExpP => {
             let a = rd(0, st);
+            let w = inst.op.scalar_component();
             if v.major < 2 {
                 let mut q = [[0.0; LANES]; 4];
                 for l in 0..LANES {
-                    let x = a[3][l];
+                    let x = a[w][l];
                     let f = x.floor();
                     q[0][l] = f.exp2();
                     q[1][l] = x - f;
@@ -1646,15 +1650,16 @@ fn eval(
                 }
                 q
             } else {
-                splat(|l| a[3][l].exp2())
+                splat(|l| a[w][l].exp2())
             }
         }
         Opcode::LogP => {
             let a = rd(0, st);
+            let w = inst.op.scalar_component();
             if v.major < 2 {
                 let mut q = [[0.0; LANES]; 4];
                 for l in 0..LANES {
-                    let x = a[3][l].abs();
+                    let x = a[w][l].abs();
                     if x == 0.0 {
                         let m = sem.log2(0.0);
                         q[0][l] = m;
@@ -1670,7 +1675,7 @@ fn eval(
                 }
                 q
             } else {
-                splat(|l| sem.log2(a[3][l]))
+                splat(|l| sem.log2(a[w][l]))
             }
         }
         Opcode::Sgn => {
@@ -1688,9 +1693,10 @@ fn eval(
         }
         Opcode::Pow => {
             let (a, b) = (rd(0, st), rd(1, st));
+            let w = inst.op.scalar_component();
             splat(|l| {
-                let base = a[3][l].abs();
-                let e = b[3][l];
+                let base = a[w][l].abs();
+                let e = b[w][l];
                 sem.mul(e, sem.log2(base)).exp2()
             })
         }
@@ -1734,7 +1740,7 @@ fn eval(
         }
         Opcode::SinCos => {
             let a = rd(0, st);
-            let comp = 3;
+            let comp = inst.op.scalar_component();
             let mut q = st_reg_value(st, &inst.dst);
             for l in 0..LANES {
                 let x = a[comp][l];
@@ -2127,16 +2133,16 @@ fn mod_row(r: Row, m: SrcModifier) -> Row {
     use SrcModifier::*;
     match m {
         None | Not | Dz | Dw => r,
-        Neg => map_row(&r, |x| -x),
-        Bias => map_row(&r, |x| x - 0.5),
-        BiasNeg => map_row(&r, |x| -(x - 0.5)),
-        Sign => map_row(&r, |x| 2.0 * (x - 0.5)),
-        SignNeg => map_row(&r, |x| -(2.0 * (x - 0.5))),
-        Comp => map_row(&r, |x| 1.0 - x),
-        X2 => map_row(&r, |x| 2.0 * x),
-        X2Neg => map_row(&r, |x| -(2.0 * x)),
-        Abs => map_row(&r, |x| x.abs()),
-        AbsNeg => map_row(&r, |x| -x.abs()),
+        Neg => map_row(&r, |x| Neg.apply(x)),
+        Bias => map_row(&r, |x| Bias.apply(x)),
+        BiasNeg => map_row(&r, |x| BiasNeg.apply(x)),
+        Sign => map_row(&r, |x| Sign.apply(x)),
+        SignNeg => map_row(&r, |x| SignNeg.apply(x)),
+        Comp => map_row(&r, |x| Comp.apply(x)),
+        X2 => map_row(&r, |x| X2.apply(x)),
+        X2Neg => map_row(&r, |x| X2Neg.apply(x)),
+        Abs => map_row(&r, |x| Abs.apply(x)),
+        AbsNeg => map_row(&r, |x| AbsNeg.apply(x)),
     }
 }
 
@@ -2240,10 +2246,10 @@ fn alu(p: &Program, inst: &Inst, st: &Lanes, env: &Env, out: &mut Q) -> bool {
         }),
         Opcode::Frc => each!(|c| map_row(&row(0, c), |x| x - x.floor())),
         Opcode::Abs => each!(|c| map_row(&row(0, c), |x| x.abs())),
-        Opcode::Rcp => splat!(map_row(&row(0, 3), |x| sem.rcp(x))),
-        Opcode::Rsq => splat!(map_row(&row(0, 3), |x| sem.rsq(x))),
-        Opcode::Exp => splat!(map_row(&row(0, 3), |x| x.exp2())),
-        Opcode::Log => splat!(map_row(&row(0, 3), |x| sem.log2(x))),
+        Opcode::Rcp => splat!(map_row(&row(0, inst.op.scalar_component()), |x| sem.rcp(x))),
+        Opcode::Rsq => splat!(map_row(&row(0, inst.op.scalar_component()), |x| sem.rsq(x))),
+        Opcode::Exp => splat!(map_row(&row(0, inst.op.scalar_component()), |x| x.exp2())),
+        Opcode::Log => splat!(map_row(&row(0, inst.op.scalar_component()), |x| sem.log2(x))),
         Opcode::Nrm => {
             let a = [row(0, 0), row(0, 1), row(0, 2), row(0, 3)];
             let f = dot(3, &|c| a[c], &|c| a[c]);
@@ -2251,13 +2257,10 @@ fn alu(p: &Program, inst: &Inst, st: &Lanes, env: &Env, out: &mut Q) -> bool {
             each!(|c| mul_row(sem, &a[c], &r))
         }
         Opcode::M4x4 | Opcode::M4x3 | Opcode::M3x4 | Opcode::M3x3 | Opcode::M3x2 => {
-            let (k, rows) = match inst.op {
-                Opcode::M4x4 => (4, 4),
-                Opcode::M4x3 => (4, 3),
-                Opcode::M3x4 => (3, 4),
-                Opcode::M3x3 => (3, 3),
-                _ => (3, 2),
+            let Some(shape) = inst.op.matrix() else {
+                return false;
             };
+            let (k, rows) = (shape.columns as usize, shape.rows as usize);
             for r in 0..rows {
                 if mask & (1 << r) != 0 {
                     let m = next_reg(&s[1], r as u16);

@@ -15,11 +15,10 @@ pub mod pretransformed;
 pub mod quick;
 
 pub use draw::{Draw, Op, Scene};
-pub(crate) mod clip;
 pub mod exec;
-pub mod merge;
-pub(crate) mod prim;
+pub mod format;
 pub mod render;
+pub mod replay;
 pub mod texture;
 pub mod trace;
 

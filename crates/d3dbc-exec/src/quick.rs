@@ -6,6 +6,7 @@
 
 use std::sync::Arc;
 
+use d3dbc::regs::{SAMPLER_STAGES, VERTEX_SAMPLER_BASE};
 use d3dbc::token::{DeclUsage, SamplerType};
 use d3dbc::Shader;
 
@@ -202,17 +203,17 @@ pub fn fullscreen(
         .as_ref()
         .map_or([None; 4], |(_, vp)| [0, 1, 2, 3].map(|s| vp.samplers[s]));
     let stages = if vs_samplers.iter().any(Option::is_some) {
-        20
+        SAMPLER_STAGES
     } else {
-        16
+        VERTEX_SAMPLER_BASE
     };
     d.textures = vec![None; stages];
-    for s in 0..16 {
+    for s in 0..VERTEX_SAMPLER_BASE {
         d.textures[s] = Some(Arc::new(checkerboard(kind(prog.samplers[s]), 32)));
     }
     for (s, t) in vs_samplers.into_iter().enumerate() {
         if t.is_some() {
-            d.textures[16 + s] = Some(Arc::new(checkerboard(kind(t), 32)));
+            d.textures[VERTEX_SAMPLER_BASE + s] = Some(Arc::new(checkerboard(kind(t), 32)));
         }
     }
     for (s, t) in textures {

@@ -1,11 +1,12 @@
-//! Textures and samplers: decodes every [`Format`] once into RGBA floats (missing
-//! channels read as D3D9 defines them), and samples 2D, cube and volume textures with
+//! Textures and samplers: decodes a texture's levels once into RGBA floats (texels
+//! through [`crate::format`]; missing channels read as D3D9 defines them), and samples 2D, cube and volume textures with
 //! point/linear/mip filtering, every address mode, LOD from derivatives, bias and
 //! `MAXMIPLEVEL`.
 // Lane and component loops index several structure-of-arrays values at once.
 #![allow(clippy::needless_range_loop)]
 
-use crate::draw::{Address, Filter, Format, SamplerState, Texture, TextureKind};
+use crate::draw::{Address, Filter, SamplerState, Texture, TextureKind};
+use crate::format::{d3dcolor, decode_block, decode_texel, srgb_to_linear};
 
 /// Largest texture accepted (texels of all levels, faces and slices together).
 pub const MAX_TEXELS: usize = 1 << 26;
@@ -17,7 +18,7 @@ pub struct Decoded {
     pub kind: TextureKind,
     /// Levels, largest first.
     pub levels: Vec<Level>,
-    /// The format is one `D3DSAMP_SRGBTEXTURE` converts ([`Format::is_srgb_readable`]).
+    /// The format is one `D3DSAMP_SRGBTEXTURE` converts ([`crate::draw::Format::is_srgb_readable`]).
     pub srgb_capable: bool,
 }
 
@@ -48,191 +49,6 @@ pub enum TextureError {
         /// Bytes needed.
         need: usize,
     },
-}
-
-fn unorm(v: u32, bits: u32) -> f32 {
-    v as f32 / ((1u32 << bits) - 1) as f32
-}
-
-/// Signed normalised: `c / (2^(n-1) - 1)`, the most negative value clamped to −1.
-fn snorm(v: i32, bits: u32) -> f32 {
-    (v as f32 / ((1i32 << (bits - 1)) - 1) as f32).max(-1.0)
-}
-
-fn half(h: u16) -> f32 {
-    let s = ((h >> 15) & 1) as u32;
-    let e = ((h >> 10) & 0x1F) as i32;
-    let m = (h & 0x3FF) as u32;
-    let bits = if e == 0 {
-        if m == 0 {
-            s << 31
-        } else {
-            // subnormal
-            let f = m as f32 / 1024.0 * (2.0f32).powi(-14);
-            return if s == 1 { -f } else { f };
-        }
-    } else if e == 31 {
-        (s << 31) | 0x7F80_0000 | (m << 13)
-    } else {
-        (s << 31) | (((e - 15 + 127) as u32) << 23) | (m << 13)
-    };
-    f32::from_bits(bits)
-}
-
-/// Decodes one texel of a non-block format.
-pub fn decode_texel(format: Format, b: &[u8]) -> [f32; 4] {
-    use Format::*;
-    let u16_at = |i: usize| u16::from_le_bytes([b[i], b[i + 1]]);
-    let u32_at = |i: usize| u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
-    let f32_at = |i: usize| f32::from_bits(u32_at(i));
-    let s8 = |i: usize| snorm(b[i] as i8 as i32, 8);
-    let u8n = |i: usize| unorm(b[i] as u32, 8);
-    match format {
-        A8R8G8B8 => [u8n(2), u8n(1), u8n(0), u8n(3)],
-        X8R8G8B8 => [u8n(2), u8n(1), u8n(0), 1.0],
-        A8B8G8R8 => [u8n(0), u8n(1), u8n(2), u8n(3)],
-        X8B8G8R8 => [u8n(0), u8n(1), u8n(2), 1.0],
-        R5G6B5 => {
-            let v = u16_at(0) as u32;
-            [
-                unorm(v >> 11, 5),
-                unorm((v >> 5) & 63, 6),
-                unorm(v & 31, 5),
-                1.0,
-            ]
-        }
-        X1R5G5B5 | A1R5G5B5 => {
-            let v = u16_at(0) as u32;
-            let a = if format == A1R5G5B5 {
-                (v >> 15) as f32
-            } else {
-                1.0
-            };
-            [
-                unorm((v >> 10) & 31, 5),
-                unorm((v >> 5) & 31, 5),
-                unorm(v & 31, 5),
-                a,
-            ]
-        }
-        A4R4G4B4 => {
-            let v = u16_at(0) as u32;
-            [
-                unorm((v >> 8) & 15, 4),
-                unorm((v >> 4) & 15, 4),
-                unorm(v & 15, 4),
-                unorm(v >> 12, 4),
-            ]
-        }
-        L8 => [u8n(0), u8n(0), u8n(0), 1.0],
-        A8L8 => [u8n(0), u8n(0), u8n(0), u8n(1)],
-        A8 => [0.0, 0.0, 0.0, u8n(0)],
-        V8U8 => [s8(0), s8(1), 1.0, 1.0],
-        Q8W8V8U8 => [s8(0), s8(1), s8(2), s8(3)],
-        V16U16 => [
-            snorm(u16_at(0) as i16 as i32, 16),
-            snorm(u16_at(2) as i16 as i32, 16),
-            1.0,
-            1.0,
-        ],
-        X8L8V8U8 => [s8(0), s8(1), u8n(2), 1.0],
-        G16R16 => [
-            unorm(u16_at(0) as u32, 16),
-            unorm(u16_at(2) as u32, 16),
-            1.0,
-            1.0,
-        ],
-        A16B16G16R16 => [
-            unorm(u16_at(0) as u32, 16),
-            unorm(u16_at(2) as u32, 16),
-            unorm(u16_at(4) as u32, 16),
-            unorm(u16_at(6) as u32, 16),
-        ],
-        R16F => [half(u16_at(0)), 1.0, 1.0, 1.0],
-        G16R16F => [half(u16_at(0)), half(u16_at(2)), 1.0, 1.0],
-        A16B16G16R16F => [
-            half(u16_at(0)),
-            half(u16_at(2)),
-            half(u16_at(4)),
-            half(u16_at(6)),
-        ],
-        R32F => [f32_at(0), 1.0, 1.0, 1.0],
-        G32R32F => [f32_at(0), f32_at(4), 1.0, 1.0],
-        A32B32G32R32F => [f32_at(0), f32_at(4), f32_at(8), f32_at(12)],
-        Dxt1 | Dxt2 | Dxt3 | Dxt4 | Dxt5 => [0.0, 0.0, 0.0, 1.0],
-    }
-}
-
-fn rgb565(c: u16) -> [f32; 3] {
-    let c = c as u32;
-    [unorm(c >> 11, 5), unorm((c >> 5) & 63, 6), unorm(c & 31, 5)]
-}
-
-/// Decodes one 4×4 DXT block into 16 texels (row-major).
-fn decode_block(format: Format, b: &[u8]) -> [[f32; 4]; 16] {
-    let mut out = [[0.0f32; 4]; 16];
-    let color_off = if format == Format::Dxt1 { 0 } else { 8 };
-    let c0 = u16::from_le_bytes([b[color_off], b[color_off + 1]]);
-    let c1 = u16::from_le_bytes([b[color_off + 2], b[color_off + 3]]);
-    let (p0, p1) = (rgb565(c0), rgb565(c1));
-    let mut pal = [[0.0f32; 4]; 4];
-    pal[0] = [p0[0], p0[1], p0[2], 1.0];
-    pal[1] = [p1[0], p1[1], p1[2], 1.0];
-    let four = format != Format::Dxt1 || c0 > c1;
-    for c in 0..3 {
-        if four {
-            pal[2][c] = (2.0 * p0[c] + p1[c]) / 3.0;
-            pal[3][c] = (p0[c] + 2.0 * p1[c]) / 3.0;
-        } else {
-            pal[2][c] = (p0[c] + p1[c]) / 2.0;
-            pal[3][c] = 0.0;
-        }
-    }
-    pal[2][3] = 1.0;
-    pal[3][3] = if four { 1.0 } else { 0.0 };
-    let idx = u32::from_le_bytes([
-        b[color_off + 4],
-        b[color_off + 5],
-        b[color_off + 6],
-        b[color_off + 7],
-    ]);
-    for (i, t) in out.iter_mut().enumerate() {
-        *t = pal[((idx >> (2 * i)) & 3) as usize];
-    }
-    match format {
-        Format::Dxt2 | Format::Dxt3 => {
-            for (i, t) in out.iter_mut().enumerate() {
-                let nib = (b[i / 2] >> ((i % 2) * 4)) & 15;
-                t[3] = unorm(nib as u32, 4);
-            }
-        }
-        Format::Dxt4 | Format::Dxt5 => {
-            let (a0, a1) = (b[0] as f32 / 255.0, b[1] as f32 / 255.0);
-            let mut ap = [0.0f32; 8];
-            ap[0] = a0;
-            ap[1] = a1;
-            if b[0] > b[1] {
-                for k in 1..7 {
-                    ap[k + 1] = ((7 - k) as f32 * a0 + k as f32 * a1) / 7.0;
-                }
-            } else {
-                for k in 1..5 {
-                    ap[k + 1] = ((5 - k) as f32 * a0 + k as f32 * a1) / 5.0;
-                }
-                ap[6] = 0.0;
-                ap[7] = 1.0;
-            }
-            let mut bits = 0u64;
-            for k in 0..6 {
-                bits |= (b[2 + k] as u64) << (8 * k);
-            }
-            for (i, t) in out.iter_mut().enumerate() {
-                t[3] = ap[((bits >> (3 * i)) & 7) as usize];
-            }
-        }
-        _ => {}
-    }
-    out
 }
 
 impl Decoded {
@@ -347,13 +163,7 @@ fn address(mode: Address, i: i32, n: i32) -> Option<i32> {
 }
 
 fn border(s: &SamplerState) -> [f32; 4] {
-    let c = s.border_color;
-    [
-        ((c >> 16) & 255) as f32 / 255.0,
-        ((c >> 8) & 255) as f32 / 255.0,
-        (c & 255) as f32 / 255.0,
-        (c >> 24) as f32 / 255.0,
-    ]
+    d3dcolor(s.border_color)
 }
 
 /// Clamps a texel-space coordinate to a finite range (NaN → 0).
@@ -384,7 +194,7 @@ impl Level {
         let i = ((face * self.d as usize + z as usize) * h + y as usize) * w + x as usize;
         let t = self.texels[i];
         if srgb {
-            let l = crate::merge::srgb_to_linear;
+            let l = srgb_to_linear;
             [l(t[0]), l(t[1]), l(t[2]), t[3]]
         } else {
             t
@@ -561,6 +371,7 @@ pub fn sample(tex: &Decoded, s: &SamplerState, c: [f32; 4], lod: Lod) -> [f32; 4
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::draw::Format;
 
     #[test]
     fn linear_centre_of_3x3() {

@@ -4,7 +4,7 @@
 #[path = "../../d3dbc/tests/common/mod.rs"]
 mod common;
 
-use d3dbc_exec::{oracle, render};
+use d3dbc_exec::{oracle, render, replay};
 
 fn check(file: &str) {
     let Some(dir) = common::corpus_dir() else {
@@ -14,7 +14,7 @@ fn check(file: &str) {
     let mut failed = Vec::new();
     let mut passed = 0;
     for rec in &recs {
-        for o in render::replay(rec, render::Options::default()) {
+        for o in replay::replay(rec, render::Options::default()) {
             match o.failure {
                 None => passed += 1,
                 Some(f) => failed.push(format!(

@@ -28,7 +28,7 @@ fn main() {
     };
     eprintln!("adapter: {}", gpu.adapter_name);
     let filter = std::env::args().nth(2).unwrap_or_default();
-    let mut tally = d3dbc_exec::render::ProbeTally::default();
+    let mut tally = d3dbc_exec::replay::ProbeTally::default();
     for rec in recs.iter().filter(|r| r.source.contains(&filter)) {
         tally.record(d3dbc_gpu::replay(&gpu, rec));
     }

@@ -797,7 +797,7 @@ impl Gpu {
                 {
                     // SRGBTEXTURE: decode before filtering, as the CPU sampler does.
                     let srgb = d.sampler(stage).srgb && t.srgb_capable;
-                    let lin = d3dbc_exec::merge::srgb_to_linear;
+                    let lin = d3dbc_exec::format::srgb_to_linear;
                     t.levels
                         .iter()
                         .map(|l| {
@@ -978,7 +978,7 @@ impl Gpu {
 
 fn decode_pixel(f: wgpu::TextureFormat, p: &[u8]) -> [f32; 4] {
     let f32at = |i: usize| f32::from_le_bytes([p[4 * i], p[4 * i + 1], p[4 * i + 2], p[4 * i + 3]]);
-    let h = |i: usize| d3dbc_exec::texture::decode_texel(Format::R16F, &p[2 * i..2 * i + 2])[0];
+    let h = |i: usize| d3dbc_exec::format::decode_texel(Format::R16F, &p[2 * i..2 * i + 2])[0];
     match f {
         wgpu::TextureFormat::Rgba32Float => [f32at(0), f32at(1), f32at(2), f32at(3)],
         wgpu::TextureFormat::R32Float => [f32at(0), 1.0, 1.0, 1.0],
@@ -1015,7 +1015,7 @@ fn vertex_order(p: Primitive, n: u32) -> Vec<u32> {
 /// The translation options a draw's state selects.
 pub fn options_for(d: &Draw) -> TranslateOptions {
     let rs = &d.render_states;
-    let sm1_sampler_kinds = (0..16)
+    let sm1_sampler_kinds = (0..d3dbc::regs::VERTEX_SAMPLER_BASE)
         .map(|s| match d.texture(s).map(|t| t.kind) {
             Some(TextureKind::Cube) => d3dbc_naga::TextureKind::Cube,
             Some(TextureKind::Volume) => d3dbc_naga::TextureKind::Volume,
@@ -1079,13 +1079,7 @@ fn driver_uniforms(d: &Draw) -> Vec<[f32; 4]> {
     let rs = &d.render_states;
     u[driver::ALPHA_REF as usize][0] = (rs.alpha_ref & 0xFF) as f32 / 255.0;
     u[driver::FOG_PARAMS as usize] = [rs.fog_start, rs.fog_end, rs.fog_density, 0.0];
-    let c = rs.fog_color;
-    u[driver::FOG_COLOR as usize] = [
-        ((c >> 16) & 0xFF) as f32 / 255.0,
-        ((c >> 8) & 0xFF) as f32 / 255.0,
-        (c & 0xFF) as f32 / 255.0,
-        ((c >> 24) & 0xFF) as f32 / 255.0,
-    ];
+    u[driver::FOG_COLOR as usize] = d3dbc_exec::format::d3dcolor(rs.fog_color);
     for s in 0..8 {
         let st = d.stage(s);
         u[driver::BUMP_MAT as usize + s] = st.bump_mat;
@@ -1104,7 +1098,7 @@ fn driver_uniforms(d: &Draw) -> Vec<[f32; 4]> {
     u
 }
 
-pub use d3dbc_exec::render::{ProbeBook, ProbeOutcome};
+pub use d3dbc_exec::replay::{ProbeBook, ProbeOutcome};
 
 /// Replays an oracle record on the GPU and checks every probe.
 pub fn replay(gpu: &Gpu, rec: &d3dbc_exec::oracle::Record) -> Vec<ProbeOutcome> {

@@ -60,6 +60,9 @@ pub(crate) struct Func {
     blocks: Vec<Block>,
     /// First expression not yet covered by an `Emit`.
     emit_start: usize,
+    /// The span every expression and statement appended now carries: the D3D9
+    /// instruction being lowered (its DWORD offset), so naga's errors name it.
+    pub span: Span,
 }
 
 impl Func {
@@ -71,6 +74,7 @@ impl Func {
             },
             blocks: vec![Block::new()],
             emit_start: 0,
+            span: Span::UNDEFINED,
         }
     }
 
@@ -81,7 +85,7 @@ impl Func {
             self.blocks
                 .last_mut()
                 .expect("open block")
-                .push(Statement::Emit(range), Span::UNDEFINED);
+                .push(Statement::Emit(range), self.span);
         }
         self.emit_start = len;
     }
@@ -90,11 +94,11 @@ impl Func {
     pub fn e(&mut self, e: Expression) -> Handle<Expression> {
         if e.needs_pre_emit() {
             self.flush_emit();
-            let h = self.f.expressions.append(e, Span::UNDEFINED);
+            let h = self.f.expressions.append(e, self.span);
             self.emit_start = self.f.expressions.len();
             h
         } else {
-            self.f.expressions.append(e, Span::UNDEFINED)
+            self.f.expressions.append(e, self.span)
         }
     }
 
@@ -104,7 +108,7 @@ impl Func {
         self.blocks
             .last_mut()
             .expect("open block")
-            .push(s, Span::UNDEFINED);
+            .push(s, self.span);
     }
 
     /// Opens a nested block.

@@ -54,8 +54,9 @@ pub use options::{PipelineState, TextureKind, TranslateOptions};
 /// Why a shader could not be translated.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    /// Unbalanced or misplaced flow control at an instruction index.
-    #[error("instruction {0}: {1}")]
+    /// Unbalanced or misplaced flow control at the DWORD offset of an instruction (or of
+    /// the end token, for a block left open).
+    #[error("DWORD offset {0}: {1}")]
     Flow(usize, &'static str),
     /// naga's validator rejected the module (a translator bug: please report).
     #[error("naga validation: {0}")]
@@ -71,15 +72,6 @@ pub enum Error {
         /// naga's message.
         message: String,
     },
-}
-
-impl Error {
-    fn at(self, i: usize) -> Error {
-        match self {
-            Error::Flow(0, m) => Error::Flow(i, m),
-            e => e,
-        }
-    }
 }
 
 /// An output language.
@@ -175,23 +167,43 @@ pub fn lower(
     shader: &Shader,
     options: &TranslateOptions,
 ) -> Result<(naga::Module, Interface), Error> {
-    let ins: Vec<d3dbc::Instruction> = shader
-        .items
-        .iter()
-        .filter_map(|i| match i {
-            Item::Instruction(x) => Some(*x),
-            Item::Comment(_) => None,
-        })
-        .collect();
-    let scan = scan::scan(shader.version, &ins)?;
-    lower::Lower::new(shader.version, scan, options).run(&ins)
+    // The instructions, and the DWORD offset of each (the version token is offset 0;
+    // comments count), with the end token's offset last.
+    let mut ins: Vec<d3dbc::Instruction> = Vec::new();
+    let mut offsets: Vec<usize> = Vec::new();
+    let mut at = 1;
+    for item in &shader.items {
+        match item {
+            Item::Instruction(x) => {
+                ins.push(*x);
+                offsets.push(at);
+                at += 1 + x.operand_len(shader.version);
+            }
+            Item::Comment(c) => at += 1 + c.len(),
+        }
+    }
+    offsets.push(at);
+    let scan = scan::scan(shader.version, &ins, &offsets)?;
+    lower::Lower::new(shader.version, scan, options, offsets).run(&ins)
 }
 
 /// Validates a lowered module.
 pub fn validate(module: &naga::Module) -> Result<ModuleInfo, Error> {
-    validator()
-        .validate(module)
-        .map_err(|e| Error::Validation(e.emit_to_string("")))
+    validator().validate(module).map_err(|e| {
+        // Lowered expressions carry their D3D9 instruction's DWORD offset as span.
+        let at: Vec<String> = e
+            .spans()
+            .filter_map(|(span, label)| {
+                let r = span.to_range()?;
+                Some(format!("DWORD offset {} ({label})", r.start))
+            })
+            .collect();
+        let mut msg = e.into_inner().to_string();
+        if !at.is_empty() {
+            msg = format!("{msg}, at {}", at.join(", "));
+        }
+        Error::Validation(msg)
+    })
 }
 
 /// Lowers and validates a (validated) D3D9 shader.

@@ -95,7 +95,12 @@ fn samples_dst_stage(op: Opcode) -> bool {
     )
 }
 
-pub(crate) fn scan(version: Version, ins: &[Instruction]) -> Result<Scan, Error> {
+/// `offsets` holds each instruction's DWORD offset, then the end token's (for errors).
+pub(crate) fn scan(
+    version: Version,
+    ins: &[Instruction],
+    offsets: &[usize],
+) -> Result<Scan, Error> {
     let mut s = Scan::default();
     let ps1x = version.is_pixel() && version.major < 2;
     let mut depth = 0usize;
@@ -111,7 +116,7 @@ pub(crate) fn scan(version: Version, ins: &[Instruction]) -> Result<Scan, Error>
             Opcode::EndIf | Opcode::EndLoop | Opcode::EndRep => {
                 depth = depth
                     .checked_sub(1)
-                    .ok_or(Error::Flow(i, "unbalanced end of block"))?;
+                    .ok_or(Error::Flow(offsets[i], "unbalanced end of block"))?;
             }
             Opcode::Break | Opcode::BreakC | Opcode::BreakP => s.has_flow = true,
             Opcode::Call | Opcode::CallNz => {
@@ -122,7 +127,7 @@ pub(crate) fn scan(version: Version, ins: &[Instruction]) -> Result<Scan, Error>
                 s.has_flow = true;
                 s.has_calls = true;
                 if depth != 0 {
-                    return Err(Error::Flow(i, "label inside a block"));
+                    return Err(Error::Flow(offsets[i], "label inside a block"));
                 }
                 if let Some((l, start)) = cur_label.take() {
                     s.subs.push((l, start..i));
@@ -273,7 +278,7 @@ pub(crate) fn scan(version: Version, ins: &[Instruction]) -> Result<Scan, Error>
         }
     }
     if depth != 0 {
-        return Err(Error::Flow(ins.len(), "unclosed block"));
+        return Err(Error::Flow(offsets[ins.len()], "unclosed block"));
     }
     if let Some((l, start)) = cur_label {
         s.subs.push((l, start..ins.len()));

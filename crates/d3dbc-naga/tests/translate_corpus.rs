@@ -6,14 +6,14 @@
 
 #[path = "../../d3dbc/tests/common/mod.rs"]
 mod common;
+mod support;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use d3dbc::diag::Severity;
 use d3dbc::{asm, Shader};
-use d3dbc_naga::{translate, Target, TranslateOptions};
+use d3dbc_naga::TranslateOptions;
 use rayon::prelude::*;
 
 fn valid(s: &Shader) -> bool {
@@ -72,61 +72,6 @@ fn corpus() -> Option<Vec<(String, String, Shader)>> {
     Some(out)
 }
 
-fn tool(name: &str) -> bool {
-    let ok = Command::new(name).arg("--version").output().is_ok();
-    if !ok {
-        let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
-        assert!(
-            !ci,
-            "{name} missing: CI=true requires it (apt-get install spirv-tools glslang-tools)"
-        );
-        eprintln!("SKIPPED: {name} not installed; its checks are skipped");
-    }
-    ok
-}
-
-/// Runs `spirv-val` on every file, several processes at a time; returns the failures.
-fn spirv_val(files: &[PathBuf]) -> Vec<String> {
-    files
-        .par_iter()
-        .filter_map(|f| {
-            let o = Command::new("spirv-val")
-                .args(["--target-env", "vulkan1.0"])
-                .arg(f)
-                .output()
-                .expect("spirv-val runs");
-            (!o.status.success()).then(|| {
-                format!(
-                    "{}: {}",
-                    f.display(),
-                    String::from_utf8_lossy(&o.stdout) + String::from_utf8_lossy(&o.stderr)
-                )
-            })
-        })
-        .collect()
-}
-
-/// Runs `glslangValidator` on batches of files; returns the failing files' messages.
-fn glslang(files: &[PathBuf]) -> Vec<String> {
-    files
-        .par_chunks(150)
-        .flat_map_iter(|chunk| {
-            let o = Command::new("glslangValidator")
-                .args(chunk)
-                .output()
-                .expect("glslangValidator runs");
-            let text = String::from_utf8_lossy(&o.stdout).into_owned();
-            if o.status.success() {
-                return Vec::new();
-            }
-            text.lines()
-                .filter(|l| l.contains("ERROR"))
-                .map(str::to_string)
-                .collect::<Vec<_>>()
-        })
-        .collect()
-}
-
 #[test]
 fn every_corpus_shader_translates_to_every_target() {
     let Some(shaders) = corpus() else {
@@ -165,8 +110,8 @@ fn every_corpus_shader_translates_to_every_target() {
         eprintln!("FAIL {f}");
     }
     let mut tool_failures = Vec::new();
-    if tool("spirv-val") {
-        let bad = spirv_val(&spv);
+    if support::tool("spirv-val", "--version") {
+        let bad = support::spirv_val(&spv);
         eprintln!(
             "spirv-val: {}/{} accepted",
             spv.len() - bad.len(),
@@ -174,8 +119,8 @@ fn every_corpus_shader_translates_to_every_target() {
         );
         tool_failures.extend(bad);
     }
-    if tool("glslangValidator") {
-        let bad = glslang(&glsl);
+    if support::tool("glslangValidator", "--version") {
+        let bad = support::glslang(&glsl);
         eprintln!(
             "glslangValidator: {} error lines over {} files",
             bad.len(),
@@ -209,20 +154,7 @@ fn one(
     s: &Shader,
     opts: &TranslateOptions,
 ) -> Result<(PathBuf, PathBuf), String> {
-    let fail = |t: &str, e: &dyn std::fmt::Display| format!("{label} [{}] {t}: {e}", s.version);
-    let t = translate(s, opts).map_err(|e| fail("translate", &e))?;
-    let words = t.spirv().map_err(|e| fail("spirv", &e))?;
-    let wgsl = t.wgsl().map_err(|e| fail("wgsl", &e))?;
-    naga::front::wgsl::parse_str(&wgsl)
-        .map_err(|e| fail("wgsl re-parse", &e.emit_to_string(&wgsl)))?;
-    let glsl = t.glsl().map_err(|e| fail("glsl", &e))?;
-    t.msl().map_err(|e| fail("msl", &e))?;
-    t.hlsl().map_err(|e| fail("hlsl", &e))?;
-    let spv_path = dir.join(format!("{i}.spv"));
-    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    std::fs::write(&spv_path, bytes).unwrap();
-    let ext = Target::Glsl.extension(t.interface.stage);
-    let glsl_path = dir.join(format!("{i}.{ext}"));
-    std::fs::write(&glsl_path, glsl).unwrap();
-    Ok((spv_path, glsl_path))
+    let e = support::emit(label, s, opts)?;
+    let f = support::write(dir, i, &e);
+    Ok((f.spv, f.glsl))
 }

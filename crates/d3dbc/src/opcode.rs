@@ -595,6 +595,21 @@ impl Opcode {
         }
     }
 
+    /// The component of a swizzled source that a [`Reads::Scalar`] read takes: `w` (3)
+    /// for the scalar math instructions (`rcp`, `rsq`, `exp`, `log`, `expp`, `logp`,
+    /// `pow`, the `sincos` angle) in every version — D3D9 defines them on `src.w`, and
+    /// from 2.0 the required replicate swizzle makes every component equal — and `x` (0)
+    /// otherwise (`dp2add`'s addend, flow-control conditions). The executor and the
+    /// translator both read it.
+    #[inline]
+    pub fn scalar_component(self) -> usize {
+        use Opcode::*;
+        match self {
+            Rcp | Rsq | Exp | Log | ExpP | LogP | Pow | SinCos => 3,
+            _ => 0,
+        }
+    }
+
     /// True for opcodes whose controls field carries a comparison (`ifc`, `breakc`, `setp`).
     #[inline]
     pub fn has_comparison(self) -> bool {

@@ -40,6 +40,16 @@ pub struct RegFile {
 /// Constant registers addressable by the encoding (`c0`…`c8191` over the four files).
 pub const CONST_NAMES: u32 = 8192;
 
+/// Sampler stages a draw binds: the 16 pixel-shader samplers (`s0`–`s15`, stages 0–15),
+/// then the 4 vertex-shader samplers of vs_3_0 (`s0`–`s3`, stages 16–19, the API's
+/// `D3DVERTEXTEXTURESAMPLER0`…`3`). The executor, the GPU runner and the CLI number
+/// stages this way.
+pub const SAMPLER_STAGES: usize = 20;
+
+/// The stage of vertex-shader sampler `s0` ([`SAMPLER_STAGES`]); also the number of
+/// pixel-shader samplers.
+pub const VERTEX_SAMPLER_BASE: usize = 16;
+
 const fn f(count: u32, asm_count: u32, read: bool, write: bool, rel: bool) -> Option<RegFile> {
     Some(RegFile {
         count,

@@ -184,6 +184,29 @@ impl SrcModifier {
         })
     }
 
+    /// The modifier's arithmetic on one component, as D3D9 defines it (`_bias`: x − 0.5,
+    /// `_bx2`: 2·(x − 0.5), `1-`: 1 − x, `_x2`: 2·x, `_abs`, and their negations). `_dz`,
+    /// `_dw` (a projective divide over the whole operand) and `!` (booleans) leave the
+    /// value as it is. The executor reads it; the translator expresses the same rules in
+    /// naga IR independently.
+    #[inline(always)]
+    pub fn apply(self, x: f32) -> f32 {
+        use SrcModifier::*;
+        match self {
+            None | Not | Dz | Dw => x,
+            Neg => -x,
+            Bias => x - 0.5,
+            BiasNeg => -(x - 0.5),
+            Sign => 2.0 * (x - 0.5),
+            SignNeg => -(2.0 * (x - 0.5)),
+            Comp => 1.0 - x,
+            X2 => 2.0 * x,
+            X2Neg => -(2.0 * x),
+            Abs => x.abs(),
+            AbsNeg => -x.abs(),
+        }
+    }
+
     /// True for the modifiers printed with a leading `-`.
     pub fn is_negated(self) -> bool {
         matches!(

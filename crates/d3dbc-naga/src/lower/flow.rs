@@ -1,0 +1,315 @@
+//! Flow control: `if`/`else`, `loop`/`rep`, `break`, calls and returns, lowered to naga
+//! statements over straight-line ranges; the order subroutines are lowered in.
+
+use super::*;
+
+impl Lower<'_> {
+    pub(super) fn cmp_scalar(&mut self, x: &Instruction) -> Result<H, Error> {
+        let a = self.src(&x.srcs[0])?;
+        let b = self.src(&x.srcs[1])?;
+        let (a, b) = (self.fun.comp(a, 0), self.fun.comp(b, 0));
+        Ok(self.fun.bin(cmp_op(x.comparison()), a, b))
+    }
+
+    pub(super) fn flow(&mut self, x: &Instruction) -> Result<(), Error> {
+        use Opcode::*;
+        match x.opcode {
+            If | IfC => {
+                let cond = if x.opcode == If {
+                    self.bool_src(&x.srcs[0])?
+                } else {
+                    self.cmp_scalar(x)?
+                };
+                self.boundary();
+                self.frames.push(Frame::If { cond, accept: None });
+                self.fun.open();
+            }
+            Else => {
+                self.flush();
+                let b = self.fun.close();
+                self.invalidate();
+                match self.frames.last_mut() {
+                    Some(Frame::If { accept, .. }) if accept.is_none() => *accept = Some(b),
+                    _ => return Err(Error::Flow(self.at, "else without if")),
+                }
+                self.fun.open();
+            }
+            EndIf => {
+                self.flush();
+                let b = self.fun.close();
+                self.invalidate();
+                match self.frames.pop() {
+                    Some(Frame::If { cond, accept }) => {
+                        let (accept, reject) = match accept {
+                            Some(a) => (a, b),
+                            None => (b, naga::Block::new()),
+                        };
+                        self.fun.stmt(Statement::If {
+                            condition: cond,
+                            accept,
+                            reject,
+                        });
+                    }
+                    _ => return Err(Error::Flow(self.at, "endif without if")),
+                }
+            }
+            Loop | Rep => {
+                let iv = self.const_i(x.srcs[if x.opcode == Loop { 1 } else { 0 }].reg.num);
+                let count = self.fun.comp(iv, 0);
+                let counter = self.fun.f.local_variables.append(
+                    LocalVariable {
+                        name: Some("count".into()),
+                        ty: self.t.i32,
+                        init: None,
+                    },
+                    Span::UNDEFINED,
+                );
+                let mut step = None;
+                let mut saved_al = None;
+                if x.opcode == Loop {
+                    let start = self.fun.comp(iv, 1);
+                    step = Some(self.fun.comp(iv, 2));
+                    if let Some(i) = self.slot(RegisterType::Loop, 0) {
+                        let old = self.read_slot(i);
+                        let l = self.fun.f.local_variables.append(
+                            LocalVariable {
+                                name: Some("saved_aL".into()),
+                                ty: self.t.i32,
+                                init: None,
+                            },
+                            Span::UNDEFINED,
+                        );
+                        let lp = self.fun.e(Expression::LocalVariable(l));
+                        self.fun.store(lp, old);
+                        saved_al = Some(l);
+                        self.set_slot(i, start);
+                    }
+                }
+                self.boundary();
+                let cp = self.fun.e(Expression::LocalVariable(counter));
+                self.fun.store(cp, count);
+                self.frames.push(Frame::Loop {
+                    counter,
+                    step,
+                    saved_al,
+                });
+                self.fun.open();
+                let cp = self.fun.e(Expression::LocalVariable(counter));
+                let c = self.fun.load(cp);
+                let z = self.fun.i(0);
+                let done = self.fun.bin(B::LessEqual, c, z);
+                self.fun.stmt(Statement::If {
+                    condition: done,
+                    accept: naga::Block::from_vec(vec![Statement::Break]),
+                    reject: naga::Block::new(),
+                });
+            }
+            EndLoop | EndRep => {
+                self.flush();
+                let body = self.fun.close();
+                self.invalidate();
+                let Some(Frame::Loop {
+                    counter,
+                    step,
+                    saved_al,
+                }) = self.frames.pop()
+                else {
+                    return Err(Error::Flow(self.at, "endloop without loop"));
+                };
+                self.fun.open();
+                let cp = self.fun.e(Expression::LocalVariable(counter));
+                let c = self.fun.load(cp);
+                let one = self.fun.i(1);
+                let c1 = self.fun.sub(c, one);
+                self.fun.store(cp, c1);
+                if let (Some(step), Some(i)) = (step, self.slot(RegisterType::Loop, 0)) {
+                    if let Some(p) = self.ptr(i) {
+                        let a = self.fun.load(p);
+                        let a1 = self.fun.add(a, step);
+                        self.fun.store(p, a1);
+                    }
+                }
+                let continuing = self.fun.close();
+                self.fun.stmt(Statement::Loop {
+                    body,
+                    continuing,
+                    break_if: None,
+                });
+                if let (Some(l), Some(i)) = (saved_al, self.slot(RegisterType::Loop, 0)) {
+                    let lp = self.fun.e(Expression::LocalVariable(l));
+                    let v = self.fun.load(lp);
+                    self.set_slot(i, v);
+                }
+            }
+            Break => {
+                self.flush();
+                self.fun.stmt(Statement::Break);
+                self.dead = Some(0);
+            }
+            BreakC | BreakP => {
+                let cond = if x.opcode == BreakC {
+                    self.cmp_scalar(x)?
+                } else {
+                    self.bool_src(&x.srcs[0])?
+                };
+                self.flush();
+                self.fun.stmt(Statement::If {
+                    condition: cond,
+                    accept: naga::Block::from_vec(vec![Statement::Break]),
+                    reject: naga::Block::new(),
+                });
+            }
+            Call | CallNz => {
+                let f = *self
+                    .labels
+                    .get(&x.srcs[0].reg.num)
+                    .ok_or(Error::Flow(self.at, "call of an undefined label"))?;
+                let cond = if x.opcode == CallNz {
+                    Some(self.bool_src(&x.srcs[1])?)
+                } else {
+                    None
+                };
+                self.boundary();
+                let call = Statement::Call {
+                    function: f,
+                    arguments: Vec::new(),
+                    result: None,
+                };
+                match cond {
+                    Some(c) => self.fun.stmt(Statement::If {
+                        condition: c,
+                        accept: naga::Block::from_vec(vec![call]),
+                        reject: naga::Block::new(),
+                    }),
+                    None => self.fun.stmt(call),
+                }
+            }
+            Ret => {
+                self.emit_return()?;
+                self.dead = Some(0);
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Lowers a range of instructions (from instruction `base` on) into the current
+    /// function; what each lowers to carries its DWORD offset as span.
+    pub(super) fn lower_range(&mut self, ins: &[Instruction], base: usize) -> Result<(), Error> {
+        let mut i = 0;
+        while i < ins.len() {
+            let x = &ins[i];
+            if let Some(d) = self.dead {
+                use Opcode::*;
+                match x.opcode {
+                    If | IfC | Loop | Rep => {
+                        self.dead = Some(d + 1);
+                        i += 1;
+                        continue;
+                    }
+                    EndIf | EndLoop | EndRep if d > 0 => {
+                        self.dead = Some(d - 1);
+                        i += 1;
+                        continue;
+                    }
+                    Else if d > 0 => {
+                        i += 1;
+                        continue;
+                    }
+                    EndIf | EndLoop | EndRep | Else => {
+                        self.dead = None;
+                    }
+                    _ => {
+                        i += 1;
+                        continue;
+                    }
+                }
+            }
+            if x.opcode == Opcode::Ret && self.frames.is_empty() {
+                break;
+            }
+            self.set_at(base + i);
+            // Co-issue: the pair reads every source before either writes.
+            if ins.get(i + 1).is_some_and(|n| n.coissue) && !x.coissue {
+                self.deferred = Some(Vec::new());
+                self.lower_ins(x)?;
+                let mut j = i + 1;
+                while j < ins.len() && ins[j].coissue {
+                    self.set_at(base + j);
+                    self.lower_ins(&ins[j])?;
+                    j += 1;
+                }
+                let writes = self.deferred.take().unwrap_or_default();
+                for (d, v) in writes {
+                    self.write_dst(d, None, v)?;
+                }
+                i = j;
+                continue;
+            }
+            self.lower_ins(x)?;
+            i += 1;
+        }
+        self.fun.span = naga::Span::UNDEFINED;
+        if !self.frames.is_empty() {
+            return Err(Error::Flow(
+                self.offsets[base + ins.len()],
+                "unclosed block",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Makes instruction `i` the one being lowered: its DWORD offset goes into errors
+    /// and, as span, into every expression and statement appended.
+    fn set_at(&mut self, i: usize) {
+        self.at = self.offsets[i];
+        self.fun.span = Span::new(self.at as u32, self.at as u32 + 1);
+    }
+}
+
+/// Subroutine indices in an order where every callee comes before its callers.
+pub(super) fn call_order(
+    scan: &Scan,
+    ins: &[Instruction],
+    offsets: &[usize],
+) -> Result<Vec<usize>, Error> {
+    let by_label: HashMap<u16, usize> = scan
+        .subs
+        .iter()
+        .enumerate()
+        .map(|(i, (l, _))| (*l, i))
+        .collect();
+    let n = scan.subs.len();
+    let mut state = vec![0u8; n];
+    let mut order = Vec::with_capacity(n);
+    fn visit(
+        i: usize,
+        scan: &Scan,
+        ins: &[Instruction],
+        offsets: &[usize],
+        by_label: &HashMap<u16, usize>,
+        state: &mut [u8],
+        order: &mut Vec<usize>,
+    ) -> Result<(), Error> {
+        match state[i] {
+            2 => return Ok(()),
+            1 => return Err(Error::Flow(offsets[scan.subs[i].1.start], "recursive call")),
+            _ => {}
+        }
+        state[i] = 1;
+        for x in &ins[scan.subs[i].1.clone()] {
+            if matches!(x.opcode, Opcode::Call | Opcode::CallNz) {
+                if let Some(&j) = by_label.get(&x.srcs[0].reg.num) {
+                    visit(j, scan, ins, offsets, by_label, state, order)?;
+                }
+            }
+        }
+        state[i] = 2;
+        order.push(i);
+        Ok(())
+    }
+    for i in 0..n {
+        visit(i, scan, ins, offsets, &by_label, &mut state, &mut order)?;
+    }
+    Ok(order)
+}

@@ -1,0 +1,26 @@
+#version 450 core
+struct PsOut {
+    vec4 oC0_;
+};
+layout(binding = 16) uniform sampler2D _group_0_binding_16_fs;
+
+layout(std140, binding = 6) uniform type_9_block_0Fragment { vec4 _group_0_binding_6_fs[30]; };
+
+layout(binding = 18) uniform sampler2D _group_0_binding_18_fs;
+
+layout(location = 0) smooth in vec4 _vs2fs_location0;
+layout(location = 1) smooth in vec4 _vs2fs_location1;
+layout(location = 0) out vec4 _fs2p_location0;
+
+void main() {
+    vec4 texcoord0_0_ = _vs2fs_location0;
+    vec4 texcoord1_1_ = _vs2fs_location1;
+    vec4 _e5 = texture(_group_0_binding_16_fs, vec2(texcoord0_0_.xy));
+    vec4 _e10 = clamp(_e5, vec4(-8.0), vec4(8.0));
+    vec4 _e13 = _group_0_binding_6_fs[5];
+    vec4 _e56 = texture(_group_0_binding_18_fs, vec2(vec4(((texcoord1_1_.x + (((_e10.x == 0.0) ? 0.0 : _e13.x) * ((_e13.x == 0.0) ? 0.0 : _e10.x))) + (((_e10.y == 0.0) ? 0.0 : _e13.z) * ((_e13.z == 0.0) ? 0.0 : _e10.y))), ((texcoord1_1_.y + (((_e10.x == 0.0) ? 0.0 : _e13.y) * ((_e13.y == 0.0) ? 0.0 : _e10.x))) + (((_e10.y == 0.0) ? 0.0 : _e13.w) * ((_e13.w == 0.0) ? 0.0 : _e10.y))), texcoord1_1_.z, texcoord1_1_.w).xy));
+    PsOut _tmp_return = PsOut(clamp(clamp(clamp(_e56, vec4(-8.0), vec4(8.0)), vec4(-8.0), vec4(8.0)), vec4(0.0), vec4(1.0)));
+    _fs2p_location0 = _tmp_return.oC0_;
+    return;
+}
+

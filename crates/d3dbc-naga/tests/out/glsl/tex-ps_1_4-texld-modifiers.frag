@@ -1,0 +1,28 @@
+#version 450 core
+struct PsOut {
+    vec4 oC0_;
+};
+layout(binding = 16) uniform sampler2D _group_0_binding_16_fs;
+
+layout(binding = 18) uniform sampler2D _group_0_binding_18_fs;
+
+layout(location = 0) smooth in vec4 _vs2fs_location0;
+layout(location = 1) smooth in vec4 _vs2fs_location1;
+layout(location = 2) smooth in vec4 _vs2fs_location2;
+layout(location = 0) out vec4 _fs2p_location0;
+
+void main() {
+    vec4 texcoord0_0_ = _vs2fs_location0;
+    vec4 texcoord1_1_ = _vs2fs_location1;
+    vec4 texcoord2_2_ = _vs2fs_location2;
+    vec4 _e9 = texture(_group_0_binding_16_fs, vec2((texcoord0_0_ / vec4(texcoord0_0_.z)).xy));
+    vec4 _e14 = clamp(_e9, vec4(-8.0), vec4(8.0));
+    vec4 _e15 = texcoord1_1_.xyww;
+    vec4 _e22 = texture(_group_0_binding_18_fs, vec2((_e15 / vec4(_e15.w)).xy));
+    vec4 _e27 = clamp(_e22, vec4(-8.0), vec4(8.0));
+    vec4 _e28 = texcoord2_2_.xyzz;
+    PsOut _tmp_return = PsOut(clamp(clamp((mix(_e14, vec4(0.0), equal(_e27, vec4(0.0))) * mix(_e27, vec4(0.0), equal(_e14, vec4(0.0)))), vec4(-8.0), vec4(8.0)), vec4(0.0), vec4(1.0)));
+    _fs2p_location0 = _tmp_return.oC0_;
+    return;
+}
+

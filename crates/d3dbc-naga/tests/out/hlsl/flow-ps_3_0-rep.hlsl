@@ -1,0 +1,52 @@
+struct PsOut {
+    float4 oC0_ : SV_Target0;
+};
+
+cbuffer c : register(b3) { float4 c[224]; }
+
+struct FragmentInput_main {
+    float4 texcoord0_0_1 : LOC0;
+    float4 texcoord1_1_1 : LOC1;
+    float4 color0_2_1 : LOC8;
+};
+
+PsOut ConstructPsOut(float4 arg0) {
+    PsOut ret = (PsOut)0;
+    ret.oC0_ = arg0;
+    return ret;
+}
+
+PsOut main(FragmentInput_main fragmentinput_main)
+{
+    float4 texcoord0_0_ = fragmentinput_main.texcoord0_0_1;
+    float4 texcoord1_1_ = fragmentinput_main.texcoord1_1_1;
+    float4 color0_2_ = fragmentinput_main.color0_2_1;
+    float4 reg0_0_ = (float4)0;
+    float4 reg0_1_ = (float4)0;
+    float4 reg0_2_ = (float4)0;
+    float4 reg8_0_ = (float4)0;
+    int count = (int)0;
+
+    reg0_0_ = float4(0.5, 1.0, 2.0, 0.25);
+    reg0_1_ = texcoord0_0_;
+    reg0_2_ = texcoord1_1_;
+    count = int4(int(3), int(0), int(0), int(0)).x;
+    bool loop_init = true;
+    while(true) {
+        if (!loop_init) {
+            int _e26 = count;
+            count = asint(asuint(_e26) - asuint(int(1)));
+        }
+        loop_init = false;
+        int _e19 = count;
+        if ((_e19 <= int(0))) {
+            break;
+        }
+        float4 _e22 = reg0_0_;
+        float4 _e23 = reg0_1_;
+        reg0_0_ = (_e22 + _e23);
+    }
+    float4 _e29 = reg0_0_;
+    const PsOut psout = ConstructPsOut(_e29);
+    return psout;
+}

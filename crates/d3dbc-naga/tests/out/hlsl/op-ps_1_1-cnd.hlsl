@@ -1,0 +1,33 @@
+struct PsOut {
+    float4 oC0_ : SV_Target0;
+};
+
+Texture2D<float4> t0_ : register(t16);
+SamplerState nagaSamplerHeap[2048]: register(s0, space0);
+SamplerComparisonState nagaComparisonSamplerHeap[2048]: register(s0, space1);
+StructuredBuffer<uint> nagaGroup0SamplerIndexArray : register(t0, space255);
+static const SamplerState s0_ = nagaSamplerHeap[nagaGroup0SamplerIndexArray[17]];
+Texture2D<float4> t1_ : register(t18);
+static const SamplerState s1_ = nagaSamplerHeap[nagaGroup0SamplerIndexArray[19]];
+
+struct FragmentInput_main {
+    float4 texcoord0_0_1 : LOC0;
+    float4 texcoord1_1_1 : LOC1;
+};
+
+PsOut ConstructPsOut(float4 arg0) {
+    PsOut ret = (PsOut)0;
+    ret.oC0_ = arg0;
+    return ret;
+}
+
+PsOut main(FragmentInput_main fragmentinput_main)
+{
+    float4 texcoord0_0_ = fragmentinput_main.texcoord0_0_1;
+    float4 texcoord1_1_ = fragmentinput_main.texcoord1_1_1;
+    float4 _e5 = t0_.Sample(s0_, texcoord0_0_.xy);
+    float4 _e14 = t1_.Sample(s1_, texcoord1_1_.xy);
+    float4 _e24 = clamp(clamp(_e5, (-8.0).xxxx, (8.0).xxxx), (-8.0).xxxx, (8.0).xxxx);
+    const PsOut psout = ConstructPsOut(saturate(clamp(((_e24.wwww.w > 0.5) ? _e24 : clamp(_e14, (-8.0).xxxx, (8.0).xxxx)), (-8.0).xxxx, (8.0).xxxx)));
+    return psout;
+}

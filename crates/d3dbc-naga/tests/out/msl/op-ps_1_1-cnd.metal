@@ -1,0 +1,32 @@
+// language: metal2.0
+#include <metal_stdlib>
+#include <simd/simd.h>
+
+using metal::uint;
+
+struct PsOut {
+    metal::float4 oC0_;
+};
+
+struct main_Input {
+    metal::float4 texcoord0_0_ [[user(loc0), center_perspective]];
+    metal::float4 texcoord1_1_ [[user(loc1), center_perspective]];
+};
+struct main_Output {
+    metal::float4 oC0_ [[color(0)]];
+};
+fragment main_Output main_(
+  main_Input varyings [[stage_in]]
+, metal::texture2d<float, metal::access::sample> t0_ [[user(fake0)]]
+, metal::sampler s0_ [[user(fake0)]]
+, metal::texture2d<float, metal::access::sample> t1_ [[user(fake0)]]
+, metal::sampler s1_ [[user(fake0)]]
+) {
+    const auto texcoord0_0_ = varyings.texcoord0_0_;
+    const auto texcoord1_1_ = varyings.texcoord1_1_;
+    metal::float4 _e5 = t0_.sample(s0_, texcoord0_0_.xy);
+    metal::float4 _e14 = t1_.sample(s1_, texcoord1_1_.xy);
+    metal::float4 _e24 = metal::clamp(metal::clamp(_e5, metal::float4(-8.0), metal::float4(8.0)), metal::float4(-8.0), metal::float4(8.0));
+    const auto _tmp = PsOut {metal::saturate(metal::clamp((_e24.wwww.w > 0.5) ? _e24 : metal::clamp(_e14, metal::float4(-8.0), metal::float4(8.0)), metal::float4(-8.0), metal::float4(8.0)))};
+    return main_Output { _tmp.oC0_ };
+}

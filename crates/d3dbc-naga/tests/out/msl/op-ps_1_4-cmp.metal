@@ -1,0 +1,33 @@
+// language: metal2.0
+#include <metal_stdlib>
+#include <simd/simd.h>
+
+using metal::uint;
+
+struct type_9 {
+    metal::float4 inner[8];
+};
+struct PsOut {
+    metal::float4 oC0_;
+};
+
+struct main_Input {
+    metal::float4 texcoord0_0_ [[user(loc0), center_perspective]];
+    metal::float4 texcoord1_1_ [[user(loc1), center_perspective]];
+    metal::float4 texcoord2_2_ [[user(loc2), center_perspective]];
+};
+struct main_Output {
+    metal::float4 oC0_ [[color(0)]];
+};
+fragment main_Output main_(
+  main_Input varyings [[stage_in]]
+, metal::texture2d<float, metal::access::sample> t2_ [[user(fake0)]]
+, metal::sampler s2_ [[user(fake0)]]
+) {
+    const auto texcoord0_0_ = varyings.texcoord0_0_;
+    const auto texcoord1_1_ = varyings.texcoord1_1_;
+    const auto texcoord2_2_ = varyings.texcoord2_2_;
+    metal::float4 _e14 = t2_.sample(s2_, texcoord1_1_.xy);
+    const auto _tmp = PsOut {metal::saturate(metal::clamp(metal::select(metal::clamp(_e14, metal::float4(-8.0), metal::float4(8.0)), metal::clamp(metal::float4(0.5, 1.0, 0.25, 0.0), metal::float4(-1.0), metal::float4(1.0)), metal::select(metal::select(metal::float4 {}, metal::clamp(texcoord0_0_, metal::float4(-8.0), metal::float4(8.0)), metal::bool4(true, true, true, false)), metal::clamp(metal::clamp(metal::float4(0.5, 1.0, 0.25, 0.0), metal::float4(-1.0), metal::float4(1.0)).yyyy, metal::float4(-8.0), metal::float4(8.0)), metal::bool4(false, false, false, true)) >= metal::float4 {}), metal::float4(-8.0), metal::float4(8.0)))};
+    return main_Output { _tmp.oC0_ };
+}

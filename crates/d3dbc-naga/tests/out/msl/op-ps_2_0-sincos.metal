@@ -1,0 +1,30 @@
+// language: metal2.0
+#include <metal_stdlib>
+#include <simd/simd.h>
+
+using metal::uint;
+
+struct type_7 {
+    metal::float4 inner[32];
+};
+struct PsOut {
+    metal::float4 oC0_;
+};
+
+struct main_Input {
+    metal::float4 color0_0_ [[user(loc8), center_perspective]];
+    metal::float4 texcoord0_1_ [[user(loc0), center_perspective]];
+    metal::float4 texcoord1_2_ [[user(loc1), center_perspective]];
+};
+struct main_Output {
+    metal::float4 oC0_ [[color(0)]];
+};
+fragment main_Output main_(
+  main_Input varyings [[stage_in]]
+) {
+    const auto color0_0_ = varyings.color0_0_;
+    const auto texcoord0_1_ = varyings.texcoord0_1_;
+    const auto texcoord1_2_ = varyings.texcoord1_2_;
+    const auto _tmp = PsOut {metal::select(metal::select(metal::float4 {}, metal::float4(metal::cos(texcoord0_1_.xxxx.w), metal::sin(texcoord0_1_.xxxx.w), 0.0, 0.0), metal::bool4(true, true, false, false)), metal::float4(0.5, 1.0, 2.0, 0.25).yyyy, metal::bool4(false, false, true, true))};
+    return main_Output { _tmp.oC0_ };
+}

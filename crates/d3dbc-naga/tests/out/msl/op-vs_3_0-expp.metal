@@ -1,0 +1,54 @@
+// language: metal2.0
+#include <metal_stdlib>
+#include <simd/simd.h>
+
+using metal::uint;
+
+struct type_7 {
+    metal::float4 inner[30];
+};
+struct VsOut {
+    metal::float4 position;
+    metal::float4 texcoord0_;
+    metal::float4 texcoord1_;
+    metal::float4 texcoord2_;
+    metal::float4 texcoord3_;
+    metal::float4 texcoord4_;
+    metal::float4 texcoord5_;
+    metal::float4 texcoord6_;
+    metal::float4 texcoord7_;
+    metal::float4 color0_;
+    metal::float4 color1_;
+    metal::float4 fog0_;
+};
+
+struct main_Input {
+    metal::float4 v0_ [[attribute(0)]];
+    metal::float4 v1_ [[attribute(1)]];
+};
+struct main_Output {
+    metal::float4 position [[position]];
+    metal::float4 texcoord0_ [[user(loc0), center_perspective]];
+    metal::float4 texcoord1_ [[user(loc1), center_perspective]];
+    metal::float4 texcoord2_ [[user(loc2), center_perspective]];
+    metal::float4 texcoord3_ [[user(loc3), center_perspective]];
+    metal::float4 texcoord4_ [[user(loc4), center_perspective]];
+    metal::float4 texcoord5_ [[user(loc5), center_perspective]];
+    metal::float4 texcoord6_ [[user(loc6), center_perspective]];
+    metal::float4 texcoord7_ [[user(loc7), center_perspective]];
+    metal::float4 color0_ [[user(loc8), center_perspective]];
+    metal::float4 color1_ [[user(loc9), center_perspective]];
+    metal::float4 fog0_ [[user(loc10), center_perspective]];
+};
+vertex main_Output main_(
+  main_Input varyings [[stage_in]]
+, constant type_7& driver [[user(fake0)]]
+) {
+    const auto v0_ = varyings.v0_;
+    const auto v1_ = varyings.v1_;
+    metal::float4 _e5 = metal::float4(metal::exp2(v0_.xxxx.w));
+    metal::float4 _e8 = driver.inner[0];
+    metal::float4 _e11 = _e8 * metal::float4(_e5.w);
+    const auto _tmp = VsOut {_e5 + metal::float4(_e11.x, _e11.y, 0.0, 0.0), v0_, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4(1.0), metal::float4 {}, metal::float4(1.0)};
+    return main_Output { _tmp.position, _tmp.texcoord0_, _tmp.texcoord1_, _tmp.texcoord2_, _tmp.texcoord3_, _tmp.texcoord4_, _tmp.texcoord5_, _tmp.texcoord6_, _tmp.texcoord7_, _tmp.color0_, _tmp.color1_, _tmp.fog0_ };
+}

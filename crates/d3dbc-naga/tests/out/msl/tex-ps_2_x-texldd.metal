@@ -1,0 +1,28 @@
+// language: metal2.0
+#include <metal_stdlib>
+#include <simd/simd.h>
+
+using metal::uint;
+
+struct PsOut {
+    metal::float4 oC0_;
+};
+
+struct main_Input {
+    metal::float4 texcoord0_0_ [[user(loc0), center_perspective]];
+};
+struct main_Output {
+    metal::float4 oC0_ [[color(0)]];
+};
+fragment main_Output main_(
+  main_Input varyings [[stage_in]]
+, metal::texture2d<float, metal::access::sample> t0_ [[user(fake0)]]
+, metal::sampler s0_ [[user(fake0)]]
+) {
+    const auto texcoord0_0_ = varyings.texcoord0_0_;
+    metal::float4 _e1 = metal::dfdx(texcoord0_0_);
+    metal::float4 _e2 = metal::dfdy(texcoord0_0_);
+    metal::float4 _e8 = t0_.sample(s0_, texcoord0_0_.xy, metal::gradient2d(_e1.xy, _e2.xy));
+    const auto _tmp = PsOut {_e8};
+    return main_Output { _tmp.oC0_ };
+}

@@ -1,0 +1,138 @@
+//! Shared by the translation tests: every target emitted for one shader (naga-validated,
+//! WGSL re-parsed by naga's front end), written to files, and the ecosystem's own
+//! validators (`spirv-val`, `glslangValidator`, `tint`) run over them in batches. Under
+//! CI the validators are required; elsewhere their absence skips visibly.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use d3dbc::Shader;
+use d3dbc_naga::{interface::Stage, translate, Target, TranslateOptions};
+use rayon::prelude::*;
+
+/// One shader's translations into every target.
+pub struct Emitted {
+    /// Vertex or fragment.
+    pub stage: Stage,
+    /// SPIR-V words.
+    pub spv: Vec<u32>,
+    /// WGSL.
+    pub wgsl: String,
+    /// GLSL 450.
+    pub glsl: String,
+    /// MSL.
+    pub msl: String,
+    /// HLSL.
+    pub hlsl: String,
+}
+
+/// Translates `s` to every target; the error names the step and the shader (`label`).
+pub fn emit(label: &str, s: &Shader, opts: &TranslateOptions) -> Result<Emitted, String> {
+    let fail = |t: &str, e: &dyn std::fmt::Display| format!("{label} [{}] {t}: {e}", s.version);
+    let t = translate(s, opts).map_err(|e| fail("translate", &e))?;
+    let spv = t.spirv().map_err(|e| fail("spirv", &e))?;
+    let wgsl = t.wgsl().map_err(|e| fail("wgsl", &e))?;
+    naga::front::wgsl::parse_str(&wgsl)
+        .map_err(|e| fail("wgsl re-parse", &e.emit_to_string(&wgsl)))?;
+    let glsl = t.glsl().map_err(|e| fail("glsl", &e))?;
+    let msl = t.msl().map_err(|e| fail("msl", &e))?;
+    let hlsl = t.hlsl().map_err(|e| fail("hlsl", &e))?;
+    Ok(Emitted {
+        stage: t.interface.stage,
+        spv,
+        wgsl,
+        glsl,
+        msl,
+        hlsl,
+    })
+}
+
+/// The files of one shader's translations, for the external validators.
+pub struct Files {
+    /// `i.spv`.
+    pub spv: PathBuf,
+    /// `i.vert` / `i.frag`.
+    pub glsl: PathBuf,
+    /// `i.wgsl`.
+    pub wgsl: PathBuf,
+}
+
+/// Writes the SPIR-V, GLSL and WGSL of `e` into `dir` as `i.*`.
+pub fn write(dir: &Path, i: usize, e: &Emitted) -> Files {
+    let spv = dir.join(format!("{i}.spv"));
+    let bytes: Vec<u8> = e.spv.iter().flat_map(|w| w.to_le_bytes()).collect();
+    std::fs::write(&spv, bytes).unwrap();
+    let glsl = dir.join(format!("{i}.{}", Target::Glsl.extension(e.stage)));
+    std::fs::write(&glsl, &e.glsl).unwrap();
+    let wgsl = dir.join(format!("{i}.wgsl"));
+    std::fs::write(&wgsl, &e.wgsl).unwrap();
+    Files { spv, glsl, wgsl }
+}
+
+/// Whether the validator `name` is installed (required under `CI=true`).
+pub fn tool(name: &str, version_arg: &str) -> bool {
+    let ok = Command::new(name).arg(version_arg).output().is_ok();
+    if !ok {
+        let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
+        assert!(
+            !ci,
+            "{name} missing: CI=true requires it (apt-get install spirv-tools glslang-tools)"
+        );
+        eprintln!("SKIPPED: {name} not installed; its checks are skipped");
+    }
+    ok
+}
+
+/// Runs one validator process per file, several at a time; returns the failures.
+fn per_file(files: &[PathBuf], program: &str, args: &[&str], after: &[&str]) -> Vec<String> {
+    files
+        .par_iter()
+        .filter_map(|f| {
+            let o = Command::new(program)
+                .args(args)
+                .arg(f)
+                .args(after)
+                .output()
+                .unwrap_or_else(|e| panic!("{program} runs: {e}"));
+            (!o.status.success()).then(|| {
+                format!(
+                    "{}: {}",
+                    f.display(),
+                    String::from_utf8_lossy(&o.stdout) + String::from_utf8_lossy(&o.stderr)
+                )
+            })
+        })
+        .collect()
+}
+
+/// Runs `spirv-val --target-env vulkan1.0` on every file; returns the failures.
+pub fn spirv_val(files: &[PathBuf]) -> Vec<String> {
+    per_file(files, "spirv-val", &["--target-env", "vulkan1.0"], &[])
+}
+
+/// Runs Tint's WGSL reader on every file; returns the failures.
+pub fn tint(files: &[PathBuf]) -> Vec<String> {
+    per_file(files, "tint", &["--format", "wgsl"], &["-o", "/dev/null"])
+}
+
+/// Runs `glslangValidator` on batches of files; returns the failing files' messages.
+pub fn glslang(files: &[PathBuf]) -> Vec<String> {
+    files
+        .par_chunks(150)
+        .flat_map_iter(|chunk| {
+            let o = Command::new("glslangValidator")
+                .args(chunk)
+                .output()
+                .expect("glslangValidator runs");
+            let text = String::from_utf8_lossy(&o.stdout).into_owned();
+            if o.status.success() {
+                return Vec::new();
+            }
+            text.lines()
+                .filter(|l| l.contains("ERROR"))
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
