@@ -607,6 +607,51 @@ impl Opcode {
     }
 }
 
+/// The instruction and source modifiers Microsoft's assembler knows in one version: its
+/// grammar, which it applies even under `D3DCOMPILE_SKIP_VALIDATION` (Wine's assembler,
+/// `dlls/d3dcompiler_43/asmparser.c`, makes the same per-version checks —
+/// `check_shift_dstmod`, `check_ps_dstmod`, `check_legacy_srcmod`, `check_abs_srcmod`,
+/// the `+` co-issue rule of its grammar — and its `tests/asm.c` `failure_test` shows
+/// Windows refusing each one with validation skipped). Microsoft's docs say the same:
+/// "Instruction modifiers" (`_x2`…`_d8` ps_1_x only; `_pp`/`_centroid` ps_2_0+) and
+/// "Source register modifiers" (`_bias`, `_bx2`, `_x2`, `1-` ps_1_x; `_dz`/`_dw` ps_1_4;
+/// `_abs` 3.0).
+///
+/// The validator checks more (which instructions take which modifier); this is what
+/// the assembler refuses to parse at all. `asm --raw` takes back any of them anyway.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Modifiers {
+    /// Co-issue (`+` before an instruction): ps_1_x.
+    pub coissue: bool,
+    /// Shift result modifiers (`_x2`, `_x4`, `_x8`, `_d2`, `_d4`, `_d8`): ps_1_x.
+    pub shift: bool,
+    /// `_pp` and `_centroid` on instructions and on non-sampler `dcl`s: ps_2_0 and later.
+    pub partial_precision: bool,
+    /// `_pp`/`_centroid` on a sampler `dcl`: ps_3_0 only.
+    pub sampler_dcl: bool,
+    /// The ps_1_x source modifiers `_bias`, `_bx2`, `_x2` and the complement `1 - r`.
+    pub legacy_src: bool,
+    /// `_dz`/`_dw` on a `texld`/`texcrd` source: ps_1_4.
+    pub dz_dw: bool,
+    /// The `_abs` source modifier: vs_3_0 and ps_3_0.
+    pub abs: bool,
+}
+
+/// The modifiers of [`Modifiers`] in `version`.
+pub const fn modifiers(version: Version) -> Modifiers {
+    let ps = version.is_pixel();
+    let ps1 = ps && version.major < 2;
+    Modifiers {
+        coissue: ps1,
+        shift: ps1,
+        partial_precision: ps && version.major >= 2,
+        sampler_dcl: ps && version.major >= 3,
+        legacy_src: ps1,
+        dz_dw: ps && version.code() == 0x0104,
+        abs: version.major >= 3,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
