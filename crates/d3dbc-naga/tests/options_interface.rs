@@ -86,3 +86,48 @@ fn point_expansion_sprites_and_fog_translate_to_every_target() {
         }
     }
 }
+
+/// WGSL and HLSL 5.1 have no point-size output: with `point_size_builtin`, a vertex
+/// shader that writes `oPts` keeps the built-in in SPIR-V/GLSL/MSL and leaves it out of
+/// WGSL and HLSL (WebGPU and Direct3D 10+ draw points one pixel wide). The stream is the `translate` fuzz target's find: a
+/// vs_1_0 writing `oPts` under options with the built-in on.
+#[test]
+fn point_size_builtin_is_left_out_of_wgsl_and_hlsl() {
+    let input =
+        "0100d93f0001feff0100000000000180330087a00000000001000000020001c00a0087a000000000ffff0000";
+    let bytes: Vec<u8> = (0..input.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&input[i..i + 2], 16).unwrap())
+        .collect();
+    let tokens: Vec<u32> = bytes[4..]
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    let shader = d3dbc::Shader::decode(&tokens).unwrap();
+    let listing = d3dbc::print::to_string(&shader);
+    assert!(listing.contains("oPts"), "{listing}");
+    let mut o = TranslateOptions::default();
+    o.pipeline.point_size_builtin = true;
+    let t = translate(&shader, &o).unwrap();
+    let wgsl = t.wgsl().unwrap_or_else(|e| panic!("{e}\n{listing}"));
+    assert!(!wgsl.contains("point_size"), "{wgsl}");
+    naga::front::wgsl::parse_str(&wgsl).unwrap();
+    let glsl = t.glsl().unwrap();
+    assert!(glsl.contains("gl_PointSize"), "{glsl}");
+    t.spirv().unwrap();
+    assert!(t.msl().unwrap().contains("point_size"));
+    assert!(!t.hlsl().unwrap().contains("PSIZE"));
+    // The same for an assembled vs_3_0 with a psize output and a vs_1_1.
+    for text in [
+        "vs_3_0\ndcl_position v0\ndcl_position o0\ndcl_psize o1\nmov o0, v0\nmov o1, v0.x\n",
+        "vs_1_1\ndcl_position v0\nmov oPos, v0\nmov oPts, v0.x\n",
+    ] {
+        let s = d3dbc::asm::assemble(text, &Default::default()).unwrap();
+        let t = translate(&s, &o).unwrap();
+        let wgsl = t.wgsl().unwrap_or_else(|e| panic!("{text}{e}"));
+        assert!(!wgsl.contains("point_size"), "{wgsl}");
+        assert!(wgsl.contains("@builtin(position)"), "{wgsl}");
+        naga::front::wgsl::parse_str(&wgsl).unwrap();
+        t.hlsl().unwrap_or_else(|e| panic!("{text}{e}"));
+    }
+}
