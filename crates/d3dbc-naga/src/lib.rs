@@ -298,14 +298,27 @@ impl Translation {
     /// leaves the point-size built-in out of its WGSL, as browsers would ignore it
     /// anyway. `oPts` still reaches the `PSIZE` varying, and
     /// [`PipelineState::point_expansion`] is how a WebGPU host draws sized points.
+    ///
+    /// A pixel shader's WGSL opens with `diagnostic(off, derivative_uniformity);`: D3D9
+    /// lets `texld`/`dsx` run in divergent flow control (their derivatives are then
+    /// undefined, as on D3D9 hardware), which WGSL's uniformity analysis would make a
+    /// shader-creation error in browsers (Tint); naga's validator is run with the same
+    /// rule off ([`validator`]). naga's WGSL writer does not write directives, so the
+    /// line is added here.
     pub fn wgsl(&self) -> Result<String, Error> {
         let stripped = without_point_size(&self.module)?;
         let (module, info) = match &stripped {
             Some((m, i)) => (m, i),
             None => (&self.module, &self.info),
         };
-        naga::back::wgsl::write_string(module, info, naga::back::wgsl::WriterFlags::empty())
-            .map_err(|e| backend(Target::Wgsl)(e.to_string()))
+        let text =
+            naga::back::wgsl::write_string(module, info, naga::back::wgsl::WriterFlags::empty())
+                .map_err(|e| backend(Target::Wgsl)(e.to_string()))?;
+        Ok(if self.stage() == naga::ShaderStage::Fragment {
+            format!("diagnostic(off, derivative_uniformity);\n{text}")
+        } else {
+            text
+        })
     }
 
     /// GLSL 450 source with explicit `layout(binding = …)` from the interface.

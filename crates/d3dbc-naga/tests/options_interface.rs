@@ -131,3 +131,75 @@ fn point_size_builtin_is_left_out_of_wgsl_and_hlsl() {
         t.hlsl().unwrap_or_else(|e| panic!("{text}{e}"));
     }
 }
+
+/// Tint (the WGSL compiler of Chrome and Dawn) compiles the WGSL of shaders that need
+/// infinities, FLT_MAX and NaN (`rcp`/`rsq`/`log` of zero under both semantics, `def`
+/// with special values), texture reads in divergent flow, under option sets that
+/// select the other code paths. Skips visibly without `tint`, never under `CI=true`.
+#[test]
+fn wgsl_with_special_values_passes_tint() {
+    if std::process::Command::new("tint")
+        .arg("--help")
+        .output()
+        .is_err()
+    {
+        let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
+        assert!(!ci, "tint missing: CI=true requires it");
+        eprintln!("SKIPPED: tint not installed");
+        return;
+    }
+    use d3dbc::semantics::{LogOfZero, ReciprocalOfZero};
+    use d3dbc_naga::options::FogMode;
+    let shaders = [
+        "vs_2_0\ndcl_position v0\nrcp r0.x, v0.x\nrsq r0.y, v0.y\nlog r0.z, v0.z\nmov r0.w, v0.w\nmov oPos, r0\nmov oPts, v0.x\n",
+        "ps_2_0\ndef c0, 1.#INF, -1.#INF, 3.40282347e+038, -3.40282347e+038\ndef c1, 1.#QNAN, 0, 0, 1\ndcl t0\nadd r0, t0, c0\nmul r0, r0, c1\nmov oC0, r0\n",
+        "ps_3_0\ndcl_texcoord v0\ndcl_2d s0\nif_gt v0.x, c0.x\ntexld r0, v0, s0\nelse\nmov r0, c1\nendif\ndsx r1, v0\nadd oC0, r0, r1\n",
+        "vs_1_1\ndcl_position v0\nrcp r0, v0.w\nlogp r1, v0.x\nexpp r2, v0.y\nmov oPos, r0\nmov oFog, r1.z\nmov oPts, r2.z\n",
+    ];
+    let dir = std::env::temp_dir().join(format!("d3dbc-naga-tint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut checked = 0;
+    for (k, text) in shaders.iter().enumerate() {
+        let s = d3dbc::asm::assemble(text, &Default::default()).unwrap_or_else(|e| panic!("{e}"));
+        for variant in 0..4 {
+            let mut o = TranslateOptions::default();
+            o.semantics.rcp_zero =
+                [ReciprocalOfZero::Infinity, ReciprocalOfZero::FltMax][variant & 1];
+            o.semantics.log_zero = [LogOfZero::NegInfinity, LogOfZero::NegFltMax][variant >> 1];
+            o.pipeline.point_size_builtin = variant & 1 == 1;
+            o.pipeline.fog = [
+                FogMode::Vertex,
+                FogMode::Exp2,
+                FogMode::None,
+                FogMode::Linear,
+            ][variant];
+            o.pipeline.point_expansion = variant == 2;
+            o.pipeline.position_fixup = variant == 3;
+            o.pipeline.clip_planes = if variant == 3 { 2 } else { 0 };
+            let t = translate(&s, &o).unwrap_or_else(|e| panic!("{text}: {e}"));
+            let wgsl = t.wgsl().unwrap();
+            assert!(
+                !wgsl.contains("340282350000000000000000000000000000000"),
+                "{wgsl}"
+            );
+            naga::front::wgsl::parse_str(&wgsl)
+                .unwrap_or_else(|e| panic!("{}", e.emit_to_string(&wgsl)));
+            let f = dir.join(format!("{k}-{variant}.wgsl"));
+            std::fs::write(&f, &wgsl).unwrap();
+            let out = std::process::Command::new("tint")
+                .args(["--format", "wgsl", "-o", "/dev/null"])
+                .arg(&f)
+                .output()
+                .unwrap();
+            assert!(
+                out.status.success(),
+                "{text} (variant {variant}): {}{}\n{wgsl}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            );
+            checked += 1;
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(checked, 16);
+}

@@ -1,6 +1,7 @@
 //! Every valid corpus shader translates to all five targets: naga's validator accepts
 //! the module, `spirv-val --target-env vulkan1.0` every SPIR-V, `glslangValidator`
-//! every GLSL, naga's WGSL front end re-parses every WGSL, and the MSL and HLSL writers
+//! every GLSL, naga's WGSL front end re-parses every WGSL and Tint (the WGSL compiler of
+//! Chrome and Dawn, what WebGPU users run) compiles it, and the MSL and HLSL writers
 //! succeed. The external validators run in batches over files written to a temporary
 //! directory; under CI they are required, elsewhere their absence skips visibly.
 
@@ -72,17 +73,38 @@ fn corpus() -> Option<Vec<(String, String, Shader)>> {
     Some(out)
 }
 
-fn tool(name: &str) -> bool {
-    let ok = Command::new(name).arg("--version").output().is_ok();
+/// Whether `name` runs; under `CI=true` a missing tool fails, with `install` as the hint.
+fn tool(name: &str, install: &str) -> bool {
+    let ok = Command::new(name).arg("--help").output().is_ok();
     if !ok {
         let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
-        assert!(
-            !ci,
-            "{name} missing: CI=true requires it (apt-get install spirv-tools glslang-tools)"
-        );
-        eprintln!("SKIPPED: {name} not installed; its checks are skipped");
+        assert!(!ci, "{name} missing: CI=true requires it ({install})");
+        eprintln!("SKIPPED: {name} not installed; its checks are skipped ({install})");
     }
     ok
+}
+
+/// Runs Tint (`tint --format wgsl FILE -o /dev/null`: parse, resolve, every WGSL
+/// shader-creation check) on every file, several processes at a time; returns the
+/// failures with Tint's messages.
+fn tint(files: &[PathBuf]) -> Vec<String> {
+    files
+        .par_iter()
+        .filter_map(|f| {
+            let o = Command::new("tint")
+                .args(["--format", "wgsl", "-o", "/dev/null"])
+                .arg(f)
+                .output()
+                .expect("tint runs");
+            (!o.status.success()).then(|| {
+                format!(
+                    "{}: {}",
+                    f.display(),
+                    String::from_utf8_lossy(&o.stdout) + String::from_utf8_lossy(&o.stderr)
+                )
+            })
+        })
+        .collect()
 }
 
 /// Runs `spirv-val` on every file, several processes at a time; returns the failures.
@@ -135,7 +157,7 @@ fn every_corpus_shader_translates_to_every_target() {
     let dir = std::env::temp_dir().join(format!("d3dbc-naga-corpus-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let opts = TranslateOptions::default();
-    type Outcome = (usize, Result<(PathBuf, PathBuf), String>);
+    type Outcome = (usize, Result<[PathBuf; 3], String>);
     let results: Vec<Outcome> = shaders
         .par_iter()
         .enumerate()
@@ -143,15 +165,16 @@ fn every_corpus_shader_translates_to_every_target() {
         .collect();
     let mut per_file: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
     let mut failures = Vec::new();
-    let (mut spv, mut glsl) = (Vec::new(), Vec::new());
+    let (mut spv, mut glsl, mut wgsl) = (Vec::new(), Vec::new(), Vec::new());
     for (i, r) in results {
         let e = per_file.entry(shaders[i].0.as_str()).or_default();
         e.0 += 1;
         match r {
-            Ok((a, b)) => {
+            Ok([a, b, c]) => {
                 e.1 += 1;
                 spv.push(a);
                 glsl.push(b);
+                wgsl.push(c);
             }
             Err(m) => failures.push(m),
         }
@@ -165,7 +188,7 @@ fn every_corpus_shader_translates_to_every_target() {
         eprintln!("FAIL {f}");
     }
     let mut tool_failures = Vec::new();
-    if tool("spirv-val") {
+    if tool("spirv-val", "apt-get install spirv-tools") {
         let bad = spirv_val(&spv);
         eprintln!(
             "spirv-val: {}/{} accepted",
@@ -174,13 +197,21 @@ fn every_corpus_shader_translates_to_every_target() {
         );
         tool_failures.extend(bad);
     }
-    if tool("glslangValidator") {
+    if tool("glslangValidator", "apt-get install glslang-tools") {
         let bad = glslang(&glsl);
         eprintln!(
             "glslangValidator: {} error lines over {} files",
             bad.len(),
             glsl.len()
         );
+        tool_failures.extend(bad);
+    }
+    if tool(
+        "tint",
+        "build Dawn's `tint` executable (dawn.googlesource.com/dawn, target `tint`) and put it on PATH",
+    ) {
+        let bad = tint(&wgsl);
+        eprintln!("tint: {}/{} accepted", wgsl.len() - bad.len(), wgsl.len());
         tool_failures.extend(bad);
     }
     for f in tool_failures.iter().take(20) {
@@ -208,7 +239,7 @@ fn one(
     label: &str,
     s: &Shader,
     opts: &TranslateOptions,
-) -> Result<(PathBuf, PathBuf), String> {
+) -> Result<[PathBuf; 3], String> {
     let fail = |t: &str, e: &dyn std::fmt::Display| format!("{label} [{}] {t}: {e}", s.version);
     let t = translate(s, opts).map_err(|e| fail("translate", &e))?;
     let words = t.spirv().map_err(|e| fail("spirv", &e))?;
@@ -224,5 +255,7 @@ fn one(
     let ext = Target::Glsl.extension(t.interface.stage);
     let glsl_path = dir.join(format!("{i}.{ext}"));
     std::fs::write(&glsl_path, glsl).unwrap();
-    Ok((spv_path, glsl_path))
+    let wgsl_path = dir.join(format!("{i}.wgsl"));
+    std::fs::write(&wgsl_path, wgsl).unwrap();
+    Ok([spv_path, glsl_path, wgsl_path])
 }
