@@ -118,7 +118,7 @@ impl ListingStyle {
             .and_then(|m| m.trim().parse::<u32>().ok());
         ListingStyle {
             slots: SlotModel::from_creator(creator),
-            default_values: !major.is_some_and(|m| m >= 10),
+            default_values: major.is_none_or(|m| m < 10),
         }
     }
 }
