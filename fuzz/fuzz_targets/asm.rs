@@ -1,17 +1,17 @@
-//! Arbitrary text → preprocessor + assembler (strict, or lenient as `asm --no-validate`
-//! runs it, chosen by the first byte). Nothing may panic or hang; whatever assembles
+//! Arbitrary text → preprocessor + assembler (validating, `--no-validate` or `--raw`,
+//! chosen by the first byte's two low bits). Nothing may panic or hang; whatever assembles
 //! must encode, decode back to the same IR, and print; errors must display (escaped).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let lenient = data.first().is_some_and(|b| b & 1 == 1);
+    let mode = data.first().map_or(0, |b| b & 3);
     let text = d3dbc::input::decode_text(data);
     let opts = d3dbc::asm::Options {
         file_name: "fuzz.asm".into(),
-        no_validate: lenient,
-        lenient,
+        no_validate: mode == 1,
+        raw: mode >= 2,
         ..Default::default()
     };
     match d3dbc::asm::assemble(&text, &opts) {

@@ -288,10 +288,15 @@ pub struct AsmOptions {
     /// Array name for --format header (fxc /Vn); default g_<input stem>.
     #[arg(long, value_name = "NAME")]
     pub name: Option<String>,
-    /// Skip validation: assemble whatever the token format can encode, so
-    /// everything `dis` prints reassembles to the same tokens.
+    /// Skip the runtime validator (D3DCOMPILE_SKIP_VALIDATION): the assembler's
+    /// grammar still applies (registers, modifiers, dcl forms, instructions per version).
     #[arg(long)]
     pub no_validate: bool,
+    /// Raw mode: encode whatever the token format can express, even where the version's
+    /// grammar lacks it, without validation, so everything `dis` prints (runtime-invalid
+    /// shaders included) reassembles to the same tokens.
+    #[arg(long)]
+    pub raw: bool,
     /// Do not rebuild the constant table (CTAB) from the listing's header comment.
     #[arg(long, conflicts_with = "ctab_from")]
     pub no_ctab: bool,
@@ -337,7 +342,7 @@ fn assemble_one(
         defines: o.define.iter().map(|d| parse_define(d)).collect(),
         include_dirs: o.include.clone(),
         no_validate: o.no_validate,
-        lenient: o.no_validate,
+        raw: o.raw,
     };
     let mut shader = d3dbc::asm::assemble(&text, &opts).map_err(|d| {
         if d.0.is_empty() {

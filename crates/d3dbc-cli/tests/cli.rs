@@ -200,6 +200,56 @@ fn asm_validates_unless_told_not_to() {
     assert!(out.status.success());
 }
 
+/// `--no-validate` is D3DCOMPILE_SKIP_VALIDATION: the assembler's grammar still refuses
+/// what the version lacks, at `file:line:col`; `--raw` encodes it. Cases from Microsoft's
+/// documentation of the modifiers ("Instruction Modifiers", "Source Register Modifiers"
+/// of the ps_2_0/vs_2_0 references): `_x2` and `_bx2` exist only in ps_1_x, `_abs` only
+/// in 3.0, `_pp` only in pixel shaders.
+#[test]
+fn no_validate_keeps_the_grammar_raw_does_not() {
+    let dir = tmpdir("grammar");
+    for (text, line_col, shown) in [
+        (
+            "ps_2_0\ndcl t0\nmul_x2 r0, t0, t0\nmov oC0, r0\n",
+            ":3:1: error",
+            "mul_x2 r0, t0, t0",
+        ),
+        (
+            "vs_2_0\ndcl_position v0\nmov r0, v0_bx2\nmov oPos, r0\n",
+            ":3:11: error",
+            "mov r0, v0_bx2",
+        ),
+        (
+            "vs_2_0\ndcl_position v0\nmov oPos, v0_abs\n",
+            ":3:13: error",
+            "mov oPos, v0_abs",
+        ),
+        (
+            "vs_3_0\ndcl_position v0\ndcl_position o0\nmul_pp o0, v0, v0\n",
+            ":4:1: error",
+            "mul_pp o0, v0, v0",
+        ),
+    ] {
+        let file = dir.join("g.asm");
+        std::fs::write(&file, text).unwrap();
+        let f = file.to_str().unwrap();
+        let out = run(&["asm", "--no-validate", f], None);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{text}");
+        assert!(err.contains(&format!("g.asm{line_col}")), "{text}: {err}");
+        let bin = dir.join("g.bin");
+        let raw = run(&["asm", "--raw", f, "-o", bin.to_str().unwrap()], None);
+        assert!(
+            raw.status.success(),
+            "{text}: {}",
+            String::from_utf8_lossy(&raw.stderr)
+        );
+        let listing = run(&["dis", bin.to_str().unwrap()], None);
+        let listing = String::from_utf8_lossy(&listing.stdout);
+        assert!(listing.contains(shown), "{text}: {listing}");
+    }
+}
+
 #[test]
 fn validate_reports_and_exits_by_validity() {
     let ok = run(

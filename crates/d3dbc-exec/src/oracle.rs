@@ -577,10 +577,32 @@ fn apply_delta(d: &mut Draw, delta: &Map<String, Value>, cx: &Ctx) -> Result<(),
                 let obj = Value::Object(m);
                 apply_stage_constants(d, &obj, cx)?;
             }
+            "vs_dwords" => d.vs = shader_switch(v, k, cx)?,
+            "ps_dwords" => d.ps = shader_switch(v, k, cx)?,
+            other if is_descriptive(other) => {}
             other => return Err(cx.err("state_delta", format!("unknown key {other}"))),
         }
     }
     Ok(())
+}
+
+/// A shader switch in a `state_delta` (`ps_dwords`/`vs_dwords`, as a record's top level
+/// carries them): the new token stream, or `null` for none (the top level's meaning).
+fn shader_switch(v: &Value, key: &str, cx: &Ctx) -> Result<Option<Vec<u32>>, OracleError> {
+    if v.is_null() {
+        return Ok(None);
+    }
+    hex_list(v)
+        .map(Some)
+        .ok_or_else(|| cx.err(&format!("state_delta.{key}"), "not a list of hex DWORDs"))
+}
+
+/// Keys that describe what a record or a `state_delta` carries for people and play no
+/// part in the replay (the corpus README): the HLSL profile (`profile_*`), the assembly
+/// and the source text of a shader (`*_asm`, `*_source`). Accepted and ignored wherever
+/// a record may carry them.
+pub fn is_descriptive(key: &str) -> bool {
+    key.starts_with("profile_") || key.ends_with("_asm") || key.ends_with("_source")
 }
 
 fn apply_streams(d: &mut Draw, v: &Value, cx: &Ctx) -> Result<(), OracleError> {

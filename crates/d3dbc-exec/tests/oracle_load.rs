@@ -122,3 +122,94 @@ fn every_merger_and_sampler_state_loads() {
     bad["render_states"]["D3DRS_WRAP0"] = serde_json::json!(1);
     assert!(oracle::parse_record(&bad).is_err());
 }
+
+/// A record whose `state_delta` switches the pixel shader for a second draw, as the
+/// corpus README documents (`ps_dwords`/`vs_dwords` in the delta, with descriptive
+/// `profile_*`, `*_asm`, `*_source` keys beside them): it loads, the second draw runs the
+/// new shader, and the descriptive keys change nothing. The shaders: `ps_2_0; def c0,
+/// 1, 0, 0, 1; mov oC0, c0` (red), then the same with green, drawn over the left half.
+#[test]
+fn a_state_delta_may_switch_shaders() {
+    let asm = |t: &str| -> Vec<String> {
+        d3dbc::asm::assemble(t, &Default::default())
+            .unwrap()
+            .encode()
+            .iter()
+            .map(|w| format!("0x{w:08x}"))
+            .collect()
+    };
+    let vs = asm("vs_2_0\ndcl_position v0\nmov oPos, v0\n");
+    let red = asm("ps_2_0\ndef c0, 1, 0, 0, 1\nmov oC0, c0\n");
+    let green_text = "ps_2_0\ndef c0, 0, 1, 0, 1\nmov oC0, c0\n";
+    let green = asm(green_text);
+    let bits =
+        |v: &[f32]| -> Vec<String> { v.iter().map(|f| format!("0x{:08x}", f.to_bits())).collect() };
+    let full = bits(&[-2.0, -2.0, -2.0, 4.0, 4.0, -2.0]);
+    // Left half: x in [-1, 0].
+    let left = bits(&[
+        -1.0, -2.0, -1.0, 4.0, 0.0, -2.0, 0.0, -2.0, -1.0, 4.0, 0.0, 4.0,
+    ]);
+    let probe = |x: u32, after: u32, rgba: [f32; 4]| {
+        serde_json::json!({"rect_ltrb": [x, 100, x + 1, 101], "expect_bits": bits(&rgba),
+            "ulps": 0, "after_draw": after})
+    };
+    let rec = serde_json::json!({
+        "source": "synthetic:shader-switch",
+        "vs_dwords": vs,
+        "ps_dwords": red,
+        "profile_ps": "ps_2_0",
+        "ps_asm": "(descriptive)",
+        "vertex_declaration": [{"Stream": 0, "Offset": 0, "Type": "D3DDECLTYPE_FLOAT2",
+            "Usage": "D3DDECLUSAGE_POSITION", "UsageIndex": 0}],
+        "vertex_streams": [{"stream": 0, "stride": 8, "data_bits": full}],
+        "draws": [
+            {"op": "draw", "topology": "triangle_list", "vertex_count": 3, "state_delta": {}},
+            {"op": "draw", "topology": "triangle_list", "vertex_count": 6, "state_delta": {
+                "ps_dwords": green,
+                "profile_ps": "ps_2_0",
+                "ps_asm": green_text,
+                "ps_source": "float4 main() : COLOR { return float4(0, 1, 0, 1); }",
+                "vertex_streams": [{"stream": 0, "stride": 8, "data_bits": left}]
+            }}
+        ],
+        "probes": [
+            probe(100, 0, [1.0, 0.0, 0.0, 1.0]),
+            probe(100, 1, [0.0, 1.0, 0.0, 1.0]),
+            probe(500, 1, [1.0, 0.0, 0.0, 1.0])
+        ]
+    });
+    let r = oracle::parse_record(&rec).unwrap_or_else(|e| panic!("{e}"));
+    let draws: Vec<&d3dbc_exec::Draw> = r
+        .scene
+        .ops
+        .iter()
+        .filter_map(|o| match o {
+            Op::Draw(d) => Some(&**d),
+            Op::Clear(_) => None,
+        })
+        .collect();
+    assert_eq!(draws.len(), 2);
+    assert_ne!(draws[0].ps, draws[1].ps);
+    assert_eq!(draws[0].vs, draws[1].vs);
+    let outcomes = d3dbc_exec::render::replay(&r, Default::default());
+    assert_eq!(outcomes.len(), 3);
+    for o in &outcomes {
+        assert!(o.failure.is_none(), "{}: {:?}", o.probe.label, o.failure);
+    }
+    // `null` switches the shader off, as at the top level; anything else is refused.
+    let mut off = rec.clone();
+    off["draws"][1]["state_delta"]["ps_dwords"] = serde_json::Value::Null;
+    let r = oracle::parse_record(&off).unwrap();
+    let Op::Draw(d) = &r.scene.ops[1] else {
+        panic!("draw")
+    };
+    assert!(d.ps.is_none());
+    let mut bad = rec.clone();
+    bad["draws"][1]["state_delta"]["ps_dwords"] = serde_json::json!(["0xffff0200", "zz"]);
+    let e = oracle::parse_record(&bad).unwrap_err().to_string();
+    assert!(e.contains("state_delta.ps_dwords"), "{e}");
+    let mut unknown = rec;
+    unknown["draws"][1]["state_delta"]["ps_shader"] = serde_json::json!(1);
+    assert!(oracle::parse_record(&unknown).is_err());
+    assert!(oracle::is_descriptive("vs_source") && !oracle::is_descriptive("vs_dwords"));
+}

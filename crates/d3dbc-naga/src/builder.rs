@@ -3,8 +3,9 @@
 //! emit interrupt the running range) while blocks nest.
 
 use naga::{
-    BinaryOperator, Block, Expression, Function, Handle, Literal, MathFunction, Scalar, ScalarKind,
-    Span, Statement, SwizzleComponent, Type, TypeInner, UniqueArena, VectorSize,
+    BinaryOperator, Block, Expression, Function, Handle, Literal, LocalVariable, MathFunction,
+    Scalar, ScalarKind, Span, Statement, SwizzleComponent, Type, TypeInner, UniqueArena,
+    VectorSize,
 };
 
 /// Handles of the types every translation uses.
@@ -63,10 +64,16 @@ pub(crate) struct Func {
     /// The span every expression and statement appended now carries: the D3D9
     /// instruction being lowered (its DWORD offset), so naga's errors name it.
     pub span: Span,
+    /// `vec4<u32>`, the type of [`Func::runtime_zero`]'s variable.
+    vec4u: Handle<Type>,
+    /// A function variable left zero-initialised and never written: loading it gives a
+    /// zero that is not a constant expression.
+    zero: Option<Handle<LocalVariable>>,
 }
 
 impl Func {
-    pub fn new(name: &str) -> Func {
+    /// A function named `name`; `vec4u` is the module's `vec4<u32>` type.
+    pub fn new(name: &str, vec4u: Handle<Type>) -> Func {
         Func {
             f: Function {
                 name: Some(name.to_string()),
@@ -75,6 +82,8 @@ impl Func {
             blocks: vec![Block::new()],
             emit_start: 0,
             span: Span::UNDEFINED,
+            vec4u,
+            zero: None,
         }
     }
 
@@ -139,8 +148,55 @@ impl Func {
 
     // ---- expression shorthands ----
 
+    /// A float value. Finite values are literals, except ±FLT_MAX: its shortest
+    /// decimal (`340282350000000000000000000000000000000`) is above the f32 range and
+    /// WGSL compilers (Tint) reject the literal, so it is `bitcast<f32>` of its bits (a
+    /// finite constant expression). Infinities and NaNs cannot be WGSL constant
+    /// expressions at all (a shader-creation error), so they are made at run time:
+    /// [`Func::f_bits`].
     pub fn f(&mut self, v: f32) -> Handle<Expression> {
-        self.e(Expression::Literal(Literal::F32(v)))
+        if v.is_finite() && v.abs() != f32::MAX {
+            self.e(Expression::Literal(Literal::F32(v)))
+        } else {
+            self.f_bits(v.to_bits())
+        }
+    }
+
+    /// The float with these bits: a literal when it is an ordinary finite value,
+    /// `bitcast<f32>(bits)` for ±FLT_MAX, and for infinities and NaNs
+    /// `bitcast<f32>(zero | bits)` with a zero loaded at run time
+    /// ([`Func::runtime_zero`]): the same value, but no constant expression.
+    pub fn f_bits(&mut self, bits: u32) -> Handle<Expression> {
+        let v = f32::from_bits(bits);
+        if v.is_finite() && v.abs() != f32::MAX {
+            return self.e(Expression::Literal(Literal::F32(v)));
+        }
+        let mut u = self.u(bits);
+        if !v.is_finite() {
+            let z = self.runtime_zero();
+            u = self.bin(BinaryOperator::InclusiveOr, z, u);
+        }
+        self.bitcast(u, ScalarKind::Float)
+    }
+
+    /// `0u`, loaded from a function variable that is never written (WGSL and naga
+    /// zero-initialise it), so that what is computed from it is not a constant
+    /// expression.
+    pub fn runtime_zero(&mut self) -> Handle<Expression> {
+        let ty = self.vec4u;
+        let lv = *self.zero.get_or_insert_with(|| {
+            self.f.local_variables.append(
+                LocalVariable {
+                    name: Some("runtime_zero".into()),
+                    ty,
+                    init: None,
+                },
+                Span::UNDEFINED,
+            )
+        });
+        let p = self.e(Expression::LocalVariable(lv));
+        let v = self.load(p);
+        self.e(Expression::AccessIndex { base: v, index: 0 })
     }
     pub fn i(&mut self, v: i32) -> Handle<Expression> {
         self.e(Expression::Literal(Literal::I32(v)))

@@ -221,6 +221,58 @@ fn backend(target: Target) -> impl Fn(String) -> Error {
     move |message| Error::Backend { target, message }
 }
 
+/// `module` without the entry point's point-size output (WGSL and HLSL have none, see
+/// [`Translation::wgsl`]):
+/// the member leaves the result struct and every value composed for it, then unused
+/// types are dropped. `None` when there is no such output.
+fn without_point_size(module: &naga::Module) -> Result<Option<(naga::Module, ModuleInfo)>, Error> {
+    use naga::{Binding, BuiltIn, Expression, Span, Type, TypeInner};
+    let Some(result) = module
+        .entry_points
+        .first()
+        .and_then(|ep| ep.function.result.as_ref())
+    else {
+        return Ok(None);
+    };
+    let old_ty = result.ty;
+    let TypeInner::Struct { members, span } = &module.types[old_ty].inner else {
+        return Ok(None);
+    };
+    let point_size = Some(Binding::BuiltIn(BuiltIn::PointSize));
+    let Some(at) = members.iter().position(|m| m.binding == point_size) else {
+        return Ok(None);
+    };
+    let mut m = module.clone();
+    let mut kept = members.clone();
+    kept.remove(at);
+    let name = m.types[old_ty].name.clone();
+    let new_ty = m.types.insert(
+        Type {
+            name,
+            inner: TypeInner::Struct {
+                members: kept,
+                span: *span,
+            },
+        },
+        Span::UNDEFINED,
+    );
+    let f = &mut m.entry_points[0].function;
+    if let Some(r) = f.result.as_mut() {
+        r.ty = new_ty;
+    }
+    for (_, e) in f.expressions.iter_mut() {
+        if let Expression::Compose { ty, components } = e {
+            if *ty == old_ty && at < components.len() {
+                components.remove(at);
+                *ty = new_ty;
+            }
+        }
+    }
+    naga::compact::compact(&mut m, naga::compact::KeepUnused::No);
+    let info = validate(&m)?;
+    Ok(Some((m, info)))
+}
+
 impl Translation {
     fn stage(&self) -> naga::ShaderStage {
         self.module.entry_points[0].stage
@@ -252,13 +304,33 @@ impl Translation {
     }
 
     /// WGSL source.
+    ///
+    /// WGSL has no point-size output (WebGPU draws every point one pixel wide): a vertex
+    /// shader translated with [`PipelineState::point_size_builtin`] that writes `oPts`
+    /// leaves the point-size built-in out of its WGSL, as browsers would ignore it
+    /// anyway. `oPts` still reaches the `PSIZE` varying, and
+    /// [`PipelineState::point_expansion`] is how a WebGPU host draws sized points.
+    ///
+    /// A pixel shader's WGSL opens with `diagnostic(off, derivative_uniformity);`: D3D9
+    /// lets `texld`/`dsx` run in divergent flow control (their derivatives are then
+    /// undefined, as on D3D9 hardware), which WGSL's uniformity analysis would make a
+    /// shader-creation error in browsers (Tint); naga's validator is run with the same
+    /// rule off ([`validator`]). naga's WGSL writer does not write directives, so the
+    /// line is added here.
     pub fn wgsl(&self) -> Result<String, Error> {
-        naga::back::wgsl::write_string(
-            &self.module,
-            &self.info,
-            naga::back::wgsl::WriterFlags::empty(),
-        )
-        .map_err(|e| backend(Target::Wgsl)(e.to_string()))
+        let stripped = without_point_size(&self.module)?;
+        let (module, info) = match &stripped {
+            Some((m, i)) => (m, i),
+            None => (&self.module, &self.info),
+        };
+        let text =
+            naga::back::wgsl::write_string(module, info, naga::back::wgsl::WriterFlags::empty())
+                .map_err(|e| backend(Target::Wgsl)(e.to_string()))?;
+        Ok(if self.stage() == naga::ShaderStage::Fragment {
+            format!("diagnostic(off, derivative_uniformity);\n{text}")
+        } else {
+            text
+        })
     }
 
     /// GLSL 450 source with explicit `layout(binding = …)` from the interface.
@@ -311,8 +383,15 @@ impl Translation {
             .map_err(|e| backend(Target::Msl)(e.to_string()))
     }
 
-    /// HLSL (shader model 5.1) source.
+    /// HLSL (shader model 5.1) source. Direct3D 10 and later have no point-size output
+    /// either (points are one pixel): the point-size built-in is left out as for WGSL
+    /// ([`Translation::wgsl`]).
     pub fn hlsl(&self) -> Result<String, Error> {
+        let stripped = without_point_size(&self.module)?;
+        let (module, info) = match &stripped {
+            Some((m, i)) => (m, i),
+            None => (&self.module, &self.info),
+        };
         let opts = naga::back::hlsl::Options {
             force_loop_bounding: false,
             ..Default::default()
@@ -322,7 +401,7 @@ impl Translation {
         };
         let mut out = String::new();
         let mut w = naga::back::hlsl::Writer::new(&mut out, &opts, &po);
-        w.write(&self.module, &self.info, None)
+        w.write(module, info, None)
             .map_err(|e| backend(Target::Hlsl)(e.to_string()))?;
         Ok(out)
     }

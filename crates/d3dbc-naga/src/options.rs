@@ -82,8 +82,11 @@ pub struct PipelineState {
     /// Default 0. Not available for the WGSL target without the `clip_distances`
     /// extension.
     pub clip_planes: u8,
-    /// Write `oPts` to the point-size built-in (SPIR-V/GLSL/MSL/HLSL only; WGSL has no
-    /// point size). `oPts` always also goes to the PSIZE varying. Default false.
+    /// Write `oPts` to the point-size built-in: SPIR-V, GLSL and MSL. WGSL and HLSL 5.1
+    /// have no point-size output (WebGPU and Direct3D 10+ draw points one pixel wide),
+    /// so their output leaves the built-in out ([`point_expansion`](Self::point_expansion)
+    /// draws sized points there). `oPts` always also goes to the PSIZE varying. Default
+    /// false.
     pub point_size_builtin: bool,
     /// Point expansion (vertex shaders): the host draws every point as an instance of a
     /// 4-vertex triangle strip (vertex attributes step per instance, `vertex_index`

@@ -86,3 +86,120 @@ fn point_expansion_sprites_and_fog_translate_to_every_target() {
         }
     }
 }
+
+/// WGSL and HLSL 5.1 have no point-size output: with `point_size_builtin`, a vertex
+/// shader that writes `oPts` keeps the built-in in SPIR-V/GLSL/MSL and leaves it out of
+/// WGSL and HLSL (WebGPU and Direct3D 10+ draw points one pixel wide). The stream is the `translate` fuzz target's find: a
+/// vs_1_0 writing `oPts` under options with the built-in on.
+#[test]
+fn point_size_builtin_is_left_out_of_wgsl_and_hlsl() {
+    let input =
+        "0100d93f0001feff0100000000000180330087a00000000001000000020001c00a0087a000000000ffff0000";
+    let bytes: Vec<u8> = (0..input.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&input[i..i + 2], 16).unwrap())
+        .collect();
+    let tokens: Vec<u32> = bytes[4..]
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    let shader = d3dbc::Shader::decode(&tokens).unwrap();
+    let listing = d3dbc::print::to_string(&shader);
+    assert!(listing.contains("oPts"), "{listing}");
+    let mut o = TranslateOptions::default();
+    o.pipeline.point_size_builtin = true;
+    let t = translate(&shader, &o).unwrap();
+    let wgsl = t.wgsl().unwrap_or_else(|e| panic!("{e}\n{listing}"));
+    assert!(!wgsl.contains("point_size"), "{wgsl}");
+    naga::front::wgsl::parse_str(&wgsl).unwrap();
+    let glsl = t.glsl().unwrap();
+    assert!(glsl.contains("gl_PointSize"), "{glsl}");
+    t.spirv().unwrap();
+    assert!(t.msl().unwrap().contains("point_size"));
+    assert!(!t.hlsl().unwrap().contains("PSIZE"));
+    // The same for an assembled vs_3_0 with a psize output and a vs_1_1.
+    for text in [
+        "vs_3_0\ndcl_position v0\ndcl_position o0\ndcl_psize o1\nmov o0, v0\nmov o1, v0.x\n",
+        "vs_1_1\ndcl_position v0\nmov oPos, v0\nmov oPts, v0.x\n",
+    ] {
+        let s = d3dbc::asm::assemble(text, &Default::default()).unwrap();
+        let t = translate(&s, &o).unwrap();
+        let wgsl = t.wgsl().unwrap_or_else(|e| panic!("{text}{e}"));
+        assert!(!wgsl.contains("point_size"), "{wgsl}");
+        assert!(wgsl.contains("@builtin(position)"), "{wgsl}");
+        naga::front::wgsl::parse_str(&wgsl).unwrap();
+        t.hlsl().unwrap_or_else(|e| panic!("{text}{e}"));
+    }
+}
+
+/// Tint (the WGSL compiler of Chrome and Dawn) compiles the WGSL of shaders that need
+/// infinities, FLT_MAX and NaN (`rcp`/`rsq`/`log` of zero under both semantics, `def`
+/// with special values), texture reads in divergent flow, under option sets that
+/// select the other code paths. Skips visibly without `tint`, never under `CI=true`.
+#[test]
+fn wgsl_with_special_values_passes_tint() {
+    if std::process::Command::new("tint")
+        .arg("--help")
+        .output()
+        .is_err()
+    {
+        let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
+        assert!(!ci, "tint missing: CI=true requires it");
+        eprintln!("SKIPPED: tint not installed");
+        return;
+    }
+    use d3dbc::semantics::{LogOfZero, ReciprocalOfZero};
+    use d3dbc_naga::options::FogMode;
+    let shaders = [
+        "vs_2_0\ndcl_position v0\nrcp r0.x, v0.x\nrsq r0.y, v0.y\nlog r0.z, v0.z\nmov r0.w, v0.w\nmov oPos, r0\nmov oPts, v0.x\n",
+        "ps_2_0\ndef c0, 1.#INF, -1.#INF, 3.40282347e+038, -3.40282347e+038\ndef c1, 1.#QNAN, 0, 0, 1\ndcl t0\nadd r0, t0, c0\nmul r0, r0, c1\nmov oC0, r0\n",
+        "ps_3_0\ndcl_texcoord v0\ndcl_2d s0\nif_gt v0.x, c0.x\ntexld r0, v0, s0\nelse\nmov r0, c1\nendif\ndsx r1, v0\nadd oC0, r0, r1\n",
+        "vs_1_1\ndcl_position v0\nrcp r0, v0.w\nlogp r1, v0.x\nexpp r2, v0.y\nmov oPos, r0\nmov oFog, r1.z\nmov oPts, r2.z\n",
+    ];
+    let dir = std::env::temp_dir().join(format!("d3dbc-naga-tint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut checked = 0;
+    for (k, text) in shaders.iter().enumerate() {
+        let s = d3dbc::asm::assemble(text, &Default::default()).unwrap_or_else(|e| panic!("{e}"));
+        for variant in 0..4 {
+            let mut o = TranslateOptions::default();
+            o.semantics.rcp_zero =
+                [ReciprocalOfZero::Infinity, ReciprocalOfZero::FltMax][variant & 1];
+            o.semantics.log_zero = [LogOfZero::NegInfinity, LogOfZero::NegFltMax][variant >> 1];
+            o.pipeline.point_size_builtin = variant & 1 == 1;
+            o.pipeline.fog = [
+                FogMode::Vertex,
+                FogMode::Exp2,
+                FogMode::None,
+                FogMode::Linear,
+            ][variant];
+            o.pipeline.point_expansion = variant == 2;
+            o.pipeline.position_fixup = variant == 3;
+            o.pipeline.clip_planes = if variant == 3 { 2 } else { 0 };
+            let t = translate(&s, &o).unwrap_or_else(|e| panic!("{text}: {e}"));
+            let wgsl = t.wgsl().unwrap();
+            assert!(
+                !wgsl.contains("340282350000000000000000000000000000000"),
+                "{wgsl}"
+            );
+            naga::front::wgsl::parse_str(&wgsl)
+                .unwrap_or_else(|e| panic!("{}", e.emit_to_string(&wgsl)));
+            let f = dir.join(format!("{k}-{variant}.wgsl"));
+            std::fs::write(&f, &wgsl).unwrap();
+            let out = std::process::Command::new("tint")
+                .args(["--format", "wgsl", "-o", "/dev/null"])
+                .arg(&f)
+                .output()
+                .unwrap();
+            assert!(
+                out.status.success(),
+                "{text} (variant {variant}): {}{}\n{wgsl}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            );
+            checked += 1;
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(checked, 16);
+}

@@ -9,7 +9,7 @@ mod common;
 mod support;
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use d3dbc::diag::Severity;
 use d3dbc::{asm, Shader};
@@ -80,7 +80,7 @@ fn every_corpus_shader_translates_to_every_target() {
     let dir = std::env::temp_dir().join(format!("d3dbc-naga-corpus-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let opts = TranslateOptions::default();
-    type Outcome = (usize, Result<(PathBuf, PathBuf), String>);
+    type Outcome = (usize, Result<support::Files, String>);
     let results: Vec<Outcome> = shaders
         .par_iter()
         .enumerate()
@@ -88,15 +88,16 @@ fn every_corpus_shader_translates_to_every_target() {
         .collect();
     let mut per_file: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
     let mut failures = Vec::new();
-    let (mut spv, mut glsl) = (Vec::new(), Vec::new());
+    let (mut spv, mut glsl, mut wgsl) = (Vec::new(), Vec::new(), Vec::new());
     for (i, r) in results {
         let e = per_file.entry(shaders[i].0.as_str()).or_default();
         e.0 += 1;
         match r {
-            Ok((a, b)) => {
+            Ok(f) => {
                 e.1 += 1;
-                spv.push(a);
-                glsl.push(b);
+                spv.push(f.spv);
+                glsl.push(f.glsl);
+                wgsl.push(f.wgsl);
             }
             Err(m) => failures.push(m),
         }
@@ -128,6 +129,12 @@ fn every_corpus_shader_translates_to_every_target() {
         );
         tool_failures.extend(bad);
     }
+    // Tint, the WGSL compiler of Chrome and Dawn: what WebGPU users run.
+    if support::tool("tint", "--help") {
+        let bad = support::tint(&wgsl);
+        eprintln!("tint: {}/{} accepted", wgsl.len() - bad.len(), wgsl.len());
+        tool_failures.extend(bad);
+    }
     for f in tool_failures.iter().take(20) {
         eprintln!("TOOL {f}");
     }
@@ -153,8 +160,7 @@ fn one(
     label: &str,
     s: &Shader,
     opts: &TranslateOptions,
-) -> Result<(PathBuf, PathBuf), String> {
+) -> Result<support::Files, String> {
     let e = support::emit(label, s, opts)?;
-    let f = support::write(dir, i, &e);
-    Ok((f.spv, f.glsl))
+    Ok(support::write(dir, i, &e))
 }

@@ -70,45 +70,12 @@ const GOLDEN: &[&str] = &[
     "tex-vs_3_0-texldl",
 ];
 
-/// Known translator defects these cases expose, as (case, check that fails): naga's WGSL
-/// writer spells `f32::MAX` as a decimal literal that rounds past `f32::MAX` and keeps
-/// infinities/NaN as constant expressions, which Tint (and, for NaN, naga's own WGSL
-/// front end) rejects. The test fails when this list is wrong either way, so a fix
+/// Known translator defects these cases expose, as (case, check that fails). None now:
+/// the WGSL that naga wrote for `rcp`/`rsq`/`log`/`nrm` of 0 (FLT_MAX as a decimal
+/// literal past the f32 range, infinities as constant expressions) is fixed, and every
+/// case passes Tint. The test fails when this list is wrong either way, so a fix
 /// removes its entry.
-const KNOWN: &[(&str, &str)] = &[
-    ("op-ps_2_0-log", "tint"),
-    ("op-ps_2_0-nrm", "tint"),
-    ("op-ps_2_0-rcp", "tint"),
-    ("op-ps_2_0-rsq", "tint"),
-    ("op-ps_2_x-log", "tint"),
-    ("op-ps_2_x-nrm", "tint"),
-    ("op-ps_2_x-rcp", "tint"),
-    ("op-ps_2_x-rsq", "tint"),
-    ("op-ps_3_0-log", "tint"),
-    ("op-ps_3_0-nrm", "tint"),
-    ("op-ps_3_0-rcp", "tint"),
-    ("op-ps_3_0-rsq", "tint"),
-    ("op-vs_1_1-log", "tint"),
-    ("op-vs_1_1-logp", "tint"),
-    ("op-vs_1_1-rcp", "tint"),
-    ("op-vs_1_1-rsq", "tint"),
-    ("op-vs_2_0-log", "tint"),
-    ("op-vs_2_0-logp", "tint"),
-    ("op-vs_2_0-nrm", "tint"),
-    ("op-vs_2_0-rcp", "tint"),
-    ("op-vs_2_0-rsq", "tint"),
-    ("op-vs_2_x-log", "tint"),
-    ("op-vs_2_x-logp", "tint"),
-    ("op-vs_2_x-nrm", "tint"),
-    ("op-vs_2_x-rcp", "tint"),
-    ("op-vs_2_x-rsq", "tint"),
-    ("op-vs_3_0-log", "tint"),
-    ("op-vs_3_0-logp", "tint"),
-    ("op-vs_3_0-nrm", "tint"),
-    ("op-vs_3_0-rcp", "tint"),
-    ("op-vs_3_0-rsq", "tint"),
-    ("tex-ps_1_4-phase", "wgsl re-parse"),
-];
+const KNOWN: &[(&str, &str)] = &[];
 
 /// Every snapshot case that assembled (`NAME.hex`) and that the validator accepts.
 fn cases() -> Vec<(String, Shader)> {

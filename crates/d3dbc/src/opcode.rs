@@ -120,6 +120,30 @@ pub enum SlotClass {
     Texture,
 }
 
+/// How a listing footer counts an opcode's slots (see [`Opcode::footer_slots`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum FooterClass {
+    /// Not counted.
+    None,
+    /// Every slot arithmetic.
+    Arithmetic,
+    /// Every slot texture.
+    Texture,
+    /// The first slot texture, the others arithmetic.
+    TextureThenArithmetic,
+}
+
+impl From<SlotClass> for FooterClass {
+    fn from(c: SlotClass) -> FooterClass {
+        match c {
+            SlotClass::None => FooterClass::None,
+            SlotClass::Arithmetic => FooterClass::Arithmetic,
+            SlotClass::Texture => FooterClass::Texture,
+        }
+    }
+}
+
 /// Which Microsoft tool generation's slot counting a listing footer follows.
 ///
 /// The footer (`// approximately N instruction slots used`) is computed by the tool that
@@ -128,8 +152,8 @@ pub enum SlotClass {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum SlotModel {
     /// fxc / "HLSL Shader Compiler" 9.29–10.1 (and the June 2010 D3DX disassembler):
-    /// the documented figures, with `lrp` one slot in 2.0+ models and `texkill`
-    /// arithmetic in ps_3_0.
+    /// the documented figures, with `lrp` one slot in 2.0+ models, `texkill`
+    /// arithmetic and `texldd` one texture slot plus two arithmetic in 2.0+ models.
     #[default]
     Hlsl,
     /// "D3DX9 Shader Compiler" 9.08 and earlier (vsa/psa era): `lrp` always 2 slots,
@@ -210,10 +234,12 @@ pub struct OpcodeInfo {
     /// Instruction slots per shader-model family and counting tool (see [`Slots`]).
     pub slots: Slots,
     /// Texture or arithmetic: the documented class (the ps_1_x/ps_2_0 split limits, and
-    /// the footers of every tool except where `class_sm3_hlsl` says otherwise).
+    /// the footers of D3DX9 9.08 and of every 1.x listing).
     pub class: SlotClass,
-    /// The class fxc 9.29+ ([`SlotModel::Hlsl`]) counts the opcode in, in 3.0 footers.
-    pub class_sm3_hlsl: SlotClass,
+    /// How fxc 9.29–10.1 ([`SlotModel::Hlsl`]) footers count the opcode's slots in 2.0
+    /// and later models (`texkill` arithmetic, `texldd` one texture slot and two
+    /// arithmetic ones): see [`Opcode::footer_slots`].
+    pub footer_hlsl: FooterClass,
 }
 
 /// Instruction slots one opcode takes: the documented "instruction slots" column of
@@ -250,11 +276,15 @@ const NO: VersionRange = None;
 const A: SlotClass = SlotClass::Arithmetic;
 const T: SlotClass = SlotClass::Texture;
 const Z: SlotClass = SlotClass::None;
+const FA: FooterClass = FooterClass::Arithmetic;
+const FT: FooterClass = FooterClass::Texture;
+const FZ: FooterClass = FooterClass::None;
+const FTA: FooterClass = FooterClass::TextureThenArithmetic;
 
 macro_rules! opcodes {
     ($( $variant:ident = $code:literal, $sio:literal, $name:literal, $shape:expr,
         vs: $vs:expr, ps: $ps:expr, slots: ($vs1:literal, $ps1:literal, $sm2:literal,
-        $d2:literal, $d3:literal), class: ($class:expr, $class3:expr); )*) => {
+        $d2:literal, $d3:literal), class: ($class:expr, $footer:expr); )*) => {
         /// A `D3DSHADER_INSTRUCTION_OPCODE_TYPE` value.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -264,7 +294,7 @@ macro_rules! opcodes {
         /// The table, in `D3DSIO_*` order.
         pub static OPCODES: &[OpcodeInfo] = &[ $( OpcodeInfo {
             opcode: Opcode::$variant, code: $code, sio_name: $sio, name: $name, shape: $shape,
-            vs: $vs, ps: $ps, class: $class, class_sm3_hlsl: $class3,
+            vs: $vs, ps: $ps, class: $class, footer_hlsl: $footer,
             slots: Slots { vs1: $vs1, ps1: $ps1, sm2: $sm2, d3dx_sm2: $d2, d3dx_sm3: $d3 },
         }, )* ];
 
@@ -274,91 +304,91 @@ macro_rules! opcodes {
 }
 
 opcodes! {
-    Nop = 0, "D3DSIO_NOP", "nop", Shape::None, vs: ALL, ps: ALL, slots: (1, 1, 1, 1, 1), class: (A, A);
-    Mov = 1, "D3DSIO_MOV", "mov", Shape::Dst(1), vs: ALL, ps: ALL, slots: (1, 1, 1, 1, 1), class: (A, A);
-    Add = 2, "D3DSIO_ADD", "add", Shape::Dst(2), vs: ALL, ps: ALL, slots: (1, 1, 1, 1, 1), class: (A, A);
-    Sub = 3, "D3DSIO_SUB", "sub", Shape::Dst(2), vs: ALL, ps: ALL, slots: (1, 1, 1, 1, 1), class: (A, A);
-    Mad = 4, "D3DSIO_MAD", "mad", Shape::Dst(3), vs: ALL, ps: ALL, slots: (1, 1, 1, 1, 1), class: (A, A);
-    Mul = 5, "D3DSIO_MUL", "mul", Shape::Dst(2), vs: ALL, ps: ALL, slots: (1, 1, 1, 1, 1), class: (A, A);
-    Rcp = 6, "D3DSIO_RCP", "rcp", Shape::Dst(1), vs: ALL, ps: from(0x0200), slots: (1, 1, 1, 1, 1), class: (A, A);
-    Rsq = 7, "D3DSIO_RSQ", "rsq", Shape::Dst(1), vs: ALL, ps: from(0x0200), slots: (1, 1, 1, 1, 1), class: (A, A);
-    Dp3 = 8, "D3DSIO_DP3", "dp3", Shape::Dst(2), vs: ALL, ps: ALL, slots: (1, 1, 1, 1, 1), class: (A, A);
-    Dp4 = 9, "D3DSIO_DP4", "dp4", Shape::Dst(2), vs: ALL, ps: from(0x0102), slots: (1, 1, 1, 1, 1), class: (A, A);
-    Min = 10, "D3DSIO_MIN", "min", Shape::Dst(2), vs: ALL, ps: from(0x0200), slots: (1, 1, 1, 1, 1), class: (A, A);
-    Max = 11, "D3DSIO_MAX", "max", Shape::Dst(2), vs: ALL, ps: from(0x0200), slots: (1, 1, 1, 1, 1), class: (A, A);
-    Slt = 12, "D3DSIO_SLT", "slt", Shape::Dst(2), vs: ALL, ps: NO, slots: (1, 1, 1, 1, 1), class: (A, A);
-    Sge = 13, "D3DSIO_SGE", "sge", Shape::Dst(2), vs: ALL, ps: NO, slots: (1, 1, 1, 1, 1), class: (A, A);
-    Exp = 14, "D3DSIO_EXP", "exp", Shape::Dst(1), vs: ALL, ps: from(0x0200), slots: (10, 1, 1, 1, 1), class: (A, A);
-    Log = 15, "D3DSIO_LOG", "log", Shape::Dst(1), vs: ALL, ps: from(0x0200), slots: (10, 1, 1, 1, 1), class: (A, A);
-    Lit = 16, "D3DSIO_LIT", "lit", Shape::Dst(1), vs: ALL, ps: NO, slots: (3, 1, 3, 3, 3), class: (A, A);
-    Dst = 17, "D3DSIO_DST", "dst", Shape::Dst(2), vs: ALL, ps: NO, slots: (1, 1, 1, 1, 1), class: (A, A);
-    Lrp = 18, "D3DSIO_LRP", "lrp", Shape::Dst(3), vs: from(0x0200), ps: ALL, slots: (2, 1, 1, 2, 2), class: (A, A);
-    Frc = 19, "D3DSIO_FRC", "frc", Shape::Dst(1), vs: ALL, ps: from(0x0200), slots: (3, 1, 1, 1, 1), class: (A, A);
-    M4x4 = 20, "D3DSIO_M4x4", "m4x4", Shape::Dst(2), vs: ALL, ps: from(0x0200), slots: (4, 1, 4, 4, 4), class: (A, A);
-    M4x3 = 21, "D3DSIO_M4x3", "m4x3", Shape::Dst(2), vs: ALL, ps: from(0x0200), slots: (3, 1, 3, 3, 3), class: (A, A);
-    M3x4 = 22, "D3DSIO_M3x4", "m3x4", Shape::Dst(2), vs: ALL, ps: from(0x0200), slots: (4, 1, 4, 4, 4), class: (A, A);
-    M3x3 = 23, "D3DSIO_M3x3", "m3x3", Shape::Dst(2), vs: ALL, ps: from(0x0200), slots: (3, 1, 3, 3, 3), class: (A, A);
-    M3x2 = 24, "D3DSIO_M3x2", "m3x2", Shape::Dst(2), vs: ALL, ps: from(0x0200), slots: (2, 1, 2, 2, 2), class: (A, A);
-    Call = 25, "D3DSIO_CALL", "call", Shape::Src(1), vs: from(0x0200), ps: from(0x0201), slots: (2, 1, 2, 2, 2), class: (A, A);
-    CallNz = 26, "D3DSIO_CALLNZ", "callnz", Shape::Src(2), vs: from(0x0200), ps: from(0x0201), slots: (3, 1, 3, 3, 3), class: (A, A);
-    Loop = 27, "D3DSIO_LOOP", "loop", Shape::Src(2), vs: from(0x0200), ps: from(0x0300), slots: (3, 1, 3, 3, 3), class: (A, A);
-    Ret = 28, "D3DSIO_RET", "ret", Shape::None, vs: from(0x0200), ps: from(0x0201), slots: (1, 1, 1, 1, 1), class: (A, A);
-    EndLoop = 29, "D3DSIO_ENDLOOP", "endloop", Shape::None, vs: from(0x0200), ps: from(0x0300), slots: (2, 1, 2, 2, 2), class: (A, A);
-    Label = 30, "D3DSIO_LABEL", "label", Shape::Src(1), vs: from(0x0200), ps: from(0x0201), slots: (0, 0, 0, 0, 0), class: (Z, Z);
-    Dcl = 31, "D3DSIO_DCL", "dcl", Shape::Dcl, vs: ALL, ps: from(0x0200), slots: (0, 0, 0, 0, 0), class: (Z, Z);
-    Pow = 32, "D3DSIO_POW", "pow", Shape::Dst(2), vs: from(0x0200), ps: from(0x0200), slots: (3, 1, 3, 3, 3), class: (A, A);
-    Crs = 33, "D3DSIO_CRS", "crs", Shape::Dst(2), vs: from(0x0200), ps: from(0x0200), slots: (2, 1, 2, 2, 2), class: (A, A);
-    Sgn = 34, "D3DSIO_SGN", "sgn", Shape::Dst(3), vs: from(0x0200), ps: NO, slots: (3, 1, 3, 3, 3), class: (A, A);
-    Abs = 35, "D3DSIO_ABS", "abs", Shape::Dst(1), vs: from(0x0200), ps: from(0x0200), slots: (1, 1, 1, 1, 1), class: (A, A);
-    Nrm = 36, "D3DSIO_NRM", "nrm", Shape::Dst(1), vs: from(0x0200), ps: from(0x0200), slots: (3, 1, 3, 3, 3), class: (A, A);
-    SinCos = 37, "D3DSIO_SINCOS", "sincos", Shape::SinCos, vs: from(0x0200), ps: from(0x0200), slots: (8, 1, 8, 8, 2), class: (A, A);
-    Rep = 38, "D3DSIO_REP", "rep", Shape::Src(1), vs: from(0x0200), ps: from(0x0201), slots: (3, 1, 3, 3, 3), class: (A, A);
-    EndRep = 39, "D3DSIO_ENDREP", "endrep", Shape::None, vs: from(0x0200), ps: from(0x0201), slots: (2, 1, 2, 2, 2), class: (A, A);
-    If = 40, "D3DSIO_IF", "if", Shape::Src(1), vs: from(0x0200), ps: from(0x0201), slots: (3, 1, 3, 3, 3), class: (A, A);
-    IfC = 41, "D3DSIO_IFC", "if", Shape::Src(2), vs: from(0x0201), ps: from(0x0201), slots: (3, 1, 3, 1, 1), class: (A, A);
-    Else = 42, "D3DSIO_ELSE", "else", Shape::None, vs: from(0x0200), ps: from(0x0201), slots: (1, 1, 1, 1, 1), class: (A, A);
-    EndIf = 43, "D3DSIO_ENDIF", "endif", Shape::None, vs: from(0x0200), ps: from(0x0201), slots: (1, 1, 1, 1, 1), class: (A, A);
-    Break = 44, "D3DSIO_BREAK", "break", Shape::None, vs: from(0x0201), ps: from(0x0201), slots: (1, 1, 1, 1, 1), class: (A, A);
-    BreakC = 45, "D3DSIO_BREAKC", "break", Shape::Src(2), vs: from(0x0201), ps: from(0x0201), slots: (3, 1, 3, 3, 3), class: (A, A);
-    Mova = 46, "D3DSIO_MOVA", "mova", Shape::Dst(1), vs: from(0x0200), ps: NO, slots: (1, 1, 1, 1, 1), class: (A, A);
-    DefB = 47, "D3DSIO_DEFB", "defb", Shape::Def(1), vs: from(0x0200), ps: from(0x0201), slots: (0, 0, 0, 0, 0), class: (Z, Z);
-    DefI = 48, "D3DSIO_DEFI", "defi", Shape::Def(4), vs: from(0x0200), ps: from(0x0201), slots: (0, 0, 0, 0, 0), class: (Z, Z);
-    TexCoord = 64, "D3DSIO_TEXCOORD", "texcoord", Shape::TexCoord, vs: NO, ps: range(0x0100, 0x0104), slots: (1, 1, 1, 1, 1), class: (T, T);
-    TexKill = 65, "D3DSIO_TEXKILL", "texkill", Shape::Dst(0), vs: NO, ps: ALL, slots: (1, 1, 1, 1, 1), class: (T, A);
-    Tex = 66, "D3DSIO_TEX", "texld", Shape::Tex, vs: NO, ps: ALL, slots: (1, 1, 1, 1, 1), class: (T, T);
-    TexBem = 67, "D3DSIO_TEXBEM", "texbem", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, T);
-    TexBemL = 68, "D3DSIO_TEXBEML", "texbeml", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, T);
-    TexReg2Ar = 69, "D3DSIO_TEXREG2AR", "texreg2ar", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, T);
-    TexReg2Gb = 70, "D3DSIO_TEXREG2GB", "texreg2gb", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, T);
-    TexM3x2Pad = 71, "D3DSIO_TEXM3x2PAD", "texm3x2pad", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, T);
-    TexM3x2Tex = 72, "D3DSIO_TEXM3x2TEX", "texm3x2tex", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, T);
-    TexM3x3Pad = 73, "D3DSIO_TEXM3x3PAD", "texm3x3pad", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, T);
-    TexM3x3Tex = 74, "D3DSIO_TEXM3x3TEX", "texm3x3tex", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, T);
-    Reserved0 = 75, "D3DSIO_RESERVED0", "reserved0", Shape::None, vs: NO, ps: NO, slots: (0, 0, 0, 0, 0), class: (Z, Z);
-    TexM3x3Spec = 76, "D3DSIO_TEXM3x3SPEC", "texm3x3spec", Shape::Dst(2), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, T);
-    TexM3x3VSpec = 77, "D3DSIO_TEXM3x3VSPEC", "texm3x3vspec", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, T);
-    ExpP = 78, "D3DSIO_EXPP", "expp", Shape::Dst(1), vs: ALL, ps: NO, slots: (1, 1, 1, 1, 1), class: (A, A);
-    LogP = 79, "D3DSIO_LOGP", "logp", Shape::Dst(1), vs: ALL, ps: NO, slots: (1, 1, 1, 1, 1), class: (A, A);
-    Cnd = 80, "D3DSIO_CND", "cnd", Shape::Dst(3), vs: NO, ps: range(0x0100, 0x0104), slots: (1, 1, 1, 1, 1), class: (A, A);
-    Def = 81, "D3DSIO_DEF", "def", Shape::Def(4), vs: ALL, ps: ALL, slots: (0, 0, 0, 0, 0), class: (Z, Z);
-    TexReg2Rgb = 82, "D3DSIO_TEXREG2RGB", "texreg2rgb", Shape::Dst(1), vs: NO, ps: range(0x0102, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, T);
-    TexDp3Tex = 83, "D3DSIO_TEXDP3TEX", "texdp3tex", Shape::Dst(1), vs: NO, ps: range(0x0102, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, T);
-    TexM3x2Depth = 84, "D3DSIO_TEXM3x2DEPTH", "texm3x2depth", Shape::Dst(1), vs: NO, ps: range(0x0103, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, T);
-    TexDp3 = 85, "D3DSIO_TEXDP3", "texdp3", Shape::Dst(1), vs: NO, ps: range(0x0102, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, T);
-    TexM3x3 = 86, "D3DSIO_TEXM3x3", "texm3x3", Shape::Dst(1), vs: NO, ps: range(0x0102, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, T);
-    TexDepth = 87, "D3DSIO_TEXDEPTH", "texdepth", Shape::Dst(0), vs: NO, ps: range(0x0104, 0x0104), slots: (1, 1, 1, 1, 1), class: (T, T);
-    Cmp = 88, "D3DSIO_CMP", "cmp", Shape::Dst(3), vs: NO, ps: from(0x0102), slots: (1, 1, 1, 1, 1), class: (A, A);
-    Bem = 89, "D3DSIO_BEM", "bem", Shape::Dst(2), vs: NO, ps: range(0x0104, 0x0104), slots: (2, 2, 2, 2, 2), class: (A, A);
-    Dp2Add = 90, "D3DSIO_DP2ADD", "dp2add", Shape::Dst(3), vs: NO, ps: from(0x0200), slots: (2, 1, 2, 1, 1), class: (A, A);
-    Dsx = 91, "D3DSIO_DSX", "dsx", Shape::Dst(1), vs: NO, ps: from(0x0201), slots: (2, 1, 2, 2, 2), class: (A, A);
-    Dsy = 92, "D3DSIO_DSY", "dsy", Shape::Dst(1), vs: NO, ps: from(0x0201), slots: (2, 1, 2, 2, 2), class: (A, A);
-    TexLdd = 93, "D3DSIO_TEXLDD", "texldd", Shape::Dst(4), vs: NO, ps: from(0x0201), slots: (3, 1, 3, 3, 3), class: (T, T);
-    SetP = 94, "D3DSIO_SETP", "setp", Shape::Dst(2), vs: from(0x0201), ps: from(0x0201), slots: (1, 1, 1, 1, 1), class: (A, A);
-    TexLdl = 95, "D3DSIO_TEXLDL", "texldl", Shape::Dst(2), vs: from(0x0300), ps: from(0x0300), slots: (2, 1, 2, 2, 2), class: (T, T);
-    BreakP = 96, "D3DSIO_BREAKP", "breakp", Shape::Src(1), vs: from(0x0201), ps: from(0x0201), slots: (3, 1, 3, 3, 3), class: (A, A);
-    Phase = 0xFFFD, "D3DSIO_PHASE", "phase", Shape::None, vs: NO, ps: range(0x0104, 0x0104), slots: (0, 0, 0, 0, 0), class: (Z, Z);
-    Comment = 0xFFFE, "D3DSIO_COMMENT", "comment", Shape::None, vs: ALL, ps: ALL, slots: (0, 0, 0, 0, 0), class: (Z, Z);
-    End = 0xFFFF, "D3DSIO_END", "end", Shape::None, vs: ALL, ps: ALL, slots: (0, 0, 0, 0, 0), class: (Z, Z);
+    Nop = 0, "D3DSIO_NOP", "nop", Shape::None, vs: ALL, ps: ALL, slots: (1, 1, 1, 1, 1), class: (A, FA);
+    Mov = 1, "D3DSIO_MOV", "mov", Shape::Dst(1), vs: ALL, ps: ALL, slots: (1, 1, 1, 1, 1), class: (A, FA);
+    Add = 2, "D3DSIO_ADD", "add", Shape::Dst(2), vs: ALL, ps: ALL, slots: (1, 1, 1, 1, 1), class: (A, FA);
+    Sub = 3, "D3DSIO_SUB", "sub", Shape::Dst(2), vs: ALL, ps: ALL, slots: (1, 1, 1, 1, 1), class: (A, FA);
+    Mad = 4, "D3DSIO_MAD", "mad", Shape::Dst(3), vs: ALL, ps: ALL, slots: (1, 1, 1, 1, 1), class: (A, FA);
+    Mul = 5, "D3DSIO_MUL", "mul", Shape::Dst(2), vs: ALL, ps: ALL, slots: (1, 1, 1, 1, 1), class: (A, FA);
+    Rcp = 6, "D3DSIO_RCP", "rcp", Shape::Dst(1), vs: ALL, ps: from(0x0200), slots: (1, 1, 1, 1, 1), class: (A, FA);
+    Rsq = 7, "D3DSIO_RSQ", "rsq", Shape::Dst(1), vs: ALL, ps: from(0x0200), slots: (1, 1, 1, 1, 1), class: (A, FA);
+    Dp3 = 8, "D3DSIO_DP3", "dp3", Shape::Dst(2), vs: ALL, ps: ALL, slots: (1, 1, 1, 1, 1), class: (A, FA);
+    Dp4 = 9, "D3DSIO_DP4", "dp4", Shape::Dst(2), vs: ALL, ps: from(0x0102), slots: (1, 1, 1, 1, 1), class: (A, FA);
+    Min = 10, "D3DSIO_MIN", "min", Shape::Dst(2), vs: ALL, ps: from(0x0200), slots: (1, 1, 1, 1, 1), class: (A, FA);
+    Max = 11, "D3DSIO_MAX", "max", Shape::Dst(2), vs: ALL, ps: from(0x0200), slots: (1, 1, 1, 1, 1), class: (A, FA);
+    Slt = 12, "D3DSIO_SLT", "slt", Shape::Dst(2), vs: ALL, ps: NO, slots: (1, 1, 1, 1, 1), class: (A, FA);
+    Sge = 13, "D3DSIO_SGE", "sge", Shape::Dst(2), vs: ALL, ps: NO, slots: (1, 1, 1, 1, 1), class: (A, FA);
+    Exp = 14, "D3DSIO_EXP", "exp", Shape::Dst(1), vs: ALL, ps: from(0x0200), slots: (10, 1, 1, 1, 1), class: (A, FA);
+    Log = 15, "D3DSIO_LOG", "log", Shape::Dst(1), vs: ALL, ps: from(0x0200), slots: (10, 1, 1, 1, 1), class: (A, FA);
+    Lit = 16, "D3DSIO_LIT", "lit", Shape::Dst(1), vs: ALL, ps: NO, slots: (3, 1, 3, 3, 3), class: (A, FA);
+    Dst = 17, "D3DSIO_DST", "dst", Shape::Dst(2), vs: ALL, ps: NO, slots: (1, 1, 1, 1, 1), class: (A, FA);
+    Lrp = 18, "D3DSIO_LRP", "lrp", Shape::Dst(3), vs: from(0x0200), ps: ALL, slots: (2, 1, 1, 2, 2), class: (A, FA);
+    Frc = 19, "D3DSIO_FRC", "frc", Shape::Dst(1), vs: ALL, ps: from(0x0200), slots: (3, 1, 1, 1, 1), class: (A, FA);
+    M4x4 = 20, "D3DSIO_M4x4", "m4x4", Shape::Dst(2), vs: ALL, ps: from(0x0200), slots: (4, 1, 4, 4, 4), class: (A, FA);
+    M4x3 = 21, "D3DSIO_M4x3", "m4x3", Shape::Dst(2), vs: ALL, ps: from(0x0200), slots: (3, 1, 3, 3, 3), class: (A, FA);
+    M3x4 = 22, "D3DSIO_M3x4", "m3x4", Shape::Dst(2), vs: ALL, ps: from(0x0200), slots: (4, 1, 4, 4, 4), class: (A, FA);
+    M3x3 = 23, "D3DSIO_M3x3", "m3x3", Shape::Dst(2), vs: ALL, ps: from(0x0200), slots: (3, 1, 3, 3, 3), class: (A, FA);
+    M3x2 = 24, "D3DSIO_M3x2", "m3x2", Shape::Dst(2), vs: ALL, ps: from(0x0200), slots: (2, 1, 2, 2, 2), class: (A, FA);
+    Call = 25, "D3DSIO_CALL", "call", Shape::Src(1), vs: from(0x0200), ps: from(0x0201), slots: (2, 1, 2, 2, 2), class: (A, FA);
+    CallNz = 26, "D3DSIO_CALLNZ", "callnz", Shape::Src(2), vs: from(0x0200), ps: from(0x0201), slots: (3, 1, 3, 3, 3), class: (A, FA);
+    Loop = 27, "D3DSIO_LOOP", "loop", Shape::Src(2), vs: from(0x0200), ps: from(0x0300), slots: (3, 1, 3, 3, 3), class: (A, FA);
+    Ret = 28, "D3DSIO_RET", "ret", Shape::None, vs: from(0x0200), ps: from(0x0201), slots: (1, 1, 1, 1, 1), class: (A, FA);
+    EndLoop = 29, "D3DSIO_ENDLOOP", "endloop", Shape::None, vs: from(0x0200), ps: from(0x0300), slots: (2, 1, 2, 2, 2), class: (A, FA);
+    Label = 30, "D3DSIO_LABEL", "label", Shape::Src(1), vs: from(0x0200), ps: from(0x0201), slots: (0, 0, 0, 0, 0), class: (Z, FZ);
+    Dcl = 31, "D3DSIO_DCL", "dcl", Shape::Dcl, vs: ALL, ps: from(0x0200), slots: (0, 0, 0, 0, 0), class: (Z, FZ);
+    Pow = 32, "D3DSIO_POW", "pow", Shape::Dst(2), vs: from(0x0200), ps: from(0x0200), slots: (3, 1, 3, 3, 3), class: (A, FA);
+    Crs = 33, "D3DSIO_CRS", "crs", Shape::Dst(2), vs: from(0x0200), ps: from(0x0200), slots: (2, 1, 2, 2, 2), class: (A, FA);
+    Sgn = 34, "D3DSIO_SGN", "sgn", Shape::Dst(3), vs: from(0x0200), ps: NO, slots: (3, 1, 3, 3, 3), class: (A, FA);
+    Abs = 35, "D3DSIO_ABS", "abs", Shape::Dst(1), vs: from(0x0200), ps: from(0x0200), slots: (1, 1, 1, 1, 1), class: (A, FA);
+    Nrm = 36, "D3DSIO_NRM", "nrm", Shape::Dst(1), vs: from(0x0200), ps: from(0x0200), slots: (3, 1, 3, 3, 3), class: (A, FA);
+    SinCos = 37, "D3DSIO_SINCOS", "sincos", Shape::SinCos, vs: from(0x0200), ps: from(0x0200), slots: (8, 1, 8, 8, 2), class: (A, FA);
+    Rep = 38, "D3DSIO_REP", "rep", Shape::Src(1), vs: from(0x0200), ps: from(0x0201), slots: (3, 1, 3, 3, 3), class: (A, FA);
+    EndRep = 39, "D3DSIO_ENDREP", "endrep", Shape::None, vs: from(0x0200), ps: from(0x0201), slots: (2, 1, 2, 2, 2), class: (A, FA);
+    If = 40, "D3DSIO_IF", "if", Shape::Src(1), vs: from(0x0200), ps: from(0x0201), slots: (3, 1, 3, 3, 3), class: (A, FA);
+    IfC = 41, "D3DSIO_IFC", "if", Shape::Src(2), vs: from(0x0201), ps: from(0x0201), slots: (3, 1, 3, 1, 1), class: (A, FA);
+    Else = 42, "D3DSIO_ELSE", "else", Shape::None, vs: from(0x0200), ps: from(0x0201), slots: (1, 1, 1, 1, 1), class: (A, FA);
+    EndIf = 43, "D3DSIO_ENDIF", "endif", Shape::None, vs: from(0x0200), ps: from(0x0201), slots: (1, 1, 1, 1, 1), class: (A, FA);
+    Break = 44, "D3DSIO_BREAK", "break", Shape::None, vs: from(0x0201), ps: from(0x0201), slots: (1, 1, 1, 1, 1), class: (A, FA);
+    BreakC = 45, "D3DSIO_BREAKC", "break", Shape::Src(2), vs: from(0x0201), ps: from(0x0201), slots: (3, 1, 3, 3, 3), class: (A, FA);
+    Mova = 46, "D3DSIO_MOVA", "mova", Shape::Dst(1), vs: from(0x0200), ps: NO, slots: (1, 1, 1, 1, 1), class: (A, FA);
+    DefB = 47, "D3DSIO_DEFB", "defb", Shape::Def(1), vs: from(0x0200), ps: from(0x0201), slots: (0, 0, 0, 0, 0), class: (Z, FZ);
+    DefI = 48, "D3DSIO_DEFI", "defi", Shape::Def(4), vs: from(0x0200), ps: from(0x0201), slots: (0, 0, 0, 0, 0), class: (Z, FZ);
+    TexCoord = 64, "D3DSIO_TEXCOORD", "texcoord", Shape::TexCoord, vs: NO, ps: range(0x0100, 0x0104), slots: (1, 1, 1, 1, 1), class: (T, FT);
+    TexKill = 65, "D3DSIO_TEXKILL", "texkill", Shape::Dst(0), vs: NO, ps: ALL, slots: (1, 1, 1, 1, 1), class: (T, FA);
+    Tex = 66, "D3DSIO_TEX", "texld", Shape::Tex, vs: NO, ps: ALL, slots: (1, 1, 1, 1, 1), class: (T, FT);
+    TexBem = 67, "D3DSIO_TEXBEM", "texbem", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, FT);
+    TexBemL = 68, "D3DSIO_TEXBEML", "texbeml", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, FT);
+    TexReg2Ar = 69, "D3DSIO_TEXREG2AR", "texreg2ar", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, FT);
+    TexReg2Gb = 70, "D3DSIO_TEXREG2GB", "texreg2gb", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, FT);
+    TexM3x2Pad = 71, "D3DSIO_TEXM3x2PAD", "texm3x2pad", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, FT);
+    TexM3x2Tex = 72, "D3DSIO_TEXM3x2TEX", "texm3x2tex", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, FT);
+    TexM3x3Pad = 73, "D3DSIO_TEXM3x3PAD", "texm3x3pad", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, FT);
+    TexM3x3Tex = 74, "D3DSIO_TEXM3x3TEX", "texm3x3tex", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, FT);
+    Reserved0 = 75, "D3DSIO_RESERVED0", "reserved0", Shape::None, vs: NO, ps: NO, slots: (0, 0, 0, 0, 0), class: (Z, FZ);
+    TexM3x3Spec = 76, "D3DSIO_TEXM3x3SPEC", "texm3x3spec", Shape::Dst(2), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, FT);
+    TexM3x3VSpec = 77, "D3DSIO_TEXM3x3VSPEC", "texm3x3vspec", Shape::Dst(1), vs: NO, ps: range(0x0100, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, FT);
+    ExpP = 78, "D3DSIO_EXPP", "expp", Shape::Dst(1), vs: ALL, ps: NO, slots: (1, 1, 1, 1, 1), class: (A, FA);
+    LogP = 79, "D3DSIO_LOGP", "logp", Shape::Dst(1), vs: ALL, ps: NO, slots: (1, 1, 1, 1, 1), class: (A, FA);
+    Cnd = 80, "D3DSIO_CND", "cnd", Shape::Dst(3), vs: NO, ps: range(0x0100, 0x0104), slots: (1, 1, 1, 1, 1), class: (A, FA);
+    Def = 81, "D3DSIO_DEF", "def", Shape::Def(4), vs: ALL, ps: ALL, slots: (0, 0, 0, 0, 0), class: (Z, FZ);
+    TexReg2Rgb = 82, "D3DSIO_TEXREG2RGB", "texreg2rgb", Shape::Dst(1), vs: NO, ps: range(0x0102, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, FT);
+    TexDp3Tex = 83, "D3DSIO_TEXDP3TEX", "texdp3tex", Shape::Dst(1), vs: NO, ps: range(0x0102, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, FT);
+    TexM3x2Depth = 84, "D3DSIO_TEXM3x2DEPTH", "texm3x2depth", Shape::Dst(1), vs: NO, ps: range(0x0103, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, FT);
+    TexDp3 = 85, "D3DSIO_TEXDP3", "texdp3", Shape::Dst(1), vs: NO, ps: range(0x0102, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, FT);
+    TexM3x3 = 86, "D3DSIO_TEXM3x3", "texm3x3", Shape::Dst(1), vs: NO, ps: range(0x0102, 0x0103), slots: (1, 1, 1, 1, 1), class: (T, FT);
+    TexDepth = 87, "D3DSIO_TEXDEPTH", "texdepth", Shape::Dst(0), vs: NO, ps: range(0x0104, 0x0104), slots: (1, 1, 1, 1, 1), class: (T, FT);
+    Cmp = 88, "D3DSIO_CMP", "cmp", Shape::Dst(3), vs: NO, ps: from(0x0102), slots: (1, 1, 1, 1, 1), class: (A, FA);
+    Bem = 89, "D3DSIO_BEM", "bem", Shape::Dst(2), vs: NO, ps: range(0x0104, 0x0104), slots: (2, 2, 2, 2, 2), class: (A, FA);
+    Dp2Add = 90, "D3DSIO_DP2ADD", "dp2add", Shape::Dst(3), vs: NO, ps: from(0x0200), slots: (2, 1, 2, 1, 1), class: (A, FA);
+    Dsx = 91, "D3DSIO_DSX", "dsx", Shape::Dst(1), vs: NO, ps: from(0x0201), slots: (2, 1, 2, 2, 2), class: (A, FA);
+    Dsy = 92, "D3DSIO_DSY", "dsy", Shape::Dst(1), vs: NO, ps: from(0x0201), slots: (2, 1, 2, 2, 2), class: (A, FA);
+    TexLdd = 93, "D3DSIO_TEXLDD", "texldd", Shape::Dst(4), vs: NO, ps: from(0x0201), slots: (3, 1, 3, 3, 3), class: (T, FTA);
+    SetP = 94, "D3DSIO_SETP", "setp", Shape::Dst(2), vs: from(0x0201), ps: from(0x0201), slots: (1, 1, 1, 1, 1), class: (A, FA);
+    TexLdl = 95, "D3DSIO_TEXLDL", "texldl", Shape::Dst(2), vs: from(0x0300), ps: from(0x0300), slots: (2, 1, 2, 2, 2), class: (T, FT);
+    BreakP = 96, "D3DSIO_BREAKP", "breakp", Shape::Src(1), vs: from(0x0201), ps: from(0x0201), slots: (3, 1, 3, 3, 3), class: (A, FA);
+    Phase = 0xFFFD, "D3DSIO_PHASE", "phase", Shape::None, vs: NO, ps: range(0x0104, 0x0104), slots: (0, 0, 0, 0, 0), class: (Z, FZ);
+    Comment = 0xFFFE, "D3DSIO_COMMENT", "comment", Shape::None, vs: ALL, ps: ALL, slots: (0, 0, 0, 0, 0), class: (Z, FZ);
+    End = 0xFFFF, "D3DSIO_END", "end", Shape::None, vs: ALL, ps: ALL, slots: (0, 0, 0, 0, 0), class: (Z, FZ);
 }
 
 const OPCODES_LEN: usize = OPCODE_CODES.len();
@@ -477,17 +507,33 @@ impl Opcode {
         self.info().class
     }
 
-    /// The class a listing footer counts this opcode in: [`Opcode::slot_class`], except
-    /// in 3.0 under fxc 9.29+ counting, where the row's `class_sm3_hlsl` holds (`texkill`
-    /// is arithmetic there: 259 `texkill`s of HelixMod ps_3_0 listings, all in the
-    /// arithmetic figure; D3DX9 9.08 counts it as texture).
+    /// The slots a listing footer adds for this opcode, as (texture, arithmetic): the
+    /// row's [`Opcode::slots_in`] figure split by the documented class, except in 2.0+
+    /// models under fxc 9.29–10.1 counting ([`SlotModel::Hlsl`]), where the row's
+    /// `footer_hlsl` holds:
+    /// - `texkill` is arithmetic in ps_2_0, ps_2_x and ps_3_0 (fxc 9.29 ps_2_0: `texld` +
+    ///   `texkill` + 17 others print `(1 texture, 18 arithmetic)`, and a shader whose only
+    ///   texture-class instruction is `texkill` prints no split; 259 `texkill`s of
+    ///   HelixMod ps_3_0 listings, all in the arithmetic figure);
+    /// - `texldd` takes 3 slots, 1 texture and 2 arithmetic (fxc 10.1 ps_3_0 listings of
+    ///   the DirectX SDK's ParallaxOcclusionMapping: 9 `texldd` + 2 `texld` print
+    ///   `11 texture`).
+    ///
+    /// D3DX9 9.08 counts `texkill` as texture (Oblivion ps_2_x listings).
     #[inline]
-    pub fn footer_class(self, version: Version, model: SlotModel) -> SlotClass {
+    pub fn footer_slots(self, version: Version, model: SlotModel) -> (u32, u32) {
         let info = self.info();
-        if model == SlotModel::Hlsl && version.major >= 3 {
-            info.class_sm3_hlsl
+        let n = self.slots_in(version, model);
+        let class = if model == SlotModel::Hlsl && version.major >= 2 {
+            info.footer_hlsl
         } else {
-            info.class
+            FooterClass::from(info.class)
+        };
+        match class {
+            FooterClass::None => (0, 0),
+            FooterClass::Arithmetic => (0, n),
+            FooterClass::Texture => (n, 0),
+            FooterClass::TextureThenArithmetic => (n.min(1), n.saturating_sub(1)),
         }
     }
 
@@ -622,6 +668,51 @@ impl Opcode {
     }
 }
 
+/// The instruction and source modifiers Microsoft's assembler knows in one version: its
+/// grammar, which it applies even under `D3DCOMPILE_SKIP_VALIDATION` (Wine's assembler,
+/// `dlls/d3dcompiler_43/asmparser.c`, makes the same per-version checks —
+/// `check_shift_dstmod`, `check_ps_dstmod`, `check_legacy_srcmod`, `check_abs_srcmod`,
+/// the `+` co-issue rule of its grammar — and its `tests/asm.c` `failure_test` shows
+/// Windows refusing each one with validation skipped). Microsoft's docs say the same:
+/// "Instruction modifiers" (`_x2`…`_d8` ps_1_x only; `_pp`/`_centroid` ps_2_0+) and
+/// "Source register modifiers" (`_bias`, `_bx2`, `_x2`, `1-` ps_1_x; `_dz`/`_dw` ps_1_4;
+/// `_abs` 3.0).
+///
+/// The validator checks more (which instructions take which modifier); this is what
+/// the assembler refuses to parse at all. `asm --raw` takes back any of them anyway.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Modifiers {
+    /// Co-issue (`+` before an instruction): ps_1_x.
+    pub coissue: bool,
+    /// Shift result modifiers (`_x2`, `_x4`, `_x8`, `_d2`, `_d4`, `_d8`): ps_1_x.
+    pub shift: bool,
+    /// `_pp` and `_centroid` on instructions and on non-sampler `dcl`s: ps_2_0 and later.
+    pub partial_precision: bool,
+    /// `_pp`/`_centroid` on a sampler `dcl`: ps_3_0 only.
+    pub sampler_dcl: bool,
+    /// The ps_1_x source modifiers `_bias`, `_bx2`, `_x2` and the complement `1 - r`.
+    pub legacy_src: bool,
+    /// `_dz`/`_dw` on a `texld`/`texcrd` source: ps_1_4.
+    pub dz_dw: bool,
+    /// The `_abs` source modifier: vs_3_0 and ps_3_0.
+    pub abs: bool,
+}
+
+/// The modifiers of [`Modifiers`] in `version`.
+pub const fn modifiers(version: Version) -> Modifiers {
+    let ps = version.is_pixel();
+    let ps1 = ps && version.major < 2;
+    Modifiers {
+        coissue: ps1,
+        shift: ps1,
+        partial_precision: ps && version.major >= 2,
+        sampler_dcl: ps && version.major >= 3,
+        legacy_src: ps1,
+        dz_dw: ps && version.code() == 0x0104,
+        abs: version.major >= 3,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -721,16 +812,22 @@ mod tests {
             assert_eq!(op.slots_in(v, Hlsl), hlsl, "{op:?} {v} fxc 9.29");
             assert_eq!(op.slots_in(v, Old), old, "{op:?} {v} D3DX9 9.08");
         }
-        // Footer classes: texkill is arithmetic in 3.0 for fxc 9.29 (listings: HelixMod
-        // ps_3_0), texture elsewhere and for D3DX9 9.08 (listings: Oblivion ps_2_x).
-        assert_eq!(
-            Opcode::TexKill.footer_class(ps30, Hlsl),
-            SlotClass::Arithmetic
-        );
-        assert_eq!(Opcode::TexKill.footer_class(ps30, Old), SlotClass::Texture);
-        assert_eq!(Opcode::TexKill.footer_class(ps20, Hlsl), SlotClass::Texture);
-        assert_eq!(Opcode::TexLdl.footer_class(ps30, Hlsl), SlotClass::Texture);
-        assert_eq!(Opcode::Def.footer_class(ps30, Hlsl), SlotClass::None);
+        // Footer split (texture, arithmetic): texkill is arithmetic from 2.0 on for fxc
+        // 9.29-10.1 (ps_2_0, HelixMod ps_3_0), texture for D3DX9 9.08 (Oblivion ps_2_x)
+        // and in 1.x; texldd is 1 + 2 for fxc 10.1.
+        let ps1x = Version::pixel(1, 3);
+        let ps2x = Version::pixel(2, 1);
+        assert_eq!(Opcode::TexKill.footer_slots(ps30, Hlsl), (0, 1));
+        assert_eq!(Opcode::TexKill.footer_slots(ps20, Hlsl), (0, 1));
+        assert_eq!(Opcode::TexKill.footer_slots(ps2x, Hlsl), (0, 1));
+        assert_eq!(Opcode::TexKill.footer_slots(ps30, Old), (1, 0));
+        assert_eq!(Opcode::TexKill.footer_slots(ps20, Old), (1, 0));
+        assert_eq!(Opcode::TexKill.footer_slots(ps1x, Hlsl), (1, 0));
+        assert_eq!(Opcode::TexLdd.footer_slots(ps30, Hlsl), (1, 2));
+        assert_eq!(Opcode::TexLdd.footer_slots(ps30, Old), (3, 0));
+        assert_eq!(Opcode::TexLdl.footer_slots(ps30, Hlsl), (2, 0));
+        assert_eq!(Opcode::Tex.footer_slots(ps20, Hlsl), (1, 0));
+        assert_eq!(Opcode::Def.footer_slots(ps30, Hlsl), (0, 0));
     }
 
     #[test]

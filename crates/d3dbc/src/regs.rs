@@ -182,6 +182,26 @@ fn counts(v: Version, t: RegisterType) -> Option<RegFile> {
     }
 }
 
+/// Whether a `dcl` may name a register of file `t` in `v` (besides samplers, which
+/// every version with `s#` declares): vertex-shader inputs (`dcl_position v0`), vs_3_0
+/// outputs (`dcl_texcoord o1`), pixel-shader inputs and the ps_2_x `t#` (`dcl t0`,
+/// `dcl_texcoord v0` in ps_3_0), ps_3_0 `vPos`/`vFace`. Microsoft's assembler refuses
+/// any other `dcl` operand (Wine's `asmparser.c` `asmparser_dcl_input`/`_output`
+/// per version, `tests/asm.c` failure cases).
+pub fn declarable(v: Version, t: RegisterType) -> bool {
+    use RegisterType::*;
+    let exists = file(v, t).is_some();
+    exists
+        && match (v.kind, t) {
+            (ShaderKind::Vertex, Input) => true,
+            (ShaderKind::Vertex, Output) => v.major >= 3,
+            (ShaderKind::Pixel, Input) => true,
+            (ShaderKind::Pixel, AddrOrTexture) => v.major == 2,
+            (ShaderKind::Pixel, MiscType) => v.major >= 3,
+            _ => false,
+        }
+}
+
 /// The runtime's view of [`file()`]: `None` where the runtime has no such file.
 #[inline]
 pub fn runtime_file(v: Version, t: RegisterType) -> Option<RegFile> {

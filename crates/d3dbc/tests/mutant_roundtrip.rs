@@ -66,33 +66,33 @@ fn valid_mutants_survive_dis_then_asm() {
     );
 }
 
-/// With `--no-validate`, everything `dis` prints reassembles to the same tokens, even
+/// With `asm --raw`, everything `dis` prints reassembles to the same tokens, even
 /// for shaders the runtime rejects (`r36` in vs_2_0, co-issue in ps_3_0, `_abs` in
 /// vs_2_0): every decodable mutant, valid or not.
 #[test]
-fn every_decodable_mutant_survives_dis_then_asm_no_validate() {
-    // Was 247 with the first lenient parser: every visible mutant now comes back.
-    lenient_ratchet(mutate_visible, 0);
+fn every_decodable_mutant_survives_dis_then_asm_raw() {
+    // Was 247 with the first raw-mode parser: every visible mutant now comes back.
+    raw_ratchet(mutate_visible, 0);
 }
 
 /// The same with every field [`mutate`] touches (controls, usages, empty write masks…),
 /// whether or not the version shows it.
 #[test]
-fn every_field_mutant_survives_dis_then_asm_no_validate() {
+fn every_field_mutant_survives_dis_then_asm_raw() {
     // Known gap (a ratchet): `texld` control values other than 0 (`texld`), 1 (`texldp`)
     // and 2 (`texldb`) print as plain `texld` (the listing has no spelling for them).
-    lenient_ratchet(mutate, 1);
+    raw_ratchet(mutate, 1);
 }
 
-/// Mutants (by `mutator`) whose change shows in the listing, through `dis` and lenient
-/// `asm`: at most `known` may fail (a ratchet: lower it as gaps close).
-fn lenient_ratchet(mutator: fn(u32, &mut Rng) -> u32, known: usize) {
+/// Mutants (by `mutator`) whose change shows in the listing, through `dis` and
+/// `asm --raw`: at most `known` may fail (a ratchet: lower it as gaps close).
+fn raw_ratchet(mutator: fn(u32, &mut Rng) -> u32, known: usize) {
     let Some(streams) = common::all_streams() else {
         return;
     };
     let (tried, decoded, failures) = mutants_through_dis_asm(&streams, false, mutator);
     eprintln!(
-        "mutants: {tried} made, {decoded} with a visible change, {} failed asm --no-validate (dis(x)) == x",
+        "mutants: {tried} made, {decoded} with a visible change, {} failed asm --raw (dis(x)) == x",
         failures.len()
     );
     for f in failures.iter().take(40) {
@@ -108,7 +108,7 @@ fn lenient_ratchet(mutator: fn(u32, &mut Rng) -> u32, known: usize) {
 
 /// Mutates every stream `24` times; returns (mutants made, mutants kept, failures).
 /// Kept: those that decode (and, with `require_valid`, pass the validator, assembled
-/// with validation; otherwise assembled with `no_validate`).
+/// with validation; otherwise assembled raw, `asm --raw`).
 fn mutants_through_dis_asm(
     streams: &[(String, String, Vec<u32>)],
     require_valid: bool,
@@ -163,8 +163,7 @@ fn mutants_through_dis_asm(
             valid += 1;
             let opts = asm::Options {
                 file_name: "mutant.asm".into(),
-                no_validate: !require_valid,
-                lenient: !require_valid,
+                raw: !require_valid,
                 ..Default::default()
             };
             match asm::assemble(&text, &opts) {

@@ -172,6 +172,7 @@ impl<'a> Lower<'a> {
     pub fn new(v: Version, scan: Scan, o: &'a TranslateOptions, offsets: Vec<usize>) -> Self {
         let mut m = Module::default();
         let t = Types::new(&mut m.types);
+        let vec4u = t.vec4u;
         let ps = v.is_pixel();
         let itf = Interface {
             stage: if ps { Stage::Fragment } else { Stage::Vertex },
@@ -202,7 +203,7 @@ impl<'a> Lower<'a> {
             scan,
             slots: Vec::new(),
             index: HashMap::default(),
-            fun: Func::new("main"),
+            fun: Func::new("main", vec4u),
             cache: Vec::new(),
             dirty: Vec::new(),
             ptrs: Vec::new(),
@@ -235,7 +236,8 @@ impl<'a> Lower<'a> {
         let order = call_order(&self.scan, ins, &self.offsets)?;
         for si in order {
             let (label, range) = self.scan.subs[si].clone();
-            let entry_fun = std::mem::replace(&mut self.fun, Func::new(&format!("l{label}")));
+            let entry_fun =
+                std::mem::replace(&mut self.fun, Func::new(&format!("l{label}"), self.t.vec4u));
             self.in_entry = false;
             self.reset_fn_state();
             self.dead = None;
@@ -265,7 +267,7 @@ impl<'a> Lower<'a> {
                 binding: None,
             })
         };
-        let mut f = std::mem::replace(&mut self.fun, Func::new("")).finish();
+        let mut f = std::mem::replace(&mut self.fun, Func::new("", self.t.vec4u)).finish();
         f.arguments = std::mem::take(&mut self.args);
         f.result = result;
         self.itf.discards = self.scan.discards || self.o.pipeline.alpha_test != CompareFunc::Always;

@@ -64,7 +64,10 @@ impl Lower<'_> {
         let zero = self.fun.f(0.0);
         let one = self.fun.f(1.0);
         let is0 = self.fun.bin(B::Equal, w, zero);
-        let q = self.fun.div(z, w);
+        // Divide by 1 where the result is the 1 selected below: the same value, and no
+        // 0/0 for WGSL compilers to fold into a NaN constant when z and w are constant.
+        let safe = self.fun.select(is0, one, w);
+        let q = self.fun.div(z, safe);
         let d = self.fun.select(is0, one, q);
         let d = self.fun.splat(d);
         if let Some(i) = self.slot(RegisterType::DepthOut, 0) {

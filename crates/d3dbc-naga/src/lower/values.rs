@@ -76,8 +76,7 @@ impl Lower<'_> {
     }
 
     pub(super) fn bits_f32(&mut self, bits: u32) -> H {
-        let u = self.fun.u(bits);
-        self.fun.bitcast(u, ScalarKind::Float)
+        self.fun.f_bits(bits)
     }
 
     pub(super) fn big(&mut self) -> H {

@@ -46,15 +46,20 @@ pub struct Options {
     pub defines: Vec<(String, Option<String>)>,
     /// `-I DIR` include directories, searched after the including file's directory.
     pub include_dirs: Vec<std::path::PathBuf>,
-    /// Skip the validator (D3DAssemble's `D3DCOMPILE_SKIP_VALIDATION`: the assembler's
-    /// own checks still run, as Microsoft's do).
+    /// Skip the validator: D3DAssemble's `D3DCOMPILE_SKIP_VALIDATION` (`asm
+    /// --no-validate`). The assembler's own grammar still holds, as it does for
+    /// Microsoft's: which register files, modifiers, `dcl` forms and instructions exist
+    /// in the version (see [`crate::opcode::modifiers`], [`crate::regs::file`],
+    /// [`crate::opcode::Opcode::is_legal`]). `vs_1_1 mov r0, s0` or `ps_3_0 add_x4 r0,
+    /// r0, r1` are errors here too.
     pub no_validate: bool,
-    /// Accept whatever the token format can encode, even where the version lacks it
-    /// (`r36` in vs_2_0, co-issue in ps_3_0): with `no_validate`, everything the printer
-    /// writes reassembles to the same tokens (`asm --no-validate` sets both). One
-    /// difference from Microsoft's assembler follows: outside ps_1_x, `sub` stays a `sub`
-    /// token instead of becoming `add` with the second source negated.
-    pub lenient: bool,
+    /// Raw mode (`asm --raw`): accept whatever the token format can encode, even where
+    /// the version's grammar lacks it (`r36` in vs_2_0, co-issue in ps_3_0, `_x4` in
+    /// vs_2_0), and skip the validator, so that everything the printer writes
+    /// reassembles to the same tokens — runtime-invalid streams included. Not what
+    /// Microsoft's assembler accepts; one more difference follows: outside ps_1_x, `sub`
+    /// stays a `sub` token instead of becoming `add` with the second source negated.
+    pub raw: bool,
 }
 
 /// A column range within one source line (1-based column, length in characters).
@@ -177,9 +182,9 @@ pub fn assemble_with_sources(text: &str, options: &Options) -> Result<Assembled,
         },
     )?;
     let assembled = parser::Parser::new(&pp.text)
-        .lenient(options.lenient)
+        .raw(options.raw)
         .run(name, &|i| pp.lines.get(i).map(|o| (&*o.file, o.line)))?;
-    if options.no_validate {
+    if options.no_validate || options.raw {
         return Ok(assembled);
     }
     // The runtime's rules, reported at the instruction that breaks them.
@@ -203,8 +208,8 @@ pub fn assemble_with_sources(text: &str, options: &Options) -> Result<Assembled,
 ///
 /// It **validates by default**: a shader the D3D9 runtime would reject is an error at
 /// the offending line, like a compiler's. `Options { no_validate: true, .. }` skips
-/// that (D3DAssemble's `SKIP_VALIDATION`); add `lenient: true` to take back whatever
-/// `dis` prints. The constant table is not part of the text's instructions: see
+/// that (D3DAssemble's `SKIP_VALIDATION`; the assembler's grammar still applies);
+/// `raw: true` takes back whatever `dis` prints. The constant table is not part of the text's instructions: see
 /// [`ctab_header`] to rebuild it from a listing's header.
 ///
 /// ```
@@ -217,6 +222,13 @@ pub fn assemble_with_sources(text: &str, options: &Options) -> Result<Assembled,
 /// assert!(err.to_string().starts_with("<input>:2:10: error[E0204]"));
 /// let opts = Options { no_validate: true, ..Default::default() };
 /// assert!(assemble("ps_2_0\nmov oC0, r5\n", &opts).is_ok());
+///
+/// // Skipping validation does not skip the grammar: vs_1_1 has no `s#`...
+/// let e = assemble("vs_1_1\nmov r0, s0\n", &opts).unwrap_err();
+/// assert!(e.to_string().starts_with("<input>:2:9: error"));
+/// // ...but raw mode encodes it (register type 10 in a vs_1_1 stream).
+/// let raw = Options { raw: true, ..Default::default() };
+/// assert_eq!(assemble("vs_1_1\nmov r0, s0\n", &raw).unwrap().encode()[2..4], [0x800f0000, 0xa0e40800]);
 /// ```
 pub fn assemble(text: &str, options: &Options) -> Result<Shader, Diagnostics> {
     assemble_with_sources(text, options).map(|a| a.shader)
@@ -359,10 +371,10 @@ mod tests {
         }
     }
 
-    /// `no_validate` takes back whatever the printer writes for shaders the runtime
-    /// rejects, token for token.
+    /// Raw mode takes back whatever the printer writes for shaders the runtime
+    /// rejects, token for token; `no_validate` alone refuses each (the grammar).
     #[test]
-    fn no_validate_reassembles_what_dis_prints() {
+    fn raw_reassembles_what_dis_prints() {
         let cases: &[&[u32]] = &[
             // r36 in vs_2_0.
             &[0xfffe0200, 0x02000001, 0x800f0024, 0x90e40000, 0xffff],
@@ -411,14 +423,21 @@ mod tests {
             ],
         ];
         let opts = Options {
+            raw: true,
+            ..Default::default()
+        };
+        let skip = Options {
             no_validate: true,
-            lenient: true,
             ..Default::default()
         };
         for tokens in cases {
             let shader = crate::Shader::decode(tokens).unwrap();
             let text = crate::print::to_string(&shader);
             assert!(assemble(&text, &Default::default()).is_err(), "{text}");
+            // `sub` in vs_1_1 is grammar (Microsoft writes `add`), the rest are not.
+            if !text.contains("sub ") {
+                assert!(assemble(&text, &skip).is_err(), "grammar: {text}");
+            }
             let back = assemble(&text, &opts).unwrap_or_else(|e| panic!("{text}{e}"));
             assert_eq!(back.encode(), *tokens, "{text}");
         }

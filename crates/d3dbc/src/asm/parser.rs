@@ -11,7 +11,7 @@ use crate::diag::{Diagnostic, Diagnostics};
 use crate::ir::{
     DeclToken, DstParam, Instruction, Item, RelAddr, Shader, SrcParam, MASK_ALL, SWIZZLE_IDENTITY,
 };
-use crate::opcode::Opcode;
+use crate::opcode::{modifiers, Opcode};
 use crate::token::{
     result_modifier, texld_controls, Comparison, DeclUsage, SamplerType, SrcModifier,
 };
@@ -290,7 +290,7 @@ fn parse_index(cur: &mut Cur, r: &mut RegRef, fixed: bool, has_digits: bool) -> 
                     (Some((RegName::Addr, None)), Some(n)) => (RegName::Addr, n),
                     (Some((RegName::Loop, Some(f))), None) => (RegName::Loop, f as u32),
                     // The file `a0` shares with `t#`, as a pixel-shader listing spells it
-                    // (refused later unless lenient).
+                    // (refused later unless raw).
                     (Some((RegName::Texture, None)), Some(n)) => (RegName::Texture, n),
                     _ => {
                         return err(
@@ -527,10 +527,11 @@ pub(crate) struct Parser<'a> {
     cur_line: u32,
     cur_text: &'a str,
     cur_ascii: bool,
-    /// `--no-validate`: accept what the token format can encode even where the version
-    /// lacks it (register counts, co-issue, predication, modifiers), so that everything
-    /// the printer writes reassembles; the validator reports it instead.
-    lenient: bool,
+    /// `asm --raw`: accept what the token format can encode even where the version's
+    /// grammar lacks it (register counts, co-issue, predication, modifiers), so that
+    /// everything the printer writes reassembles. Off, the grammar of Microsoft's
+    /// assembler holds, as it does under `D3DCOMPILE_SKIP_VALIDATION`.
+    raw: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -548,13 +549,13 @@ impl<'a> Parser<'a> {
             cur_line: 0,
             cur_text: "",
             cur_ascii: true,
-            lenient: false,
+            raw: false,
         }
     }
 
     /// Accepts what the token format can encode even where `version` lacks it.
-    pub(crate) fn lenient(mut self, on: bool) -> Self {
-        self.lenient = on;
+    pub(crate) fn raw(mut self, on: bool) -> Self {
+        self.raw = on;
         self
     }
 
@@ -742,7 +743,7 @@ impl<'a> Parser<'a> {
         if cur.peek() == Some(b'+') {
             let p = cur.pos;
             cur.pos += 1;
-            if !(self.lenient || version.is_pixel() && version.major < 2) {
+            if !(self.raw || modifiers(version).coissue) {
                 return err(
                     p,
                     p + 1,
@@ -770,7 +771,7 @@ impl<'a> Parser<'a> {
                     "the predicate must be the predicate register `p0`",
                 );
             }
-            if regs::rule(version, RegName::Predicate).is_none() && !self.lenient {
+            if regs::rule(version, RegName::Predicate).is_none() && !self.raw {
                 return err(
                     ps,
                     cur.pos,
@@ -827,7 +828,7 @@ impl<'a> Parser<'a> {
         let opcode = match self.lookup(base) {
             Some(op) => op,
             None if (eq_ic(base, "texldp") || eq_ic(base, "texldb"))
-                && (version.is_pixel() || self.lenient)
+                && (version.is_pixel() || self.raw)
                 && version.major >= 2 =>
             {
                 controls = if eq_ic(base, "texldp") {
@@ -873,7 +874,7 @@ impl<'a> Parser<'a> {
             }
             (op, _) => op,
         };
-        if !opcode.is_legal(version) && !self.lenient {
+        if !opcode.is_legal(version) && !self.raw {
             let name = String::from_utf8_lossy(base);
             return err(
                 ms,
@@ -885,7 +886,7 @@ impl<'a> Parser<'a> {
             opcode,
             Opcode::Phase | Opcode::Def | Opcode::DefI | Opcode::DefB | Opcode::Dcl | Opcode::Label
         );
-        if coissue && declaration && !self.lenient {
+        if coissue && declaration && !self.raw {
             return err(ins_start, me, "this instruction cannot be co-issued");
         }
         if predicate.is_some() && declaration {
@@ -1029,9 +1030,9 @@ impl<'a> Parser<'a> {
             );
         }
         src_info.operand_count = k as u8;
-        if opcode == Opcode::Sub && !(version.is_pixel() && version.major < 2) && !self.lenient {
+        if opcode == Opcode::Sub && !(version.is_pixel() && version.major < 2) && !self.raw {
             // Outside ps_1_x Microsoft's assembler writes `sub a, b, c` as `add a, b, -c`
-            // (lenient keeps the `sub` token the listing came from: the runtime takes both).
+            // (raw keeps the `sub` token the listing came from: the runtime takes both).
             ins.opcode = Opcode::Add;
             let m = &mut ins.srcs[1].modifier;
             *m = match *m {
@@ -1123,7 +1124,7 @@ impl<'a> Parser<'a> {
                         .map(|&u| u as u8);
                     // `dcl_usage22`, `dcl_usage153`: the printer's name for a usage field
                     // past the defined ones (14-31, two digits), then the index.
-                    if self.lenient && eq_ic(name, "usage") && digits.len() >= 2 {
+                    if self.raw && eq_ic(name, "usage") && digits.len() >= 2 {
                         let raw = (digits[0].wrapping_sub(b'0') as u32) * 10
                             + digits[1].wrapping_sub(b'0') as u32;
                         if raw < 32 && digits[..2].iter().all(u8::is_ascii_digit) {
@@ -1178,15 +1179,15 @@ impl<'a> Parser<'a> {
         let version = self.version.expect("version");
         let name = opcode.mnemonic(version);
         if m.shift.is_some() {
-            if !(self.lenient || version.is_pixel() && version.major < 2) {
+            if !(self.raw || modifiers(version).shift) {
                 return err(
                     ms,
                     me,
                     format!("shift modifiers (`_x2`, `_d2`, ...) are only available in ps_1_x, not in {version}"),
                 );
             }
-            // `dcl` carries a shift only in streams the runtime rejects (lenient reads them).
-            if !has_dst || (opcode.is_declaration() && !(opcode == Opcode::Dcl && self.lenient)) {
+            // `dcl` carries a shift only in streams the runtime rejects (raw reads them).
+            if !has_dst || (opcode.is_declaration() && !(opcode == Opcode::Dcl && self.raw)) {
                 return err(ms, me, format!("`{name}` takes no shift modifier"));
             }
         }
@@ -1195,16 +1196,16 @@ impl<'a> Parser<'a> {
                 return err(ms, me, format!("`{name}` takes no instruction modifiers"));
             }
             if opcode == Opcode::Dcl {
-                if version.is_vertex() && !self.lenient {
+                if version.is_vertex() && !self.raw {
                     return err(ms, me, "vertex shader declarations take no modifiers");
                 }
-                if m.modifiers & result_modifier::SATURATE != 0 && !self.lenient {
+                if m.modifiers & result_modifier::SATURATE != 0 && !self.raw {
                     return err(ms, me, "`_sat` is not allowed on a declaration");
                 }
             }
             let pp_or_centroid =
                 m.modifiers & (result_modifier::PARTIAL_PRECISION | result_modifier::CENTROID);
-            if pp_or_centroid != 0 && !(self.lenient || version.is_pixel() && version.major >= 2) {
+            if pp_or_centroid != 0 && !(self.raw || modifiers(version).partial_precision) {
                 return err(
                     ms,
                     me,
@@ -1212,7 +1213,7 @@ impl<'a> Parser<'a> {
                 );
             }
         }
-        if opcode == Opcode::Dcl && m.shift.is_some() && !self.lenient {
+        if opcode == Opcode::Dcl && m.shift.is_some() && !self.raw {
             return err(ms, me, "shift modifiers are not allowed on a declaration");
         }
         Ok(())
@@ -1221,14 +1222,14 @@ impl<'a> Parser<'a> {
     fn check_reg(&self, r: &RegRef) -> LResult<()> {
         let version = self.version.expect("version");
         let max = if r.name == RegName::Const { 8191 } else { 2047 };
-        if self.lenient && (r.num > max || r.rel.is_some_and(|a| a.num > 2047)) {
+        if self.raw && (r.num > max || r.rel.is_some_and(|a| a.num > 2047)) {
             return err(
                 r.start,
                 r.end,
                 "register number too large for the token format",
             );
         }
-        let Some(rule) = regs::rule(version, r.name).or(self.lenient.then_some(regs::RegRule {
+        let Some(rule) = regs::rule(version, r.name).or(self.raw.then_some(regs::RegRule {
             count: max + 1,
             rel: true,
         })) else {
@@ -1242,7 +1243,7 @@ impl<'a> Parser<'a> {
             );
         };
         if let Some(a) = r.rel {
-            if !rule.rel && !self.lenient {
+            if !rule.rel && !self.raw {
                 return err(
                     r.start,
                     r.end,
@@ -1252,7 +1253,7 @@ impl<'a> Parser<'a> {
                     ),
                 );
             }
-            if !regs::address_register_allowed(version, a.name) && !self.lenient {
+            if !regs::address_register_allowed(version, a.name) && !self.raw {
                 return err(
                     a.start,
                     a.end,
@@ -1262,7 +1263,7 @@ impl<'a> Parser<'a> {
                     ),
                 );
             }
-            if regs::rule(version, a.name).is_none_or(|ar| a.num >= ar.count) && !self.lenient {
+            if regs::rule(version, a.name).is_none_or(|ar| a.num >= ar.count) && !self.raw {
                 return err(a.start, a.end, "no such address register");
             }
             match a.name {
@@ -1284,7 +1285,7 @@ impl<'a> Parser<'a> {
             if r.num > 8191 {
                 return err(r.start, r.end, "register offset out of range");
             }
-        } else if r.num >= rule.count && !self.lenient {
+        } else if r.num >= rule.count && !self.raw {
             let written = match r.name {
                 // `oRast5`, `vMisc4`: as the register table spells them.
                 RegName::RastOut | RegName::Misc => {
@@ -1332,7 +1333,7 @@ impl<'a> Parser<'a> {
             .s
             .get(cur.pos + 1)
             .is_none_or(|c| !c.is_ascii_alphanumeric());
-        if cur.peek() == Some(b'.') && empty_mask && self.lenient {
+        if cur.peek() == Some(b'.') && empty_mask && self.raw {
             // `oPos.`: the printer's spelling of an empty write mask.
             cur.pos += 1;
             mask = 0;
@@ -1373,15 +1374,15 @@ impl<'a> Parser<'a> {
     fn check_src(&self, s: &SrcParsed, opcode: Opcode) -> LResult<SrcParam> {
         let version = self.version.expect("version");
         self.check_reg(&s.reg)?;
-        if s.reg.name == RegName::Loop && s.swizzle.is_some() && !self.lenient {
+        if s.reg.name == RegName::Loop && s.swizzle.is_some() && !self.raw {
             return err(s.reg.start, s.end, "`aL` takes no swizzle");
         }
-        let ps1 = version.is_pixel() && version.major < 2;
+        let legacy = modifiers(version).legacy_src;
         let (ss, se) = s.suffix_span;
         let modifier = match s.suffix {
             Suffix::None => {
                 if s.comp {
-                    if !ps1 && !self.lenient {
+                    if !legacy && !self.raw {
                         return err(
                             s.start,
                             s.end,
@@ -1399,7 +1400,7 @@ impl<'a> Parser<'a> {
                 }
             }
             Suffix::Bias | Suffix::Bx2 | Suffix::X2 => {
-                if !ps1 && !self.lenient {
+                if !legacy && !self.raw {
                     return err(
                         ss,
                         se,
@@ -1418,14 +1419,14 @@ impl<'a> Parser<'a> {
                 }
             }
             Suffix::Dz | Suffix::Dw => {
-                if !(self.lenient || version.is_pixel() && version.code() == 0x0104) {
+                if !(self.raw || modifiers(version).dz_dw) {
                     return err(
                         ss,
                         se,
                         format!("`_dz`/`_dw` are only available in ps_1_4, not in {version}"),
                     );
                 }
-                if !matches!(opcode, Opcode::Tex | Opcode::TexCoord) && !self.lenient {
+                if !matches!(opcode, Opcode::Tex | Opcode::TexCoord) && !self.raw {
                     return err(
                         ss,
                         se,
@@ -1442,7 +1443,7 @@ impl<'a> Parser<'a> {
                 }
             }
             Suffix::Abs => {
-                if version.major < 3 && !self.lenient {
+                if !modifiers(version).abs && !self.raw {
                     return err(
                         ss,
                         se,
@@ -1467,7 +1468,7 @@ impl<'a> Parser<'a> {
                     "`!` cannot be combined with other modifiers",
                 );
             }
-            if !matches!(s.reg.name, RegName::ConstBool | RegName::Predicate) && !self.lenient {
+            if !matches!(s.reg.name, RegName::ConstBool | RegName::Predicate) && !self.raw {
                 return err(
                     s.start,
                     s.end,
@@ -1514,7 +1515,7 @@ impl<'a> Parser<'a> {
                     )
                 }
             };
-            if ins.dst.modifiers != 0 && version.major < 3 && !self.lenient {
+            if ins.dst.modifiers != 0 && !modifiers(version).sampler_dcl && !self.raw {
                 return err(
                     ms,
                     me,
@@ -1531,15 +1532,8 @@ impl<'a> Parser<'a> {
                 "a texture type can only be declared for a sampler (`s#`)",
             );
         }
-        let ok_reg = match (version.is_vertex(), reg.kind) {
-            (true, T::Input) => true,
-            (true, T::Output) => version.major >= 3,
-            (false, T::Input) => true,
-            (false, T::AddrOrTexture) => version.major < 3,
-            (false, T::MiscType) => version.major >= 3,
-            _ => false,
-        };
-        if !ok_reg && !self.lenient {
+        let ok_reg = crate::regs::declarable(version, reg.kind);
+        if !ok_reg && !self.raw {
             return err(
                 os,
                 oe,
@@ -1547,10 +1541,10 @@ impl<'a> Parser<'a> {
             );
         }
         ins.decl = match (version.is_vertex(), version.major, m.usage) {
-            (_, _, Some((u, i))) if self.lenient => usage_token(u, i),
+            (_, _, Some((u, i))) if self.raw => usage_token(u, i),
             (true, _, Some((u, i))) => usage_token(u, i),
             // `dcl vFace` of a pixel-shader stream relabelled as a vertex shader.
-            (true, _, None) if self.lenient => DeclToken(0x8000_0000),
+            (true, _, None) if self.raw => DeclToken(0x8000_0000),
             (true, _, None) => return err(
                 ms,
                 me,
@@ -1573,7 +1567,7 @@ impl<'a> Parser<'a> {
 }
 
 /// The `dcl` token of a usage given by its raw field (a defined usage, or with
-/// `lenient` any 5-bit value) and index: [`DeclToken::usage`]'s layout.
+/// `raw` any 5-bit value) and index: [`DeclToken::usage`]'s layout.
 fn usage_token(usage: u8, index: u8) -> DeclToken {
     DeclToken(0x8000_0000 | (usage as u32 & 0x1F) | ((index as u32 & 0xF) << 16))
 }

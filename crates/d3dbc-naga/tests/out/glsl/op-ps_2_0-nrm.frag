@@ -12,8 +12,8 @@ void main() {
     vec4 texcoord0_1_ = _vs2fs_location0;
     vec4 texcoord1_2_ = _vs2fs_location1;
     float _e10 = dot(mix(texcoord0_1_, vec4(0.0), equal(texcoord0_1_, vec4(0.0))).xyz, mix(texcoord0_1_, vec4(0.0), equal(texcoord0_1_, vec4(0.0))).xyz);
-    vec4 _e16 = vec4(((_e10 == 0.0) ? 3.4028235e38 : inversesqrt(_e10)));
-    PsOut _tmp_return = PsOut(mix(mix(vec4(0.0), (mix(texcoord0_1_, vec4(0.0), equal(_e16, vec4(0.0))) * mix(_e16, vec4(0.0), equal(texcoord0_1_, vec4(0.0)))), bvec4(true, true, true, false)), vec4(0.5, 1.0, 2.0, 0.25).yyyy, bvec4(false, false, false, true)));
+    vec4 _e17 = vec4(((_e10 == 0.0) ? uintBitsToFloat(2139095039u) : inversesqrt(_e10)));
+    PsOut _tmp_return = PsOut(mix(mix(vec4(0.0), (mix(texcoord0_1_, vec4(0.0), equal(_e17, vec4(0.0))) * mix(_e17, vec4(0.0), equal(texcoord0_1_, vec4(0.0)))), bvec4(true, true, true, false)), vec4(0.5, 1.0, 2.0, 0.25).yyyy, bvec4(false, false, false, true)));
     _fs2p_location0 = _tmp_return.oC0_;
     return;
 }

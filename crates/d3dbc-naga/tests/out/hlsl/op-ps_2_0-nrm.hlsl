@@ -26,7 +26,7 @@ PsOut main(FragmentInput_main fragmentinput_main)
     float4 texcoord0_1_ = fragmentinput_main.texcoord0_1_1;
     float4 texcoord1_2_ = fragmentinput_main.texcoord1_2_1;
     float _e10 = dot(((texcoord0_1_ == ZeroValuefloat4()) ? ZeroValuefloat4() : texcoord0_1_).xyz, ((texcoord0_1_ == ZeroValuefloat4()) ? ZeroValuefloat4() : texcoord0_1_).xyz);
-    float4 _e16 = (((_e10 == 0.0) ? 3.4028235e38 : rsqrt(_e10))).xxxx;
-    const PsOut psout = ConstructPsOut((bool4(false, false, false, true) ? float4(0.5, 1.0, 2.0, 0.25).yyyy : (bool4(true, true, true, false) ? (((_e16 == ZeroValuefloat4()) ? ZeroValuefloat4() : texcoord0_1_) * ((texcoord0_1_ == ZeroValuefloat4()) ? ZeroValuefloat4() : _e16)) : ZeroValuefloat4())));
+    float4 _e17 = (((_e10 == 0.0) ? asfloat(2139095039u) : rsqrt(_e10))).xxxx;
+    const PsOut psout = ConstructPsOut((bool4(false, false, false, true) ? float4(0.5, 1.0, 2.0, 0.25).yyyy : (bool4(true, true, true, false) ? (((_e17 == ZeroValuefloat4()) ? ZeroValuefloat4() : texcoord0_1_) * ((texcoord0_1_ == ZeroValuefloat4()) ? ZeroValuefloat4() : _e17)) : ZeroValuefloat4())));
     return psout;
 }

@@ -47,9 +47,9 @@ vertex main_Output main_(
     const auto v0_ = varyings.v0_;
     const auto v1_ = varyings.v1_;
     float _e4 = metal::abs(v0_.xxxx.w);
-    metal::float4 _e10 = metal::float4((_e4 == 0.0) ? -340282350000000000000000000000000000000.0 : metal::log2(_e4));
-    metal::float4 _e13 = driver.inner[0];
-    metal::float4 _e16 = _e13 * metal::float4(_e10.w);
-    const auto _tmp = VsOut {_e10 + metal::float4(_e16.x, _e16.y, 0.0, 0.0), metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4(1.0), metal::float4 {}, metal::float4(1.0)};
+    metal::float4 _e11 = metal::float4((_e4 == 0.0) ? as_type<float>(4286578687u) : metal::log2(_e4));
+    metal::float4 _e14 = driver.inner[0];
+    metal::float4 _e17 = _e14 * metal::float4(_e11.w);
+    const auto _tmp = VsOut {_e11 + metal::float4(_e17.x, _e17.y, 0.0, 0.0), metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4(1.0), metal::float4 {}, metal::float4(1.0)};
     return main_Output { _tmp.position, _tmp.texcoord0_, _tmp.texcoord1_, _tmp.texcoord2_, _tmp.texcoord3_, _tmp.texcoord4_, _tmp.texcoord5_, _tmp.texcoord6_, _tmp.texcoord7_, _tmp.color0_, _tmp.color1_, _tmp.fog0_ };
 }

@@ -1,3 +1,4 @@
+diagnostic(off, derivative_uniformity);
 struct PsOut {
     @location(0) oC0_: vec4<f32>,
 }
