@@ -214,7 +214,6 @@ impl Program {
     /// Translates a (validated) shader.
     pub fn new(shader: &Shader) -> Result<Program, ExecError> {
         let v = shader.version;
-        let ps = v.is_pixel();
         let mut p = Program {
             version: v,
             insts: Vec::new(),
@@ -233,6 +232,23 @@ impl Program {
             written: Vec::new(),
             originals: Vec::new(),
         };
+        let labels = p.translate_items(shader)?;
+        for i in 1..p.insts.len() {
+            p.insts[i - 1].pair = p.insts[i].coissue;
+        }
+        p.resolve_blocks()?;
+        p.written = (0..NREGS as u8).filter(|&r| p.writes[r as usize]).collect();
+        p.resolve_calls(shader, &labels)?;
+        Ok(p)
+    }
+
+    /// Translates every instruction of `shader` (declarations and definitions into the
+    /// program's tables, the rest into [`Inst`]s with their DWORD offsets); returns the
+    /// labels and the instruction each starts at.
+    fn translate_items(&mut self, shader: &Shader) -> Result<Vec<(u16, u32)>, ExecError> {
+        let p = self;
+        let v = shader.version;
+        let ps = v.is_pixel();
         let file = |reg: d3dbc::Register, p: &mut Program| -> Result<File, ExecError> {
             let n = reg.num;
             let bad = || ExecError::Unsupported(format!("register {:?} {}", reg.kind, n));
@@ -343,7 +359,7 @@ impl Program {
                             p.samplers[d.reg.num as usize] = ins.decl.sampler_type();
                         }
                         RegisterType::Input | RegisterType::AddrOrTexture if ps => {
-                            let f = file(d.reg, &mut p)?;
+                            let f = file(d.reg, p)?;
                             if let File::Reg(r) = f {
                                 let (usage, index) = if v.major >= 3 {
                                     (ins.decl.usage_raw(), ins.decl.usage_index())
@@ -361,7 +377,7 @@ impl Program {
                             }
                         }
                         RegisterType::Input => {
-                            if let File::Reg(r) = file(d.reg, &mut p)? {
+                            if let File::Reg(r) = file(d.reg, p)? {
                                 p.inputs.push(Semantic {
                                     reg: r as usize,
                                     usage: ins.decl.usage_raw(),
@@ -371,7 +387,7 @@ impl Program {
                             }
                         }
                         RegisterType::Output => {
-                            if let File::Reg(r) = file(d.reg, &mut p)? {
+                            if let File::Reg(r) = file(d.reg, p)? {
                                 p.outputs.push(Semantic {
                                     reg: r as usize,
                                     usage: ins.decl.usage_raw(),
@@ -410,12 +426,12 @@ impl Program {
                 m: SrcModifier::None,
             }; 4];
             for (k, s) in ins.src().iter().enumerate() {
-                src[k] = mk_src(s, &mut p)?;
+                src[k] = mk_src(s, p)?;
             }
             let dst = if layout.dst {
                 let d = &ins.dst;
                 Dst {
-                    file: file(d.reg, &mut p)?,
+                    file: file(d.reg, p)?,
                     rel: d.rel.is_some(),
                     mask: d.mask,
                     sat: d.saturate(),
@@ -438,7 +454,7 @@ impl Program {
                 }
             }
             let pred = match &ins.predicate {
-                Some(s) => Some(mk_src(s, &mut p)?),
+                Some(s) => Some(mk_src(s, p)?),
                 None => None,
             };
             p.originals.push(*ins);
@@ -455,9 +471,12 @@ impl Program {
                 offset: here,
             });
         }
-        for i in 1..p.insts.len() {
-            p.insts[i - 1].pair = p.insts[i].coissue;
-        }
+        Ok(labels)
+    }
+
+    /// Pairs each block opener with its `else`/end and back: structured control flow.
+    fn resolve_blocks(&mut self) -> Result<(), ExecError> {
+        let p = self;
         // Resolve structured control flow.
         let mut stack: Vec<usize> = Vec::new();
         let n = p.insts.len();
@@ -501,7 +520,12 @@ impl Program {
                 let _ = num;
             }
         }
-        p.written = (0..NREGS as u8).filter(|&r| p.writes[r as usize]).collect();
+        Ok(())
+    }
+
+    /// Points every `call`/`callnz` at its label's instruction.
+    fn resolve_calls(&mut self, shader: &Shader, labels: &[(u16, u32)]) -> Result<(), ExecError> {
+        let p = self;
         // Labels: resolve from the original instructions (register numbers).
         let mut k = 0usize;
         for item in &shader.items {
@@ -534,7 +558,7 @@ impl Program {
                 k += 1;
             }
         }
-        Ok(p)
+        Ok(())
     }
 
     /// Instructions after translation (declarations and definitions removed).
