@@ -244,7 +244,8 @@ impl Program {
 
     /// Translates every instruction of `shader` (declarations and definitions into the
     /// program's tables, the rest into [`Inst`]s with their DWORD offsets); returns the
-    /// labels and the instruction each starts at.
+    /// labels and the instruction each starts at. Long by design: one arm per
+    /// declaration and register form, over the shared operand translation closures.
     fn translate_items(&mut self, shader: &Shader) -> Result<Vec<(u16, u32)>, ExecError> {
         let p = self;
         let v = shader.version;
@@ -725,15 +726,7 @@ const MAX_DEPTH: usize = 64;
 
 #[inline]
 fn cmp(c: u8, a: f32, b: f32) -> bool {
-    match Comparison::from_u8(c & 7) {
-        Some(Comparison::Gt) => a > b,
-        Some(Comparison::Eq) => a == b,
-        Some(Comparison::Ge) => a >= b,
-        Some(Comparison::Lt) => a < b,
-        Some(Comparison::Ne) => a != b,
-        Some(Comparison::Le) => a <= b,
-        None => false,
-    }
+    Comparison::from_u8(c & 7).is_some_and(|k| k.test(a, b))
 }
 
 impl Lanes {
@@ -1105,7 +1098,10 @@ fn ddy(v: &[f32; LANES]) -> [f32; LANES] {
 }
 
 /// Runs a program on one lane group. `active` is the initial execution mask (all four
-/// lanes for pixel quads, helpers included).
+/// lanes for pixel quads, helpers included). Long by design: the dispatch loop keeps
+/// the flow-control state (masks, loop and call stacks, the instruction budget) in
+/// locals the hot path reads every instruction; splitting it would pass them around
+/// per instruction.
 pub fn run(p: &Program, st: &mut Lanes, env: &Env, active: Mask) -> Result<(), ExecError> {
     let v = p.version;
     let ps1 = v.is_pixel() && v.major < 2;
@@ -1628,7 +1624,8 @@ fn compute(
 
 /// The instructions [`alu`] leaves out: texture sampling and addressing, the
 /// multi-output and rarer arithmetic, fused `mad`. Kept out of line so the interpreter
-/// loop stays small.
+/// loop stays small. Long by design: one arm per opcode over operand closures shared
+/// by every arm (the executor's instruction table).
 #[inline(never)]
 fn eval(
     p: &Program,
@@ -2090,7 +2087,60 @@ fn eval(
             }
             return Ok(None);
         }
-        op => return Err(ExecError::Unsupported(format!("opcode {op:?}"))),
+        // Executed by `alu`, by the dispatch loop (flow control) or dropped by
+        // `Program::new` (declarations): not evaluated here. Listed rather than
+        // wildcarded, so that a new opcode fails to compile until the executor has it.
+        op @ (Opcode::Nop
+        | Opcode::Mov
+        | Opcode::Add
+        | Opcode::Sub
+        | Opcode::Mul
+        | Opcode::Rcp
+        | Opcode::Rsq
+        | Opcode::Dp3
+        | Opcode::Dp4
+        | Opcode::Min
+        | Opcode::Max
+        | Opcode::Slt
+        | Opcode::Sge
+        | Opcode::Exp
+        | Opcode::Log
+        | Opcode::Lrp
+        | Opcode::Frc
+        | Opcode::M4x4
+        | Opcode::M4x3
+        | Opcode::M3x4
+        | Opcode::M3x3
+        | Opcode::M3x2
+        | Opcode::Call
+        | Opcode::CallNz
+        | Opcode::Loop
+        | Opcode::Ret
+        | Opcode::EndLoop
+        | Opcode::Label
+        | Opcode::Dcl
+        | Opcode::Abs
+        | Opcode::Nrm
+        | Opcode::Rep
+        | Opcode::EndRep
+        | Opcode::If
+        | Opcode::IfC
+        | Opcode::Else
+        | Opcode::EndIf
+        | Opcode::Break
+        | Opcode::BreakC
+        | Opcode::Mova
+        | Opcode::DefB
+        | Opcode::DefI
+        | Opcode::Reserved0
+        | Opcode::Cnd
+        | Opcode::Def
+        | Opcode::Cmp
+        | Opcode::Dp2Add
+        | Opcode::BreakP
+        | Opcode::Phase
+        | Opcode::Comment
+        | Opcode::End) => return Err(ExecError::Unsupported(format!("opcode {op:?}"))),
     }))
 }
 
