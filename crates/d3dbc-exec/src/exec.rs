@@ -214,7 +214,6 @@ impl Program {
     /// Translates a (validated) shader.
     pub fn new(shader: &Shader) -> Result<Program, ExecError> {
         let v = shader.version;
-        let ps = v.is_pixel();
         let mut p = Program {
             version: v,
             insts: Vec::new(),
@@ -233,6 +232,24 @@ impl Program {
             written: Vec::new(),
             originals: Vec::new(),
         };
+        let labels = p.translate_items(shader)?;
+        for i in 1..p.insts.len() {
+            p.insts[i - 1].pair = p.insts[i].coissue;
+        }
+        p.resolve_blocks()?;
+        p.written = (0..NREGS as u8).filter(|&r| p.writes[r as usize]).collect();
+        p.resolve_calls(shader, &labels)?;
+        Ok(p)
+    }
+
+    /// Translates every instruction of `shader` (declarations and definitions into the
+    /// program's tables, the rest into [`Inst`]s with their DWORD offsets); returns the
+    /// labels and the instruction each starts at. Long by design: one arm per
+    /// declaration and register form, over the shared operand translation closures.
+    fn translate_items(&mut self, shader: &Shader) -> Result<Vec<(u16, u32)>, ExecError> {
+        let p = self;
+        let v = shader.version;
+        let ps = v.is_pixel();
         let file = |reg: d3dbc::Register, p: &mut Program| -> Result<File, ExecError> {
             let n = reg.num;
             let bad = || ExecError::Unsupported(format!("register {:?} {}", reg.kind, n));
@@ -343,7 +360,7 @@ impl Program {
                             p.samplers[d.reg.num as usize] = ins.decl.sampler_type();
                         }
                         RegisterType::Input | RegisterType::AddrOrTexture if ps => {
-                            let f = file(d.reg, &mut p)?;
+                            let f = file(d.reg, p)?;
                             if let File::Reg(r) = f {
                                 let (usage, index) = if v.major >= 3 {
                                     (ins.decl.usage_raw(), ins.decl.usage_index())
@@ -361,7 +378,7 @@ impl Program {
                             }
                         }
                         RegisterType::Input => {
-                            if let File::Reg(r) = file(d.reg, &mut p)? {
+                            if let File::Reg(r) = file(d.reg, p)? {
                                 p.inputs.push(Semantic {
                                     reg: r as usize,
                                     usage: ins.decl.usage_raw(),
@@ -371,7 +388,7 @@ impl Program {
                             }
                         }
                         RegisterType::Output => {
-                            if let File::Reg(r) = file(d.reg, &mut p)? {
+                            if let File::Reg(r) = file(d.reg, p)? {
                                 p.outputs.push(Semantic {
                                     reg: r as usize,
                                     usage: ins.decl.usage_raw(),
@@ -410,12 +427,12 @@ impl Program {
                 m: SrcModifier::None,
             }; 4];
             for (k, s) in ins.src().iter().enumerate() {
-                src[k] = mk_src(s, &mut p)?;
+                src[k] = mk_src(s, p)?;
             }
             let dst = if layout.dst {
                 let d = &ins.dst;
                 Dst {
-                    file: file(d.reg, &mut p)?,
+                    file: file(d.reg, p)?,
                     rel: d.rel.is_some(),
                     mask: d.mask,
                     sat: d.saturate(),
@@ -438,7 +455,7 @@ impl Program {
                 }
             }
             let pred = match &ins.predicate {
-                Some(s) => Some(mk_src(s, &mut p)?),
+                Some(s) => Some(mk_src(s, p)?),
                 None => None,
             };
             p.originals.push(*ins);
@@ -455,9 +472,12 @@ impl Program {
                 offset: here,
             });
         }
-        for i in 1..p.insts.len() {
-            p.insts[i - 1].pair = p.insts[i].coissue;
-        }
+        Ok(labels)
+    }
+
+    /// Pairs each block opener with its `else`/end and back: structured control flow.
+    fn resolve_blocks(&mut self) -> Result<(), ExecError> {
+        let p = self;
         // Resolve structured control flow.
         let mut stack: Vec<usize> = Vec::new();
         let n = p.insts.len();
@@ -501,7 +521,12 @@ impl Program {
                 let _ = num;
             }
         }
-        p.written = (0..NREGS as u8).filter(|&r| p.writes[r as usize]).collect();
+        Ok(())
+    }
+
+    /// Points every `call`/`callnz` at its label's instruction.
+    fn resolve_calls(&mut self, shader: &Shader, labels: &[(u16, u32)]) -> Result<(), ExecError> {
+        let p = self;
         // Labels: resolve from the original instructions (register numbers).
         let mut k = 0usize;
         for item in &shader.items {
@@ -534,7 +559,7 @@ impl Program {
                 k += 1;
             }
         }
-        Ok(p)
+        Ok(())
     }
 
     /// Instructions after translation (declarations and definitions removed).
@@ -704,15 +729,7 @@ const MAX_DEPTH: usize = 64;
 
 #[inline]
 fn cmp(c: u8, a: f32, b: f32) -> bool {
-    match Comparison::from_u8(c & 7) {
-        Some(Comparison::Gt) => a > b,
-        Some(Comparison::Eq) => a == b,
-        Some(Comparison::Ge) => a >= b,
-        Some(Comparison::Lt) => a < b,
-        Some(Comparison::Ne) => a != b,
-        Some(Comparison::Le) => a <= b,
-        None => false,
-    }
+    Comparison::from_u8(c & 7).is_some_and(|k| k.test(a, b))
 }
 
 impl Lanes {
@@ -1084,7 +1101,10 @@ fn ddy(v: &[f32; LANES]) -> [f32; LANES] {
 }
 
 /// Runs a program on one lane group. `active` is the initial execution mask (all four
-/// lanes for pixel quads, helpers included).
+/// lanes for pixel quads, helpers included). Long by design: the dispatch loop keeps
+/// the flow-control state (masks, loop and call stacks, the instruction budget) in
+/// locals the hot path reads every instruction; splitting it would pass them around
+/// per instruction.
 pub fn run(p: &Program, st: &mut Lanes, env: &Env, active: Mask) -> Result<(), ExecError> {
     let v = p.version;
     let ps1 = v.is_pixel() && v.major < 2;
@@ -1608,7 +1628,8 @@ fn compute(
 
 /// The instructions [`alu`] leaves out: texture sampling and addressing, the
 /// multi-output and rarer arithmetic, fused `mad`. Kept out of line so the interpreter
-/// loop stays small.
+/// loop stays small. Long by design: one arm per opcode over operand closures shared
+/// by every arm (the executor's instruction table).
 #[inline(never)]
 fn eval(
     p: &Program,
@@ -2070,7 +2091,60 @@ fn eval(
             }
             return Ok(None);
         }
-        op => return Err(ExecError::Unsupported(format!("opcode {op:?}"))),
+        // Executed by `alu`, by the dispatch loop (flow control) or dropped by
+        // `Program::new` (declarations): not evaluated here. Listed rather than
+        // wildcarded, so that a new opcode fails to compile until the executor has it.
+        op @ (Opcode::Nop
+        | Opcode::Mov
+        | Opcode::Add
+        | Opcode::Sub
+        | Opcode::Mul
+        | Opcode::Rcp
+        | Opcode::Rsq
+        | Opcode::Dp3
+        | Opcode::Dp4
+        | Opcode::Min
+        | Opcode::Max
+        | Opcode::Slt
+        | Opcode::Sge
+        | Opcode::Exp
+        | Opcode::Log
+        | Opcode::Lrp
+        | Opcode::Frc
+        | Opcode::M4x4
+        | Opcode::M4x3
+        | Opcode::M3x4
+        | Opcode::M3x3
+        | Opcode::M3x2
+        | Opcode::Call
+        | Opcode::CallNz
+        | Opcode::Loop
+        | Opcode::Ret
+        | Opcode::EndLoop
+        | Opcode::Label
+        | Opcode::Dcl
+        | Opcode::Abs
+        | Opcode::Nrm
+        | Opcode::Rep
+        | Opcode::EndRep
+        | Opcode::If
+        | Opcode::IfC
+        | Opcode::Else
+        | Opcode::EndIf
+        | Opcode::Break
+        | Opcode::BreakC
+        | Opcode::Mova
+        | Opcode::DefB
+        | Opcode::DefI
+        | Opcode::Reserved0
+        | Opcode::Cnd
+        | Opcode::Def
+        | Opcode::Cmp
+        | Opcode::Dp2Add
+        | Opcode::BreakP
+        | Opcode::Phase
+        | Opcode::Comment
+        | Opcode::End) => return Err(ExecError::Unsupported(format!("opcode {op:?}"))),
     }))
 }
 

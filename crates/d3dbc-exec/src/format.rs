@@ -195,6 +195,7 @@ pub(crate) fn decode_block(format: Format, b: &[u8]) -> [[f32; 4]; 16] {
 
 /// A colour as render-target `format` stores it: UNORM channels saturated and rounded to
 /// their bit depth, half floats rounded to 10 mantissa bits, channels the format lacks 1.
+#[inline]
 pub fn quantize(format: Format, v: [f32; 4]) -> [f32; 4] {
     use Format::*;
     let q = |x: f32, bits: u32| {
@@ -217,6 +218,7 @@ pub fn quantize(format: Format, v: [f32; 4]) -> [f32; 4] {
     }
 }
 
+#[inline]
 fn f16_round(x: f32) -> f32 {
     // Good enough for targets: round the mantissa to 10 bits.
     if !x.is_finite() || x == 0.0 {
@@ -238,6 +240,7 @@ pub fn exec_sat(x: f32) -> f32 {
 }
 
 /// sRGB-encoded value → linear (the exact sRGB curve).
+#[inline]
 pub fn srgb_to_linear(c: f32) -> f32 {
     if c <= 0.04045 {
         c / 12.92
@@ -247,6 +250,7 @@ pub fn srgb_to_linear(c: f32) -> f32 {
 }
 
 /// Linear value → sRGB-encoded (the exact sRGB curve; input clamped to [0, 1]).
+#[inline]
 pub fn linear_to_srgb(c: f32) -> f32 {
     let c = exec_sat(c);
     if c <= 0.003_130_8 {
@@ -257,6 +261,7 @@ pub fn linear_to_srgb(c: f32) -> f32 {
 }
 
 /// A D3DCOLOR (ARGB) as RGBA floats.
+#[inline]
 pub fn d3dcolor(c: u32) -> [f32; 4] {
     [
         ((c >> 16) & 255) as f32 / 255.0,

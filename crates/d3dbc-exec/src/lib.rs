@@ -1,12 +1,21 @@
 //! # d3dbc-exec
 //!
-//! The CPU reference executor for Direct3D 9 shaders (SM1.0–3.0): the shared [`Draw`]
-//! description of rendering work ([`draw`]), the execution oracles' loader and probe
-//! checker ([`oracle`]), an interpreter over groups of 2×2 quads ([`exec`]), homogeneous clipping,
-//! primitive assembly with D3D9 line and point rules and the fill modes, a triangle
-//! rasterizer ([`render`]), the output merger ([`merge`]: alpha test, stencil, depth,
-//! blending, sRGB write) and texture samplers ([`texture`]). Device-dependent choices
-//! come from [`d3dbc::Semantics`].
+//! The CPU reference executor for Direct3D 9 shaders (SM1.0–3.0), in layers where
+//! nothing below imports from above:
+//!
+//! 1. [`draw`]: the shared [`Draw`]/[`Scene`] description of rendering work (and its
+//!    loader for the execution oracles, [`oracle`]);
+//! 2. [`format`](mod@format): texel formats — decoding, quantising to a target, the sRGB curves,
+//!    D3DCOLOR;
+//! 3. [`texture`]: decoded textures and the samplers;
+//! 4. [`exec`]: the interpreter over groups of four 2×2 quads;
+//! 5. [`render`]: vertex fetch, homogeneous clipping, triangle setup, output merger
+//!    ([`render::merge`], which owns the [`render::Framebuffer`]), pixel shading,
+//!    rasterization and primitive assembly, and the [`Renderer`] that runs a scene;
+//! 6. [`replay`]: replaying an oracle record's probes (the CPU's and the GPU runner's).
+//!
+//! [`quick`] and [`pretransformed`] build draws on top. Device-dependent choices come
+//! from [`d3dbc::Semantics`].
 #![warn(missing_docs)]
 
 pub mod draw;

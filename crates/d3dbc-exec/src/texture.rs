@@ -1,5 +1,5 @@
 //! Textures and samplers: decodes a texture's levels once into RGBA floats (texels
-//! through [`crate::format`]; missing channels read as D3D9 defines them), and samples 2D, cube and volume textures with
+//! through [`crate::format`](mod@crate::format); missing channels read as D3D9 defines them), and samples 2D, cube and volume textures with
 //! point/linear/mip filtering, every address mode, LOD from derivatives, bias and
 //! `MAXMIPLEVEL`.
 // Lane and component loops index several structure-of-arrays values at once.

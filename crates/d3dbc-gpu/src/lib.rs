@@ -391,6 +391,7 @@ impl Gpu {
         Ok(())
     }
 
+    /// Draws with linked translations: bind group, vertex streams, pipeline, pass.
     fn draw_inner(
         &self,
         d: &Draw,
@@ -400,9 +401,53 @@ impl Gpu {
         rt_formats: &[Format],
         depth: Option<&wgpu::Texture>,
     ) -> Result<(), GpuError> {
-        let dev = &self.device;
         let (vi, pi) = (&vt.interface, &pt.interface);
-        // ---- bind group
+        let (bg, pl) = self.bind_group(d, vi, pi)?;
+        let (vbufs, attrs, order) = self.vertex_streams(d, vi);
+        let points = d.primitive == Primitive::PointList;
+        let layouts: Vec<Option<wgpu::VertexBufferLayout>> = attrs
+            .iter()
+            .map(|a| {
+                Some(wgpu::VertexBufferLayout {
+                    array_stride: 16,
+                    step_mode: if points {
+                        wgpu::VertexStepMode::Instance
+                    } else {
+                        wgpu::VertexStepMode::Vertex
+                    },
+                    attributes: a,
+                })
+            })
+            .collect();
+        let (pipeline, color_targets, scratch) =
+            self.pipeline(d, vt, pt, targets, rt_formats, depth, &pl, &layouts)?;
+        let depth = depth.or(scratch.as_ref());
+        let mut enc = self.device.create_command_encoder(&Default::default());
+        Self::pass(
+            &mut enc,
+            d,
+            targets,
+            rt_formats,
+            depth,
+            &color_targets,
+            &pipeline,
+            &bg,
+            &vbufs,
+            order.len() as u32,
+        );
+        self.queue.submit([enc.finish()]);
+        Ok(())
+    }
+
+    /// The bind group of a draw's constants, driver uniforms, textures and samplers
+    /// (both stages), and the pipeline layout over it.
+    fn bind_group(
+        &self,
+        d: &Draw,
+        vi: &d3dbc_naga::Interface,
+        pi: &d3dbc_naga::Interface,
+    ) -> Result<(wgpu::BindGroup, wgpu::PipelineLayout), GpuError> {
+        let dev = &self.device;
         let mut layout_entries = Vec::new();
         let mut keep_buffers: Vec<wgpu::Buffer> = Vec::new();
         let mut keep_views: BTreeMap<u32, wgpu::TextureView> = BTreeMap::new();
@@ -469,7 +514,7 @@ impl Gpu {
                 &mut keep_buffers,
             ));
         }
-        for (itf, base) in [(vi, 16usize), (pi, 0usize)] {
+        for (itf, base) in [(vi, d3dbc::regs::VERTEX_SAMPLER_BASE), (pi, 0usize)] {
             for s in &itf.samplers {
                 let stage = base + s.stage as usize;
                 let (view, dim) = self.texture_view(d, stage, s.kind)?;
@@ -526,9 +571,19 @@ impl Gpu {
             bind_group_layouts: &[Some(&bgl)],
             immediate_size: 0,
         });
-        // ---- vertices: one vec4<f32> stream per vertex-shader input; points are
-        // instances of a 4-vertex strip (d3dbc-naga's point expansion).
-        let points = d.primitive == Primitive::PointList;
+        Ok((bg, pl))
+    }
+
+    /// One `vec4<f32>` vertex buffer per vertex-shader input, in draw order (points are
+    /// instances of a 4-vertex strip: d3dbc-naga's point expansion); returns the buffers,
+    /// their attributes and the vertex order.
+    #[allow(clippy::type_complexity)]
+    fn vertex_streams(
+        &self,
+        d: &Draw,
+        vi: &d3dbc_naga::Interface,
+    ) -> (Vec<wgpu::Buffer>, Vec<[wgpu::VertexAttribute; 1]>, Vec<u32>) {
+        let dev = &self.device;
         let order = vertex_order(d.primitive, d.vertex_count);
         let mut vbufs = Vec::new();
         let mut attrs = Vec::new();
@@ -560,21 +615,33 @@ impl Gpu {
                 shader_location: input.location,
             }]);
         }
-        let layouts: Vec<Option<wgpu::VertexBufferLayout>> = attrs
-            .iter()
-            .map(|a| {
-                Some(wgpu::VertexBufferLayout {
-                    array_stride: 16,
-                    step_mode: if points {
-                        wgpu::VertexStepMode::Instance
-                    } else {
-                        wgpu::VertexStepMode::Vertex
-                    },
-                    attributes: a,
-                })
-            })
-            .collect();
-        // ---- pipeline
+        (vbufs, attrs, order)
+    }
+
+    /// The render pipeline of a draw; also the colour target states and, when the pixel
+    /// shader writes depth without a depth buffer, the scratch depth texture it needs.
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn pipeline(
+        &self,
+        d: &Draw,
+        vt: &Translation,
+        pt: &Translation,
+        targets: &[(wgpu::Texture, wgpu::TextureFormat)],
+        rt_formats: &[Format],
+        depth: Option<&wgpu::Texture>,
+        pl: &wgpu::PipelineLayout,
+        layouts: &[Option<wgpu::VertexBufferLayout>],
+    ) -> Result<
+        (
+            wgpu::RenderPipeline,
+            Vec<Option<wgpu::ColorTargetState>>,
+            Option<wgpu::Texture>,
+        ),
+        GpuError,
+    > {
+        let dev = &self.device;
+        let pi = &pt.interface;
+        let points = d.primitive == Primitive::PointList;
         let rs = &d.render_states;
         let vm = self.module(vt)?;
         let fm = self.module(pt)?;
@@ -635,17 +702,16 @@ impl Gpu {
             }),
             (None, None) => None,
         };
-        let depth = depth.or(scratch.as_ref());
         let polygon_mode =
             state::polygon_mode(rs.fill, self.features).map_err(GpuError::Unsupported)?;
         let pipeline = dev.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
             label: None,
-            layout: Some(&pl),
+            layout: Some(pl),
             vertex: wgpu::VertexState {
                 module: &vm,
                 entry_point: Some("main"),
                 compilation_options: Default::default(),
-                buffers: &layouts,
+                buffers: layouts,
             },
             primitive: wgpu::PrimitiveState {
                 topology,
@@ -672,7 +738,26 @@ impl Gpu {
             multiview_mask: None,
             cache: None,
         });
-        // ---- pass
+        Ok((pipeline, color_targets, scratch))
+    }
+
+    /// Records the render pass: the targets the pixel shader writes (loaded and stored),
+    /// depth/stencil, D3D9's half-pixel viewport, the draw.
+    #[allow(clippy::too_many_arguments)]
+    fn pass(
+        enc: &mut wgpu::CommandEncoder,
+        d: &Draw,
+        targets: &[(wgpu::Texture, wgpu::TextureFormat)],
+        rt_formats: &[Format],
+        depth: Option<&wgpu::Texture>,
+        color_targets: &[Option<wgpu::ColorTargetState>],
+        pipeline: &wgpu::RenderPipeline,
+        bg: &wgpu::BindGroup,
+        vbufs: &[wgpu::Buffer],
+        nverts: u32,
+    ) {
+        let rs = &d.render_states;
+        let points = d.primitive == Primitive::PointList;
         let views: Vec<wgpu::TextureView> = targets
             .iter()
             .zip(rt_formats)
@@ -684,13 +769,12 @@ impl Gpu {
             })
             .collect();
         let dview = depth.map(|t| t.create_view(&Default::default()));
-        let mut enc = dev.create_command_encoder(&Default::default());
         {
             // Targets the pixel shader does not write are left out of the pass (D3D9
             // leaves them untouched; wgpu wants the pass to match the pipeline).
             let atts: Vec<Option<wgpu::RenderPassColorAttachment>> = views
                 .iter()
-                .zip(&color_targets)
+                .zip(color_targets)
                 .map(|(v, t)| {
                     t.as_ref()?;
                     Some(wgpu::RenderPassColorAttachment {
@@ -740,21 +824,19 @@ impl Gpu {
                 vp.min_z,
                 vp.max_z,
             );
-            pass.set_pipeline(&pipeline);
+            pass.set_pipeline(pipeline);
             pass.set_blend_constant(state::blend_constant(rs));
             pass.set_stencil_reference(rs.stencil.reference & 0xFF);
-            pass.set_bind_group(0, &bg, &[]);
+            pass.set_bind_group(0, bg, &[]);
             for (i, b) in vbufs.iter().enumerate() {
                 pass.set_vertex_buffer(i as u32, b.slice(..));
             }
             if points {
-                pass.draw(0..4, 0..order.len() as u32);
+                pass.draw(0..4, 0..nverts);
             } else {
-                pass.draw(0..order.len() as u32, 0..1);
+                pass.draw(0..nverts, 0..1);
             }
         }
-        self.queue.submit([enc.finish()]);
-        Ok(())
     }
 
     fn texture_view(

@@ -53,49 +53,10 @@ pub(crate) struct Scan {
     pub subs: Vec<(u16, std::ops::Range<usize>)>,
 }
 
-fn is_ps1x_tex(op: Opcode) -> bool {
-    use Opcode::*;
-    matches!(
-        op,
-        TexCoord
-            | Tex
-            | TexBem
-            | TexBemL
-            | TexReg2Ar
-            | TexReg2Gb
-            | TexReg2Rgb
-            | TexM3x2Pad
-            | TexM3x2Tex
-            | TexM3x3Pad
-            | TexM3x3Tex
-            | TexM3x3Spec
-            | TexM3x3VSpec
-            | TexM3x3
-            | TexM3x2Depth
-            | TexDp3
-            | TexDp3Tex
-    )
-}
-
-/// The stage an SM1 texture op samples (its destination register number).
-fn samples_dst_stage(op: Opcode) -> bool {
-    use Opcode::*;
-    matches!(
-        op,
-        TexBem
-            | TexBemL
-            | TexReg2Ar
-            | TexReg2Gb
-            | TexReg2Rgb
-            | TexM3x2Tex
-            | TexM3x3Tex
-            | TexM3x3Spec
-            | TexM3x3VSpec
-            | TexDp3Tex
-    )
-}
-
-/// `offsets` holds each instruction's DWORD offset, then the end token's (for errors).
+/// The lowering's pre-pass over the instructions: declarations, definitions, registers
+/// read and written, blocks and subroutines. `offsets` holds each instruction's DWORD
+/// offset, then the end token's (for errors). Long by design: one arm per opcode class
+/// over the scan being built.
 pub(crate) fn scan(
     version: Version,
     ins: &[Instruction],
@@ -260,7 +221,7 @@ pub(crate) fn scan(
         if x.dst.reg.kind == RegisterType::DepthOut && layout.dst {
             s.writes_depth = true;
         }
-        if ps1x && is_ps1x_tex(op) {
+        if ps1x && op.is_ps1x_texture_op() {
             s.texcoords.insert(x.dst.reg.num);
             s.used.insert((RegisterType::AddrOrTexture, x.dst.reg.num));
         }
@@ -271,7 +232,7 @@ pub(crate) fn scan(
             Opcode::Tex | Opcode::TexLdd | Opcode::TexLdl => {
                 s.stages.insert(x.srcs[1].reg.num);
             }
-            _ if samples_dst_stage(op) => {
+            _ if op.samples_dst_stage() => {
                 s.stages.insert(x.dst.reg.num);
             }
             _ => {}

@@ -589,6 +589,55 @@ impl Opcode {
         )
     }
 
+    /// The ps_1_x texture-addressing instructions (`texcoord`, `tex`, `texbem*`,
+    /// `texreg2*`, `texm3x*`, `texdp3*`): in ps_1_0–1_3 each takes the interpolated
+    /// texture coordinate of its destination register's stage.
+    #[inline]
+    pub fn is_ps1x_texture_op(self) -> bool {
+        use Opcode::*;
+        matches!(
+            self,
+            TexCoord
+                | Tex
+                | TexBem
+                | TexBemL
+                | TexReg2Ar
+                | TexReg2Gb
+                | TexReg2Rgb
+                | TexM3x2Pad
+                | TexM3x2Tex
+                | TexM3x3Pad
+                | TexM3x3Tex
+                | TexM3x3Spec
+                | TexM3x3VSpec
+                | TexM3x3
+                | TexM3x2Depth
+                | TexDp3
+                | TexDp3Tex
+        )
+    }
+
+    /// The ps_1_x texture instructions that sample the stage of their destination
+    /// register (`texbem*`, `texreg2*`, `texm3x2tex`, `texm3x3tex`/`spec`/`vspec`,
+    /// `texdp3tex`; `tex` too, handled with the later `texld` forms).
+    #[inline]
+    pub fn samples_dst_stage(self) -> bool {
+        use Opcode::*;
+        matches!(
+            self,
+            TexBem
+                | TexBemL
+                | TexReg2Ar
+                | TexReg2Gb
+                | TexReg2Rgb
+                | TexM3x2Tex
+                | TexM3x3Tex
+                | TexM3x3Spec
+                | TexM3x3VSpec
+                | TexDp3Tex
+        )
+    }
+
     /// The sampling family `texld` (incl. `texldp`/`texldb` and ps_1_x `tex`), `texldd`,
     /// `texldl`: a texture coordinate source and, from 2.0, a sampler.
     #[inline]

@@ -277,6 +277,21 @@ impl Comparison {
         })
     }
 
+    /// The comparison `a OP b` on floats, as `ifc`, `breakc` and `setp` evaluate it (IEEE:
+    /// any comparison with NaN is false except `ne`). The executor reads it; the
+    /// translator maps each to naga's operator of the same meaning.
+    #[inline]
+    pub fn test(self, a: f32, b: f32) -> bool {
+        match self {
+            Comparison::Gt => a > b,
+            Comparison::Eq => a == b,
+            Comparison::Ge => a >= b,
+            Comparison::Lt => a < b,
+            Comparison::Ne => a != b,
+            Comparison::Le => a <= b,
+        }
+    }
+
     /// `gt`, `eq`, … as in `if_gt`.
     pub fn suffix(self) -> &'static str {
         match self {

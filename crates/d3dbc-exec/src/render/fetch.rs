@@ -1,7 +1,7 @@
 //! Vertex fetch and the vertex stage's results: reading vertex elements from the
 //! streams, feeding a vertex shader's inputs, turning its outputs (or a pre-transformed
-//! vertex) into a screen-space [`SVert`] with the varyings the pixel shader reads, and the
-//! linkage ([`Link`]) between the two stages.
+//! vertex) into a screen-space `SVert` with the varyings the pixel shader reads, and the
+//! linkage (`Link`) between the two stages.
 // Lane and component loops index several structure-of-arrays values at once.
 #![allow(clippy::needless_range_loop)]
 

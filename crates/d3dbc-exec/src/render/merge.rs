@@ -112,6 +112,7 @@ impl PrimInfo {
 
 /// Blends source `s` over destination `dd` with the render states' factors and ops;
 /// `clamp` clamps the inputs to [0, 1] first (UNORM targets).
+#[inline]
 pub fn blend(rs: &RenderStates, s: [f32; 4], dd: [f32; 4], clamp: bool) -> [f32; 4] {
     let (s, dd) = if clamp {
         (s.map(exec_sat), dd.map(exec_sat))
@@ -186,6 +187,7 @@ pub fn blend(rs: &RenderStates, s: [f32; 4], dd: [f32; 4], clamp: bool) -> [f32;
 impl Framebuffer {
     /// Merges one shaded pixel into the targets (and depth/stencil buffer); `ps` is the
     /// pixel shader that shaded it (`None`: fixed function).
+    #[inline]
     pub(crate) fn output(&mut self, f: &Frag, d: &Draw, ps: Option<&Program>, prim: &PrimInfo) {
         let rs = &d.render_states;
         let w = self.targets[0].width;

@@ -4,6 +4,13 @@
 //! shading in groups of four 2×2 quads (16 lanes; quad rows in parallel with rayon),
 //! then alpha test, depth test, blending and the colour write mask into the render
 //! targets.
+//!
+//! This module owns the [`Renderer`] and a draw's setup; its children, lowest first:
+//! [`fetch`] (vertex fetch, vertex-stage results, stage linkage) → `clip` (homogeneous
+//! clipping) → `setup` (triangle setup: snapped edges, varyings) → [`merge`] (the output
+//! merger and its [`Framebuffer`]) → `shade` (pixel shading of lane groups) → `raster`
+//! and `prim` (triangle rasterization and primitive assembly, adding methods to
+//! [`Renderer`]). A child never imports a sibling above it.
 // Lane and component loops index several structure-of-arrays values at once.
 #![allow(clippy::needless_range_loop)]
 

@@ -90,6 +90,7 @@ fn quad_mask(q: usize) -> Mask {
     0xF << (exec::QUAD * q)
 }
 
+#[inline]
 pub(crate) fn shade_row(
     t: &TriSetup,
     qy: i64,
@@ -202,6 +203,7 @@ struct Group {
 
 /// Shades a lane group. The instruction budget is per quad: when the group as a whole
 /// runs out, each quad runs alone, exactly as if it had been the only one in its group.
+#[inline]
 fn shade_group(
     t: &TriSetup,
     g: &Group,

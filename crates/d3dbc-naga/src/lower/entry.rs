@@ -14,7 +14,9 @@ impl Lower<'_> {
         self.fun.e(Expression::FunctionArgument(idx))
     }
 
-    /// Creates the entry arguments and the initial values of input slots.
+    /// Creates the entry arguments and the initial values of input slots. Long by
+    /// design: one pass per input kind (vertex inputs, varyings by version, ps_1_x
+    /// texture coordinates, fog, position, face), in argument order.
     pub(super) fn inputs(&mut self) {
         let keys: Vec<(usize, Key)> = self
             .slots

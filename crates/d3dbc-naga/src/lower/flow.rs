@@ -11,6 +11,8 @@ impl Lower<'_> {
         Ok(self.fun.bin(cmp_op(x.comparison()), a, b))
     }
 
+    /// Lowers one flow-control instruction (blocks, loops, breaks, calls, returns,
+    /// labels). Long by design: one arm per flow opcode over the open-frame stack.
     pub(super) fn flow(&mut self, x: &Instruction) -> Result<(), Error> {
         use Opcode::*;
         match x.opcode {

@@ -4,6 +4,9 @@
 use super::*;
 
 impl Lower<'_> {
+    /// Lowers one instruction. Long by design: one arm per opcode, the match being the
+    /// translator's instruction table (no wildcard: a new opcode fails to compile here);
+    /// arms share the operand closures and the per-instruction state.
     pub(super) fn lower_ins(&mut self, x: &Instruction) -> Result<(), Error> {
         use Opcode::*;
         let op = x.opcode;

@@ -161,6 +161,9 @@ impl Lower<'_> {
     }
 
     /// Builds the output values and returns from the entry point (or a subroutine).
+    /// Long by design: one pass over the output struct's members in declaration order,
+    /// each member's D3D9 rule (position fix-up, point size, fog, colours with alpha
+    /// test, depth) where it is built.
     pub(super) fn emit_return(&mut self) -> Result<(), Error> {
         if !self.in_entry {
             self.flush();

@@ -84,6 +84,16 @@ pub fn tool(name: &str, version_arg: &str) -> bool {
     ok
 }
 
+/// Whether the validator `name` is installed; never required (Tint is not packaged for
+/// the CI image), its absence skips visibly.
+pub fn optional_tool(name: &str, version_arg: &str) -> bool {
+    let ok = Command::new(name).arg(version_arg).output().is_ok();
+    if !ok {
+        eprintln!("SKIPPED: {name} not installed; its checks are skipped");
+    }
+    ok
+}
+
 /// Runs one validator process per file, several at a time; returns the failures.
 fn per_file(files: &[PathBuf], program: &str, args: &[&str], after: &[&str]) -> Vec<String> {
     files
