@@ -58,6 +58,7 @@ pub mod ctab;
 pub mod decode;
 pub mod diag;
 pub mod encode;
+pub mod fx;
 pub mod input;
 pub mod ir;
 pub mod mask;
