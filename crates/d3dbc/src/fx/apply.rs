@@ -12,9 +12,7 @@ use std::collections::HashMap;
 
 use super::preshader::{find_pres, PresError, Preshader};
 use super::states::{ConstKind, StateClass};
-use super::{
-    state_info, to_words, Effect, ParameterClass, ParameterType, State, StateValue, Value,
-};
+use super::{state_info, to_words, Effect, ParameterType, State, StateValue, Value};
 use crate::ctab::{CtabView, RegisterSet};
 
 /// Parameter values set by the caller, by name (all components as `f32`, row-major,
@@ -90,6 +88,24 @@ pub struct PassState<'a> {
     pub states: Vec<AppliedState>,
 }
 
+/// A value's numbers as `f32`s in D3DX order (array elements, struct members,
+/// row-major matrices), ints and bools converted.
+pub fn flatten(ty: &super::TypeDesc, v: &Value, out: &mut Vec<f32>) {
+    match v {
+        Value::Data(b) => out.extend(
+            b.chunks_exact(4)
+                .map(|w| word_to_f32(ty.ty, u32::from_le_bytes([w[0], w[1], w[2], w[3]]))),
+        ),
+        Value::Array(items) => items.iter().for_each(|i| flatten(ty, i, out)),
+        Value::Struct(members) => {
+            for (m, mt) in members.iter().zip(&ty.members) {
+                flatten(mt, m, out);
+            }
+        }
+        _ => {}
+    }
+}
+
 fn word_to_f32(ty: ParameterType, w: u32) -> f32 {
     match ty {
         ParameterType::Float => f32::from_bits(w),
@@ -106,24 +122,18 @@ fn word_to_f32(ty: ParameterType, w: u32) -> f32 {
 }
 
 impl<'a> Effect<'a> {
-    /// The values of parameter `name` as `f32`s (the caller's, else the default), with
-    /// its class, rows and columns.
-    pub fn parameter_floats(
-        &self,
-        name: &str,
-        values: &Values,
-    ) -> Option<(ParameterClass, u32, u32, Vec<f32>)> {
+    /// The values of parameter `name` as `f32`s, flattened in D3DX order (the
+    /// caller's, else the default).
+    pub fn parameter_floats(&self, name: &str, values: &Values) -> Option<Vec<f32>> {
         let p = self.parameter(name)?;
-        let v = match values.get(name) {
+        Some(match values.get(name) {
             Some(v) => v.to_vec(),
-            None => p
-                .value
-                .words()
-                .into_iter()
-                .map(|w| word_to_f32(p.ty.ty, w))
-                .collect(),
-        };
-        Some((p.ty.class, p.ty.rows, p.ty.columns, v))
+            None => {
+                let mut out = Vec::new();
+                flatten(&p.ty, &p.value, &mut out);
+                out
+            }
+        })
     }
 
     fn stage_inputs(
@@ -134,8 +144,11 @@ impl<'a> Effect<'a> {
     ) {
         if let Some(view) = pres.ctab_view() {
             for k in view.constants() {
-                if let Some((class, rows, columns, v)) = self.parameter_floats(&k.name, values) {
-                    pres.set_input(regs, &k.name, class, rows, columns, &v);
+                if let (Some(p), Some(v)) = (
+                    self.parameter(&k.name),
+                    self.parameter_floats(&k.name, values),
+                ) {
+                    pres.set_input(regs, &k.name, &p.ty, &v);
                 }
             }
         }
@@ -164,29 +177,38 @@ impl<'a> Effect<'a> {
             .and_then(|c| CtabView::parse(c).ok());
         if let Some(view) = ctab {
             for k in view.constants() {
-                let Some((class, rows, columns, v)) = self.parameter_floats(&k.name, values) else {
+                let (Some(p), Some(v)) = (
+                    self.parameter(&k.name),
+                    self.parameter_floats(&k.name, values),
+                ) else {
                     continue;
                 };
-                let mut table =
-                    vec![0f64; (k.register_index as usize + k.register_count as usize) * 4];
-                super::preshader::stage_public(
-                    &mut table,
-                    u32::from(k.register_index),
-                    u32::from(k.register_count),
-                    k.ty.class,
-                    class,
-                    rows.max(1),
-                    columns.max(1),
-                    &v,
-                );
-                for r in 0..u32::from(k.register_count) {
-                    let reg = u32::from(k.register_index) + r;
-                    let at = reg as usize * 4;
-                    let q: [f64; 4] = [table[at], table[at + 1], table[at + 2], table[at + 3]];
+                let per_reg = if k.register_set == RegisterSet::Bool {
+                    1
+                } else {
+                    4
+                };
+                let first = u32::from(k.register_index);
+                let count = u32::from(k.register_count);
+                let mut table = vec![f64::NAN; ((first + count) * per_reg) as usize];
+                super::preshader::stage_constant(&mut table, per_reg, &k, &p.ty, &v);
+                for reg in first..first + count {
+                    let at = (reg * per_reg) as usize;
+                    if per_reg == 1 {
+                        if !table[at].is_nan() {
+                            out.bool.push((reg, table[at] != 0.0));
+                        }
+                        continue;
+                    }
+                    let q = [table[at], table[at + 1], table[at + 2], table[at + 3]];
+                    if q.iter().all(|x| x.is_nan()) {
+                        continue;
+                    }
+                    // Components the parameter does not cover are 0.
+                    let q = q.map(|x| if x.is_nan() { 0.0 } else { x });
                     match k.register_set {
                         RegisterSet::Float4 => out.set_f(reg, q.map(|x| x as f32)),
                         RegisterSet::Int4 => out.int.push((reg, q.map(|x| x as i32))),
-                        RegisterSet::Bool => out.bool.push((reg, q[0] != 0.0)),
                         _ => {}
                     }
                 }
@@ -211,8 +233,33 @@ impl<'a> Effect<'a> {
         Ok(out)
     }
 
-    /// The value words of a state: constant, referenced parameter, or expression.
+    /// The value words of a state: constant, referenced parameter, or expression. A
+    /// render, sampler or texture-stage state gets the DWORD D3D takes: a float's bits
+    /// for the float-valued ones, else the integer (floats truncated, as D3DX converts).
     pub fn state_words(&self, s: &State<'a>, values: &Values) -> Result<Vec<u32>, PresError> {
+        let words = self.raw_state_words(s, values)?;
+        let Some(info) = state_info(s.operation) else {
+            return Ok(words);
+        };
+        if !info.is_dword() || words.is_empty() {
+            return Ok(words);
+        }
+        // The value's type: the state's own, or the referenced parameter's.
+        let ty = match &s.source {
+            StateValue::Parameter(n) => self.parameter(n).map_or(s.ty.ty, |p| p.ty.ty),
+            _ => s.ty.ty,
+        };
+        let w = words[0];
+        let dword = match (info.is_float(), ty) {
+            (true, ParameterType::Int) => (w as i32 as f32).to_bits(),
+            (true, ParameterType::Bool) => (if w != 0 { 1f32 } else { 0.0 }).to_bits(),
+            (false, ParameterType::Float) => f32::from_bits(w) as i32 as u32,
+            _ => w,
+        };
+        Ok(vec![dword])
+    }
+
+    fn raw_state_words(&self, s: &State<'a>, values: &Values) -> Result<Vec<u32>, PresError> {
         let to_words_typed = |ty: ParameterType, f: &[f32]| -> Vec<u32> {
             f.iter()
                 .map(|&x| match ty {
@@ -326,16 +373,78 @@ impl<'a> Effect<'a> {
             }
         }
         // Shader constants from the shaders' tables and preshaders (set after the pass's
-        // explicit constant states, as D3DX does when it binds the shaders).
+        // explicit constant states, as D3DX does when it binds the shaders), and the
+        // sampler parameters the shaders sample, bound to their stages (vertex shader
+        // samplers from D3DVERTEXTEXTURESAMPLER0 = 257).
         if let Some(vs) = out.vertex_shader {
             let c = self.shader_constants(vs, values)?;
             merge(&mut out.vs_constants, c);
+            self.bind_samplers(vs, 257, values, &mut out.states)?;
         }
         if let Some(ps) = out.pixel_shader {
             let c = self.shader_constants(ps, values)?;
             merge(&mut out.ps_constants, c);
+            self.bind_samplers(ps, 0, values, &mut out.states)?;
         }
         Ok(out)
+    }
+
+    /// Sampler states of the sampler parameters a shader's `CTAB` binds, for their
+    /// stages (`base` + register).
+    fn bind_samplers(
+        &self,
+        code: &[u8],
+        base: u32,
+        values: &Values,
+        out: &mut Vec<AppliedState>,
+    ) -> Result<(), PresError> {
+        let tokens = to_words(code);
+        let Some(view) = super::preshader::comments_of(&tokens)
+            .find(|c| crate::ctab::Ctab::is_ctab(c))
+            .and_then(|c| CtabView::parse(c).ok())
+        else {
+            return Ok(());
+        };
+        for k in view.constants() {
+            if k.register_set != RegisterSet::Sampler {
+                continue;
+            }
+            // `name` or `name[i]` of a sampler array.
+            let (pname, element) = match k.name.split_once('[') {
+                Some((n, rest)) => (n, rest.trim_end_matches(']').parse::<usize>().ok()),
+                None => (&*k.name, None),
+            };
+            let Some(p) = self.parameter(pname) else {
+                continue;
+            };
+            let items: Vec<&Value> = match (&p.value, element) {
+                (Value::Array(v), Some(i)) => v.get(i).into_iter().collect(),
+                (Value::Array(v), None) => v.iter().collect(),
+                (v, _) => vec![v],
+            };
+            for (r, item) in items.into_iter().enumerate() {
+                if r >= usize::from(k.register_count.max(1)) {
+                    break;
+                }
+                let Value::Sampler(states) = item else {
+                    continue;
+                };
+                for ss in states {
+                    let Some(si) = state_info(ss.operation) else {
+                        continue;
+                    };
+                    out.push(AppliedState {
+                        operation: ss.operation,
+                        name: si.name,
+                        class: si.class,
+                        state: si.value,
+                        index: base + u32::from(k.register_index) + r as u32,
+                        words: self.state_words(ss, values)?,
+                    });
+                }
+            }
+        }
+        Ok(())
     }
 }
 

@@ -13,12 +13,12 @@
 //! 1 literals, 2 inputs (`c`), 3 `v`, 4 float outputs (`c`), 5 bool outputs (`b`),
 //! 6 int outputs (`i`), 7 temporaries (`r`).
 //!
-//! Arithmetic is done in `f64` and stored as `f32` (temporaries and outputs), as D3DX
-//! does. Windows' results for special values (Wine's `test_effect_preshader_ops` gives
+//! Arithmetic is done in `f64`; temporaries keep `f64`, outputs are stored as `f32`. Windows' results for special values (Wine's `test_effect_preshader_ops` gives
 //! them as bit patterns): a NaN an operation creates is the negative quiet NaN
 //! (`0xFFC00000`), a NaN operand propagates; `log` of 0 is 0 and of a negative value that
 //! of its magnitude; `rsq` of 0 is +inf; `asin`/`acos` outside [-1, 1] give the negative
-//! NaN; `div` always gives 0 (D3DX does not implement it).
+//! NaN; `div` always gives 0 (D3DX does not implement it); `atan2(-0, x)` for `x > 0`
+//! is +0.
 
 use std::fmt::Write as _;
 
@@ -477,16 +477,14 @@ impl Preshader {
         r
     }
 
-    /// Stages the float values of effect parameter `name` into the input table as the
-    /// `CTAB` places them. `class`/`rows`/`columns` describe the parameter (row-major
-    /// data, elements one after another).
+    /// Stages an effect parameter (`ty`, with its values flattened by
+    /// [`flatten`](super::apply::flatten)) into the input table where the `CTAB` places
+    /// the constant of the same name.
     pub fn set_input(
         &self,
         regs: &mut Registers,
         name: &str,
-        class: ParameterClass,
-        rows: u32,
-        columns: u32,
+        ty: &super::TypeDesc,
         values: &[f32],
     ) {
         let Some(view) = self.ctab_view() else { return };
@@ -494,20 +492,11 @@ impl Preshader {
             if k.name != name {
                 continue;
             }
-            let Some(t) = input_table(k.register_set) else {
+            if input_table(k.register_set).is_none() {
                 continue;
-            };
-            let table = &mut regs.tables[t.index()];
-            stage(
-                table,
-                u32::from(k.register_index),
-                u32::from(k.register_count),
-                k.ty.class,
-                class,
-                rows.max(1),
-                columns.max(1),
-                values,
-            );
+            }
+            let table = &mut regs.tables[Table::Input.index()];
+            stage_constant(table, 4, &k, ty, values);
         }
     }
 
@@ -597,67 +586,93 @@ fn operand(code: &[u32], at: &mut usize, base: usize) -> Result<Operand, PresErr
     })
 }
 
-/// Places a parameter's values into the registers a constant occupies (`table` holds
-/// four components per register): `const_class` is the constant's class in the `CTAB`
-/// (column-major matrices take a register per column), `class`/`rows`/`columns` the
-/// parameter's, `values` its row-major data.
-#[allow(clippy::too_many_arguments)]
-pub fn stage_public(
+/// Places a parameter's values into the registers constant `k` occupies: `table` holds
+/// `per_reg` components per register (4, or 1 for bool registers); `ty` is the effect
+/// parameter's type and `values` its data flattened in D3DX order (elements, members,
+/// row-major matrices). Column-major constants take a register per column; struct
+/// members follow one another; registers past the constant's count are not written.
+pub fn stage_constant(
     table: &mut [f64],
-    reg: u32,
-    count: u32,
-    const_class: ParameterClass,
-    class: ParameterClass,
-    rows: u32,
-    columns: u32,
+    per_reg: u32,
+    k: &crate::ctab::ConstantView,
+    ty: &super::TypeDesc,
     values: &[f32],
 ) {
-    stage(table, reg, count, const_class, class, rows, columns, values)
+    let mut reg = u32::from(k.register_index);
+    let end = reg + u32::from(k.register_count);
+    let mut vi = 0;
+    stage_tree(table, per_reg, &mut reg, end, &k.ty, ty, values, &mut vi, 0);
 }
 
 #[allow(clippy::too_many_arguments)]
-fn stage(
+fn stage_tree(
     table: &mut [f64],
-    reg: u32,
-    count: u32,
-    const_class: ParameterClass,
-    class: ParameterClass,
-    rows: u32,
-    columns: u32,
+    per_reg: u32,
+    reg: &mut u32,
+    end: u32,
+    ct: &crate::ctab::TypeView,
+    pt: &super::TypeDesc,
     values: &[f32],
+    vi: &mut usize,
+    depth: u32,
 ) {
-    let per = (rows * columns) as usize;
-    let columns_major = const_class == ParameterClass::MatrixColumns;
-    let is_matrix = matches!(
-        class,
-        ParameterClass::MatrixRows | ParameterClass::MatrixColumns
-    );
-    // Registers per element: rows (or columns) of a matrix, else one.
-    let (major, minor) = if is_matrix && columns_major {
-        (columns, rows)
-    } else if is_matrix {
-        (rows, columns)
-    } else {
-        (1, per as u32)
-    };
-    let mut r = 0;
-    for element in values.chunks(per.max(1)) {
+    if depth > 16 {
+        return;
+    }
+    let elements = u32::from(ct.elements).max(1).min(pt.elements.max(1));
+    for _ in 0..elements {
+        if *reg >= end {
+            return;
+        }
+        if ct.class == ParameterClass::Struct {
+            for ((_, mct), mpt) in ct.members().zip(&pt.members) {
+                stage_tree(table, per_reg, reg, end, &mct, mpt, values, vi, depth + 1);
+            }
+            continue;
+        }
+        let (rows, columns) = (pt.rows.max(1), pt.columns.max(1));
+        let n = (rows * columns) as usize;
+        let element = values.get(*vi..(*vi + n).min(values.len())).unwrap_or(&[]);
+        *vi += n;
+        let columns_major = ct.class == ParameterClass::MatrixColumns;
+        let matrix = matches!(
+            ct.class,
+            ParameterClass::MatrixRows | ParameterClass::MatrixColumns
+        );
+        // Registers of the element and components in each.
+        let (major, minor) = if per_reg == 1 {
+            (n as u32, 1)
+        } else if matrix && columns_major {
+            (columns, rows)
+        } else if matrix {
+            (rows, columns)
+        } else {
+            (1, n as u32)
+        };
         for m in 0..major {
-            if r >= count {
+            if *reg >= end {
                 return;
             }
-            for k in 0..minor.min(4) {
-                let idx = if is_matrix && columns_major {
-                    (k * columns + m) as usize
+            for c in 0..minor.min(per_reg) {
+                let idx = if per_reg == 1 {
+                    // Bool registers: one component each, in the constant's order.
+                    if columns_major {
+                        let (col, row) = (m / rows, m % rows);
+                        (row * columns + col) as usize
+                    } else {
+                        m as usize
+                    }
+                } else if matrix && columns_major {
+                    (c * columns + m) as usize
                 } else {
-                    (m * minor + k) as usize
+                    (m * minor + c) as usize
                 };
-                let at = ((reg + r) * 4 + k) as usize;
+                let at = (*reg * per_reg + c) as usize;
                 if let (Some(slot), Some(&v)) = (table.get_mut(at), element.get(idx)) {
                     *slot = f64::from(v);
                 }
             }
-            r += 1;
+            *reg += 1;
         }
     }
 }
@@ -712,7 +727,9 @@ impl Registers {
             *slot = match o.table {
                 Table::OutputInt => lrint(v) as f64,
                 Table::OutputBool => f64::from(u8::from(v != 0.0)),
-                Table::Literal => v,
+                // Temporaries keep double precision (Wine's "prec" expectation: a
+                // difference of nearly equal products survives only in doubles).
+                Table::Literal | Table::Temp => v,
                 _ => round_f32(v),
             };
         }
@@ -822,6 +839,9 @@ pub fn eval(op: &OpInfo, a: &[f64]) -> f64 {
         (0x203, [x, y]) => return if x >= y { 1.0 } else { 0.0 },
         (0x204, [x, y]) => x + y,
         (0x205, [x, y]) => x * y,
+        // Windows gives +0 for atan2(-0, x > 0) (Wine's "atan2 test #2"); C's atan2
+        // keeps the sign. Adding +0 changes nothing else.
+        (0x206, [x, y]) if *y > 0.0 => x.atan2(*y) + 0.0,
         (0x206, [x, y]) => x.atan2(*y),
         (0x208, _) => return 0.0,
         (0x300, [x, y, z]) => return if *x >= 0.0 { *y } else { *z },

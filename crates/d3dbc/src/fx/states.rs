@@ -187,6 +187,32 @@ impl StateInfo {
     }
 }
 
+impl StateInfo {
+    /// Whether the state's DWORD holds a float (`D3DRS_FOGSTART`, `D3DSAMP_MIPMAPLODBIAS`,
+    /// `D3DTSS_BUMPENVMAT00`…); other render, sampler and texture-stage states hold an
+    /// integer or enumeration value.
+    pub fn is_float(&self) -> bool {
+        match self.class {
+            StateClass::RenderState => matches!(
+                self.value,
+                36..=38 | 154 | 155 | 158..=160 | 166 | 170 | 175 | 178..=183 | 195
+            ),
+            StateClass::SamplerState => self.value == 8,
+            StateClass::TextureStage => matches!(self.value, 7..=10 | 22 | 23),
+            _ => true,
+        }
+    }
+
+    /// Whether the state is one DWORD set through `SetRenderState`, `SetSamplerState` or
+    /// `SetTextureStageState`.
+    pub fn is_dword(&self) -> bool {
+        matches!(
+            self.class,
+            StateClass::RenderState | StateClass::SamplerState | StateClass::TextureStage
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
