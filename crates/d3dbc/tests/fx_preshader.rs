@@ -364,3 +364,41 @@ fn preshader_effect_pass_matches_windows() {
     );
     assert!(failures.is_empty(), "{failures:#?}");
 }
+
+/// `test_effect_states`: the states after `BeginPass(0)` of the states effect.
+#[test]
+fn states_effect_pass_matches_windows() {
+    let Some(data) = effect_bytes("test_effect_states_effect_blob") else {
+        return;
+    };
+    let effect = Effect::parse(&data).unwrap();
+    let pass = effect.apply_pass(0, 0, &Values::default()).unwrap();
+    let find = |name: &str, index: u32| {
+        pass.states
+            .iter()
+            .rev()
+            .find(|s| s.name == name && s.index == index)
+            .map(|s| s.words.clone())
+    };
+    assert_eq!(find("D3DRS_BLENDOP", 0), Some(vec![2]));
+    assert_ne!(find("D3DRS_ZENABLE", 0), Some(vec![0]));
+    assert_eq!(find("LightEnable", 2), Some(vec![1]));
+    let pos = find("LightPosition", 2).expect("light 2 position");
+    assert_eq!(&pos[..3], &[4f32.to_bits(), 5f32.to_bits(), 6f32.to_bits()]);
+    let c3 = pass
+        .vs_constants
+        .float
+        .iter()
+        .find(|(r, _)| *r == 3)
+        .map(|x| x.1);
+    assert_eq!(c3, Some([2.0; 4]));
+    assert_eq!(
+        find("D3DSAMP_MIPFILTER", 1),
+        Some(vec![2]),
+        "sampler 1 mipfilter LINEAR"
+    );
+    assert_eq!(find("D3DTSS_ALPHAOP", 3), Some(vec![4]));
+    // `vertexshader = vs_arr1[1]`: the vs_2_0 element.
+    let vs = d3dbc::fx::to_words(pass.vertex_shader.expect("a vertex shader is selected"));
+    assert_eq!(vs[0], 0xFFFE_0200);
+}

@@ -246,7 +246,7 @@ impl<'a> Effect<'a> {
         }
         // The value's type: the state's own, or the referenced parameter's.
         let ty = match &s.source {
-            StateValue::Parameter(n) => self.parameter(n).map_or(s.ty.ty, |p| p.ty.ty),
+            StateValue::Parameter(n) => self.resolve(n).map_or(s.ty.ty, |(t, _)| t.ty),
             _ => s.ty.ty,
         };
         let w = words[0];
@@ -323,7 +323,7 @@ impl<'a> Effect<'a> {
                 StateClass::Sampler => {
                     // A sampler object: its states for stage `index`.
                     let sampler = match &s.source {
-                        StateValue::Parameter(n) => self.parameter(n).map(|p| &p.value),
+                        StateValue::Parameter(n) => self.resolve(n).map(|(_, v)| v),
                         _ => Some(&s.value),
                     };
                     if let Some(Value::Sampler(states)) = sampler {

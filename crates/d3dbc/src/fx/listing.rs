@@ -64,13 +64,10 @@ impl<'a> Effect<'a> {
                 Value::Object(id) => Some(self.object(id)).filter(|b| !b.is_empty()),
                 _ => None,
             },
-            StateValue::Parameter(name) => {
-                let p = self.parameter(name)?;
-                match p.value {
-                    Value::Object(id) => Some(self.object(id)).filter(|b| !b.is_empty()),
-                    _ => None,
-                }
-            }
+            StateValue::Parameter(name) => match self.resolve(name)?.1 {
+                Value::Object(id) => Some(self.object(*id)).filter(|b| !b.is_empty()),
+                _ => None,
+            },
             StateValue::ArraySelector { array, program } => {
                 let p = self.parameter(array)?;
                 let index = self.evaluate_expression(program, values).ok()?;

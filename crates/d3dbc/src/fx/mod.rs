@@ -796,6 +796,41 @@ impl<'a> Effect<'a> {
         self.parameters.iter().find(|p| p.ty.name == name)
     }
 
+    /// The type and value a parameter path names (`name`, `name[2]`, `name.member`,
+    /// combinations), as D3DX resolves parameter references.
+    pub fn resolve(&self, path: &str) -> Option<(&TypeDesc<'a>, &Value<'a>)> {
+        let end = path.find(['[', '.']).unwrap_or(path.len());
+        let p = self.parameter(&path[..end])?;
+        let (mut ty, mut v) = (&p.ty, &p.value);
+        let mut rest = &path[end..];
+        let mut in_array = ty.elements > 0;
+        while !rest.is_empty() {
+            if let Some(r) = rest.strip_prefix('[') {
+                let close = r.find(']')?;
+                let i: usize = r[..close].trim().parse().ok()?;
+                match v {
+                    Value::Array(items) if in_array => v = items.get(i)?,
+                    _ => return None,
+                }
+                in_array = false;
+                rest = &r[close + 1..];
+            } else if let Some(r) = rest.strip_prefix('.') {
+                let end = r.find(['[', '.']).unwrap_or(r.len());
+                let (Value::Struct(members), false) = (v, in_array) else {
+                    return None;
+                };
+                let k = ty.members.iter().position(|m| m.name == r[..end])?;
+                ty = &ty.members[k];
+                v = members.get(k)?;
+                in_array = ty.elements > 0;
+                rest = &r[end..];
+            } else {
+                return None;
+            }
+        }
+        Some((ty, v))
+    }
+
     /// The string value of object `id`.
     pub fn string(&self, id: u32) -> Cow<'a, str> {
         words_str(self.object(id))
