@@ -65,6 +65,7 @@ pub mod mask;
 pub mod opcode;
 pub mod print;
 pub mod regs;
+pub mod rip;
 pub mod semantics;
 pub mod state;
 pub mod token;
