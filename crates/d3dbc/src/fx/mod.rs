@@ -150,6 +150,22 @@ fn ser_words<S: serde::Serializer>(b: &&[u8], s: S) -> Result<S::Ok, S::Error> {
     seq.end()
 }
 
+#[cfg(feature = "serde")]
+fn ser_objects<S: serde::Serializer>(objects: &[&[u8]], s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeSeq;
+    struct Words<'b>(&'b [u8]);
+    impl serde::Serialize for Words<'_> {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            ser_words(&self.0, s)
+        }
+    }
+    let mut seq = s.serialize_seq(Some(objects.len()))?;
+    for o in objects {
+        seq.serialize_element(&Words(o))?;
+    }
+    seq.end()
+}
+
 impl Value<'_> {
     /// The 32-bit words of numeric data (flattened over arrays and structs).
     pub fn words(&self) -> Vec<u32> {
@@ -277,7 +293,7 @@ pub struct Effect<'a> {
     /// Techniques.
     pub techniques: Vec<Technique<'a>>,
     /// Object data by id (strings, shader bytecode; empty where the effect has none).
-    #[cfg_attr(feature = "serde", serde(skip))]
+    #[cfg_attr(feature = "serde", serde(serialize_with = "ser_objects"))]
     pub objects: Vec<&'a [u8]>,
     /// Bytes of the effect in the input (header included).
     pub size: usize,
