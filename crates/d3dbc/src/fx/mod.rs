@@ -36,6 +36,7 @@ pub mod apply;
 pub mod listing;
 pub mod preshader;
 pub mod states;
+pub mod write;
 
 use std::borrow::Cow;
 use std::fmt;

@@ -1,0 +1,123 @@
+//! The effect verbs end to end on the bundled `examples/tint.fxo`: `dis` (fxc's effect
+//! listing, `--format json`), `validate` of the embedded shaders, `render`/`run` of a
+//! pass with `--set`, and `rip` finding the effect planted in other bytes.
+
+mod common;
+
+use common::{example, run, text, tmpdir};
+
+fn tint() -> String {
+    example("tint.fxo").to_str().unwrap().to_string()
+}
+
+#[test]
+fn dis_lists_the_effect_as_fxc_does() {
+    let out = run(&["dis", &tint()], None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.starts_with("\n//listing of all techniques and passes with embedded asm listings \n\ntechnique Tint\n{\n    pass P0\n    {\n        vertexshader = \n            asm {\n"), "{s}");
+    assert!(s.contains("                mov oC0, c0\n"));
+    assert!(s.ends_with("            };\n    }\n}\n\n"));
+    let out = run(&["dis", "--format", "json", &tint()], None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let e = &v[0]["effect"];
+    assert_eq!(e["parameters"][0]["ty"]["name"], "tint");
+    assert_eq!(
+        e["techniques"][0]["passes"][0]["states"]
+            .as_array()
+            .unwrap()
+            .len(),
+        3
+    );
+}
+
+#[test]
+fn validate_checks_every_embedded_shader() {
+    let out = run(&["validate", "-v", &tint()], None);
+    assert!(
+        out.status.success(),
+        "{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn render_and_run_an_effect_pass_with_set_values() {
+    let dir = tmpdir("fx-render");
+    let png = dir.join("tint.png");
+    let out = run(
+        &[
+            "render",
+            &tint(),
+            "--technique",
+            "Tint",
+            "--pass",
+            "0",
+            "--set",
+            "tint=1,0.5,0.25,1",
+            "--size",
+            "8x8",
+            "-o",
+            png.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let dec = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&png).unwrap()));
+    let mut r = dec.read_info().unwrap();
+    let mut buf = vec![0; r.output_buffer_size()];
+    let info = r.next_frame(&mut buf).unwrap();
+    for px in buf[..info.buffer_size()].chunks_exact(4) {
+        assert_eq!(px, [255, 128, 64, 255]);
+    }
+    let out = run(&["run", &tint(), "--set", "tint=0.5,0,1,1"], None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("oC0 = (0.5, 0, 1, 1)"),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = run(&["run", &tint(), "--set", "nope=1"], None);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("no parameter nope"));
+}
+
+#[test]
+fn rip_finds_and_writes_a_planted_effect_and_shader() {
+    let dir = tmpdir("fx-rip");
+    let fx = std::fs::read(example("tint.fxo")).unwrap();
+    let vs = std::fs::read(example("transform.vso")).unwrap();
+    let mut blob = vec![0x11u8; 13];
+    blob.extend_from_slice(&fx);
+    blob.extend_from_slice(&[0x22; 7]);
+    blob.extend_from_slice(&vs);
+    blob.extend_from_slice(&[0x33; 5]);
+    let input = dir.join("game.pak");
+    std::fs::write(&input, &blob).unwrap();
+    let outdir = dir.join("out");
+    let out = run(
+        &[
+            "rip",
+            input.to_str().unwrap(),
+            "--out-dir",
+            outdir.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert_eq!(s.lines().count(), 2, "{s}");
+    assert!(s.contains("0x0000000d fxo fx_2_0 584 bytes"), "{s}");
+    let vs_at = 13 + fx.len() + 7;
+    assert!(
+        s.contains(&format!("{vs_at:#010x} vso vs_2_0 60 bytes")),
+        "{s}"
+    );
+    assert_eq!(std::fs::read(outdir.join("game@d.fxo")).unwrap(), fx);
+    assert_eq!(
+        std::fs::read(outdir.join(format!("game@{vs_at:x}.vso"))).unwrap(),
+        vs
+    );
+}
