@@ -14,4 +14,6 @@
 //
 
     ps_2_0
-    mov oC0, c0
+    dcl t0
+    mul r0, c0, t0
+    mov oC0, r0

@@ -16,7 +16,7 @@ fn dis_lists_the_effect_as_fxc_does() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let s = text(&out.stdout);
     assert!(s.starts_with("\n//listing of all techniques and passes with embedded asm listings \n\ntechnique Tint\n{\n    pass P0\n    {\n        vertexshader = \n            asm {\n"), "{s}");
-    assert!(s.contains("                mov oC0, c0\n"));
+    assert!(s.contains("                mul r0, c0, t0\n"));
     assert!(s.ends_with("            };\n    }\n}\n\n"));
     let out = run(&["dis", "--format", "json", &tint()], None);
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -69,10 +69,33 @@ fn render_and_run_an_effect_pass_with_set_values() {
     let mut r = dec.read_info().unwrap();
     let mut buf = vec![0; r.output_buffer_size()];
     let info = r.next_frame(&mut buf).unwrap();
-    for px in buf[..info.buffer_size()].chunks_exact(4) {
-        assert_eq!(px, [255, 128, 64, 255]);
+    // tint × the quad's texture coordinates (u, v, 0, 1).
+    let px = |x: usize, y: usize| &buf[(y * 8 + x) * 4..(y * 8 + x) * 4 + 4];
+    for y in 0..8 {
+        for x in 0..8 {
+            let p = px(x, y);
+            assert_eq!((p[2], p[3]), (0, 255));
+            // D3D9 samples pixels at integer positions.
+            let (u, v) = (x as f32 / 8.0, y as f32 / 8.0);
+            assert!((p[0] as f32 - u * 255.0).abs() <= 1.0, "{x},{y}: {p:?}");
+            assert!(
+                (p[1] as f32 - 0.5 * v * 255.0).abs() <= 1.0,
+                "{x},{y}: {p:?}"
+            );
+        }
     }
-    let out = run(&["run", &tint(), "--set", "tint=0.5,0,1,1"], None);
+    assert_eq!(info.width, 8);
+    let out = run(
+        &[
+            "run",
+            &tint(),
+            "--set",
+            "tint=0.5,0,1,1",
+            "--input",
+            "t0=1,1,1,1",
+        ],
+        None,
+    );
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(
         text(&out.stdout).contains("oC0 = (0.5, 0, 1, 1)"),
@@ -109,7 +132,10 @@ fn rip_finds_and_writes_a_planted_effect_and_shader() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let s = text(&out.stdout);
     assert_eq!(s.lines().count(), 2, "{s}");
-    assert!(s.contains("0x0000000d fxo fx_2_0 584 bytes"), "{s}");
+    assert!(
+        s.contains(&format!("0x0000000d fxo fx_2_0 {} bytes", fx.len())),
+        "{s}"
+    );
     let vs_at = 13 + fx.len() + 7;
     assert!(
         s.contains(&format!("{vs_at:#010x} vso vs_2_0 60 bytes")),

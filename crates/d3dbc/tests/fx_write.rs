@@ -65,7 +65,7 @@ fn written_effect_reads_lists_and_applies() {
         "{listing}"
     );
     assert!(listing.contains("        vertexshader = \n            asm {\n"));
-    assert!(listing.contains("                mov oC0, c0\n"));
+    assert!(listing.contains("                mul r0, c0, t0\n"));
     let pass = e.apply_pass(0, 0, &Values::default()).unwrap();
     assert_eq!(pass.ps_constants.float, vec![(0, [1.0, 0.5, 0.25, 1.0])]);
     let cull = pass
