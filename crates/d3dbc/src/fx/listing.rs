@@ -103,6 +103,14 @@ impl<'a> Effect<'a> {
                     out.push_str("};\n\n");
                 }
                 Value::Array(items) => {
+                    // Arrays without code (declared, not initialized) are not listed.
+                    let code = |v: &Value| match v {
+                        Value::Object(id) => self.object(*id),
+                        _ => &[],
+                    };
+                    if items.iter().all(|v| code(v).is_empty()) {
+                        continue;
+                    }
                     let _ = write!(out, "{kind} {}[{}] = \n{{\n", p.ty.name, items.len());
                     for (i, item) in items.iter().enumerate() {
                         if i > 0 {

@@ -22,7 +22,7 @@
 
 use std::fmt::Write as _;
 
-use crate::ctab::{Ctab, CtabView, ParameterClass, RegisterSet};
+use crate::ctab::{CtabView, ParameterClass, RegisterSet};
 
 /// `PRES` FourCC (the comment holding a shader's preshader).
 pub const FOURCC_PRES: u32 = u32::from_le_bytes(*b"PRES");
@@ -942,8 +942,8 @@ impl Preshader {
         }
     }
 
-    /// The listing fxc writes for the program (its `CTAB` header, `preshader`, the
-    /// instructions, and the instruction count), each line prefixed by `indent`.
+    /// Appends the listing fxc writes for the program: its `CTAB` header (without
+    /// default values), `preshader`, the instructions, and the instruction count.
     pub fn write_listing(&self, out: &mut String) {
         if let Some(c) = &self.ctab {
             if let Ok(view) = CtabView::parse(c) {
@@ -975,11 +975,6 @@ impl Preshader {
             if n == 1 { "" } else { "s" }
         );
     }
-}
-
-/// Whether `payload` (FourCC first) is a constant table.
-pub fn is_ctab(payload: &[u32]) -> bool {
-    Ctab::is_ctab(payload)
 }
 
 #[cfg(test)]
