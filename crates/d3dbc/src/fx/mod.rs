@@ -313,6 +313,9 @@ struct Parser<'a> {
     base: usize,
     budget: usize,
     objects: Vec<&'a [u8]>,
+    /// Where the last DWORD was read: the location reported for an offset that points
+    /// outside the effect.
+    last: std::cell::Cell<usize>,
 }
 
 /// A cursor over the body.
@@ -322,16 +325,32 @@ struct Cur {
 }
 
 impl<'a> Parser<'a> {
+    /// An error at body offset `at`; a location outside the input is reported at the
+    /// DWORD that pointed there.
     fn err<T>(&self, at: usize, what: impl Into<String>) -> Result<T, FxError> {
+        let mut what = what.into();
+        let at = if at >= self.body.len() {
+            let from = self.last.get();
+            if at > self.body.len() {
+                what = format!(
+                    "{what} (offset {at:#x}, read at byte {:#x})",
+                    self.base + from
+                );
+            }
+            at.min(self.body.len())
+        } else {
+            at
+        };
         Err(FxError {
             offset: self.base + at,
-            what: what.into(),
+            what,
         })
     }
 
     fn u32(&self, c: &mut Cur, what: &str) -> Result<u32, FxError> {
         match dword(self.body, c.at) {
             Some(v) => {
+                self.last.set(c.at);
                 c.at += 4;
                 Ok(v)
             }
@@ -635,6 +654,7 @@ impl<'a> Effect<'a> {
             base: start + 8,
             budget: body.len() / 2 + 64,
             objects: Vec::new(),
+            last: std::cell::Cell::new(0),
         };
         let mut c = Cur { at: table };
         if table > body.len() {
