@@ -81,3 +81,20 @@ fn xna_wrapper_is_accepted() {
     let err = Effect::parse(&wrapped[..12]).unwrap_err();
     assert_eq!(err.offset, 4);
 }
+
+/// A type-description offset far outside the effect is reported inside the input, with
+/// where it was read (found by the `fx` fuzz target).
+#[test]
+fn offsets_outside_the_effect_are_reported_where_read() {
+    let mut data = std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/tint.fxo"),
+    )
+    .unwrap();
+    let table = u32::from_le_bytes(data[4..8].try_into().unwrap()) as usize;
+    // The first parameter's typedef offset (after the four counts).
+    let at = 8 + table + 16;
+    data[at..at + 4].copy_from_slice(&0x2c00_00dcu32.to_le_bytes());
+    let e = Effect::parse(&data).unwrap_err();
+    assert!(e.offset <= data.len(), "{e}");
+    assert!(e.what.contains(&format!("read at byte {at:#x}")), "{e}");
+}

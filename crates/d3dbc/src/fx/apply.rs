@@ -357,7 +357,7 @@ impl<'a> Effect<'a> {
                                 v[i] = f32::from_bits(*w);
                             }
                             if matches!(kind, ConstKind::VsFloat | ConstKind::PsFloat) {
-                                target.set_f(s.index + r as u32, v);
+                                target.set_f(s.index.saturating_add(r as u32), v);
                             }
                         }
                     }

@@ -402,10 +402,13 @@ impl<'a> Parser<'a> {
         self.spend(c.at, 1)?;
         let ty = self.u32(&mut c, "type")?;
         let class = self.u32(&mut c, "class")?;
+        let name_at = c.at;
         let name_off = self.u32(&mut c, "name offset")?;
         let sem_off = self.u32(&mut c, "semantic offset")?;
         let elements = self.u32(&mut c, "element count")?;
+        self.last.set(name_at);
         let name = self.name(name_off, "name")?;
+        self.last.set(name_at + 4);
         let semantic = self.name(sem_off, "semantic")?;
         let ty = ParameterType::from_u16(ty.min(0xFFFF) as u16);
         let class = ParameterClass::from_u16(class.min(0xFFFF) as u16);
@@ -551,15 +554,18 @@ impl<'a> Parser<'a> {
         let at = c.at;
         let operation = self.u32(c, "state operation")?;
         let index = self.u32(c, "state index")?;
+        let ty_at = c.at;
         let ty_off = self.u32(c, "state typedef offset")?;
         let val_off = self.u32(c, "state value offset")?;
         if state_info(operation).is_none() {
             return self.err(at, format!("unknown state operation {operation}"));
         }
+        self.last.set(ty_at);
         let ty = self.typedef(ty_off, 0)?;
         let mut vc = Cur {
             at: val_off as usize,
         };
+        self.last.set(ty_at + 4);
         let value = self.value(&ty, val_off as usize, &mut vc, false, depth)?;
         Ok(State {
             operation,
@@ -573,12 +579,15 @@ impl<'a> Parser<'a> {
     fn annotations(&mut self, c: &mut Cur, n: usize) -> Result<Vec<Annotation<'a>>, FxError> {
         let mut v = Vec::with_capacity(n);
         for _ in 0..n {
+            let ty_at = c.at;
             let ty_off = self.u32(c, "annotation typedef offset")?;
             let val_off = self.u32(c, "annotation value offset")?;
+            self.last.set(ty_at);
             let ty = self.typedef(ty_off, 0)?;
             let mut vc = Cur {
                 at: val_off as usize,
             };
+            self.last.set(ty_at + 4);
             let value = self.value(&ty, val_off as usize, &mut vc, false, 0)?;
             v.push(Annotation { ty, value });
         }
@@ -674,14 +683,17 @@ impl<'a> Effect<'a> {
         p.objects = vec![&[][..]; nobjects];
         let mut parameters = Vec::with_capacity(nparams);
         for _ in 0..nparams {
+            let ty_at = c.at;
             let ty_off = p.u32(&mut c, "parameter typedef offset")?;
             let val_off = p.u32(&mut c, "parameter value offset")?;
             let flags = p.u32(&mut c, "parameter flags")?;
             let nanno = p.count(&mut c, 8, "annotation count")?;
+            p.last.set(ty_at);
             let ty = p.typedef(ty_off, 0)?;
             let mut vc = Cur {
                 at: val_off as usize,
             };
+            p.last.set(ty_at + 4);
             let value = p.value(&ty, val_off as usize, &mut vc, false, 0)?;
             let annotations = p.annotations(&mut c, nanno)?;
             parameters.push(Parameter {
@@ -693,16 +705,20 @@ impl<'a> Effect<'a> {
         }
         let mut techniques = Vec::with_capacity(ntech);
         for _ in 0..ntech {
+            let name_at = c.at;
             let name_off = p.u32(&mut c, "technique name offset")?;
             let nanno = p.count(&mut c, 8, "annotation count")?;
             let npass = p.count(&mut c, 12, "pass count")?;
+            p.last.set(name_at);
             let name = p.name(name_off, "technique name")?;
             let annotations = p.annotations(&mut c, nanno)?;
             let mut passes = Vec::with_capacity(npass);
             for _ in 0..npass {
+                let name_at = c.at;
                 let name_off = p.u32(&mut c, "pass name offset")?;
                 let nanno = p.count(&mut c, 8, "annotation count")?;
                 let nstates = p.count(&mut c, 16, "state count")?;
+                p.last.set(name_at);
                 let name = p.name(name_off, "pass name")?;
                 let annotations = p.annotations(&mut c, nanno)?;
                 let mut states = Vec::with_capacity(nstates);

@@ -434,14 +434,11 @@ impl Preshader {
                             check(t, o, &sizes, here)?;
                             continue;
                         }
-                        None => {
-                            i.offset
-                                + if ins.scalar && k == 0 {
-                                    0
-                                } else {
-                                    components - 1
-                                }
-                        }
+                        None => i.offset.saturating_add(if ins.scalar && k == 0 {
+                            0
+                        } else {
+                            components - 1
+                        }),
                     };
                     check(i.table, last, &sizes, here)?;
                 }
@@ -916,7 +913,11 @@ impl Preshader {
                     out.push_str(", ");
                 }
                 // A broadcast scalar literal repeats its one value.
-                let at = if scalar { o.offset } else { o.offset + i };
+                let at = if scalar {
+                    o.offset
+                } else {
+                    o.offset.saturating_add(i)
+                };
                 let v = self.literals.get(at as usize).copied().unwrap_or(0.0);
                 out.push_str(&fmt_g(v, 9));
             }
@@ -980,6 +981,19 @@ impl Preshader {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `mov` from literal component 0xFFFFFFFF (an offset whose last component
+    /// overflows): an error, not a panic (found by the `fx` fuzz target).
+    #[test]
+    fn huge_operand_offsets_are_errors() {
+        let mut t = vec![0x4658_0200, 0x0002_FFFE, FOURCC_CLIT, 0];
+        let code = [FOURCC_FXLC, 1, 0x1000_0004, 1, 0, 1, u32::MAX, 0, 4, 0];
+        t.push(((code.len() as u32) << 16) | 0xFFFE);
+        t.extend_from_slice(&code);
+        t.push(0x0000_FFFF);
+        let e = Preshader::parse(&t).unwrap_err();
+        assert!(e.what.contains("outside its table"), "{e}");
+    }
 
     #[test]
     fn g_format_matches_msvc() {
