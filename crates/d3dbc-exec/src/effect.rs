@@ -1,4 +1,4 @@
-//! An effect pass as the executor's [`Draw`]: [`pass_scene`] applies a pass of a D3DX
+//! An effect pass as the executor's [`Draw`](crate::Draw): [`pass_scene`] applies a pass of a D3DX
 //! effect ([`d3dbc::fx::Effect::apply_pass`]: parameter values, preshaders, state
 //! expressions) and turns the result into a full-screen draw — the pass's shaders, the
 //! constants they read, its render states and the sampler states of its stages, with

@@ -304,11 +304,11 @@ fn preshader_effect_pass_matches_windows() {
             .rev()
             .find(|s| s.name == field && s.index as usize == i % 8)
             .map(|s| s.words.clone());
-        for j in 0..4 {
-            let g = got.as_ref().and_then(|w| w.get(j).copied());
+        for (j, &w) in want.iter().enumerate() {
+            let g = got.as_ref().and_then(|v| v.get(j).copied());
             check(
-                g.is_some_and(|g| ulps_close(g, want[j], *ulps)),
-                format!("{name} [{j}]: got {g:#x?}, want {:#x}", want[j]),
+                g.is_some_and(|g| ulps_close(g, w, *ulps)),
+                format!("{name} [{j}]: got {g:#x?}, want {w:#x}"),
             );
         }
     }

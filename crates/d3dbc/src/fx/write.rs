@@ -74,7 +74,7 @@ impl Out {
         self.u32(n);
         self.body.extend_from_slice(s.as_bytes());
         self.body.push(0);
-        while self.body.len() % 4 != 0 {
+        while !self.body.len().is_multiple_of(4) {
             self.body.push(0);
         }
         at
@@ -242,7 +242,7 @@ impl EffectBuilder {
             o.u32(*usage);
             o.u32(data.len() as u32);
             o.body.extend_from_slice(data);
-            while o.body.len() % 4 != 0 {
+            while !o.body.len().is_multiple_of(4) {
                 o.body.push(0);
             }
         }
