@@ -151,6 +151,31 @@ fn ser_words<S: serde::Serializer>(b: &&[u8], s: S) -> Result<S::Ok, S::Error> {
     seq.end()
 }
 
+/// A preshader program as `{"listing": …, "words": […]}` (the listing as `dis` prints
+/// preshaders, or the reader's error).
+#[cfg(feature = "serde")]
+fn ser_program<S: serde::Serializer>(b: &&[u8], s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    struct Words<'b>(&'b [u8]);
+    impl serde::Serialize for Words<'_> {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            ser_words(&self.0, s)
+        }
+    }
+    let listing = match Preshader::parse(&to_words(b)) {
+        Ok(p) => {
+            let mut text = String::new();
+            p.write_listing(&mut text);
+            text
+        }
+        Err(e) => format!("// {e}"),
+    };
+    let mut m = s.serialize_map(Some(2))?;
+    m.serialize_entry("listing", &listing)?;
+    m.serialize_entry("words", &Words(b))?;
+    m.end()
+}
+
 #[cfg(feature = "serde")]
 fn ser_objects<S: serde::Serializer>(objects: &[&[u8]], s: S) -> Result<S::Ok, S::Error> {
     use serde::ser::SerializeSeq;
@@ -196,14 +221,14 @@ pub enum StateValue<'a> {
     Constant,
     /// The value of a named parameter (`State = <Param>;`).
     Parameter(Cow<'a, str>),
-    /// A CPU expression: a preshader computing the value.
-    Expression(#[cfg_attr(feature = "serde", serde(serialize_with = "ser_words"))] &'a [u8]),
+    /// A CPU expression: a preshader computing the value (serialized with its listing).
+    Expression(#[cfg_attr(feature = "serde", serde(serialize_with = "ser_program"))] &'a [u8]),
     /// An element of a shader-array parameter chosen by a preshader.
     ArraySelector {
         /// The array parameter's name.
         array: Cow<'a, str>,
-        /// The selector program.
-        #[cfg_attr(feature = "serde", serde(serialize_with = "ser_words"))]
+        /// The selector program (serialized with its listing).
+        #[cfg_attr(feature = "serde", serde(serialize_with = "ser_program"))]
         program: &'a [u8],
     },
 }
