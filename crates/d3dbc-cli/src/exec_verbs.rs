@@ -167,11 +167,15 @@ pub struct RenderArgs {
 }
 
 fn load_shader(path: &Path) -> Result<(Shader, Vec<u32>), String> {
-    let bytes = batch::read_input(path)?;
-    let tokens = match input::read_any(&bytes) {
+    shader_from_bytes(&batch::read_input(path)?, path)
+}
+
+/// A shader from an input's bytes (bytecode in any container, or assembly text).
+fn shader_from_bytes(bytes: &[u8], path: &Path) -> Result<(Shader, Vec<u32>), String> {
+    let tokens = match input::read_any(bytes) {
         Ok(mut found) if !found.is_empty() => found.swap_remove(0).tokens,
         _ => {
-            let text = String::from_utf8_lossy(&bytes);
+            let text = String::from_utf8_lossy(bytes);
             let opts = d3dbc::asm::Options {
                 file_name: batch::display_name(path),
                 ..Default::default()
@@ -345,7 +349,7 @@ fn render_inner(a: &RenderArgs) -> Result<(), String> {
             .map_err(|e| e.to_string())?;
         return write_png(&a.output, &r.targets[0]);
     }
-    let (ps, ps_tokens) = load_shader(&a.ps)?;
+    let (ps, ps_tokens) = shader_from_bytes(&bytes, &a.ps)?;
     if !ps.version.is_pixel() {
         return Err("render needs a pixel shader (use --vs for the vertex shader)".into());
     }
@@ -431,7 +435,7 @@ fn fmt4(v: [f32; 4]) -> String {
 fn run_shader(a: &RunArgs) -> Result<(Shader, Option<Constants>), String> {
     let bytes = batch::read_input(&a.shader)?;
     if !d3dbc::fx::Effect::is_effect(&bytes) {
-        return Ok((load_shader(&a.shader)?.0, None));
+        return Ok((shader_from_bytes(&bytes, &a.shader)?.0, None));
     }
     let effect = d3dbc::fx::Effect::parse(&bytes).map_err(|e| e.to_string())?;
     let (t, p, values) = a.pass.resolve(&effect)?;

@@ -205,13 +205,17 @@ fn dis_record(
 
 /// `dis` of an fx_2_0 effect (`None` when the input is not one): fxc's effect listing,
 /// or the whole effect model as one JSON record.
-fn dis_effect(path: &Path, format: DisFormat, pretty: bool) -> Option<Result<String, String>> {
-    let bytes = batch::read_input(path).ok()?;
-    if !d3dbc::fx::Effect::is_effect(&bytes) {
+fn dis_effect(
+    path: &Path,
+    bytes: &[u8],
+    format: DisFormat,
+    pretty: bool,
+) -> Option<Result<String, String>> {
+    if !d3dbc::fx::Effect::is_effect(bytes) {
         return None;
     }
     Some(
-        d3dbc::fx::Effect::parse(&bytes)
+        d3dbc::fx::Effect::parse(bytes)
             .map_err(|e| e.to_string())
             .and_then(|e| match format {
                 DisFormat::Text => Ok(e.listing()),
@@ -256,7 +260,13 @@ pub fn dis(batch: &BatchArgs, o: &DisOptions) -> Result<bool, String> {
         }
         for input in &inputs {
             let name = input.display();
-            if let Some(r) = dis_effect(&input.path, o.format, o.pretty) {
+            // Read once (standard input cannot be read twice).
+            let bytes = batch::read_input(&input.path);
+            let effect = match &bytes {
+                Ok(b) => dis_effect(&input.path, b, o.format, o.pretty),
+                Err(_) => None,
+            };
+            if let Some(r) = effect {
                 let r = r.map_err(|e| batch::prefixed(&name, &e));
                 match (r, out.as_deref_mut()) {
                     (Err(e), _) => {
@@ -286,8 +296,7 @@ pub fn dis(batch: &BatchArgs, o: &DisOptions) -> Result<bool, String> {
                 continue;
             }
             let mut warnings = Vec::new();
-            let found = batch::read_input(&input.path)
-                .and_then(|bytes| input::read_any(&bytes).map_err(|e| e.to_string()));
+            let found = bytes.and_then(|bytes| input::read_any(&bytes).map_err(|e| e.to_string()));
             let result = match &found {
                 Ok(found) => locate(found, o.all, &mut warnings),
                 Err(e) => Err(e.clone()),
