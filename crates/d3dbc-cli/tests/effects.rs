@@ -147,3 +147,42 @@ fn rip_finds_and_writes_a_planted_effect_and_shader() {
         vs
     );
 }
+
+/// A plain shader carrying a `PRES` comment: `dis` prints the preshader block first.
+#[test]
+fn dis_prints_a_plain_shaders_preshader() {
+    let lit = |x: f64| [x.to_bits() as u32, (x.to_bits() >> 32) as u32];
+    let mut pres = vec![u32::from_le_bytes(*b"PRES"), 0x4658_0200];
+    let mut clit = vec![u32::from_le_bytes(*b"CLIT"), 4];
+    for x in [1.0, 2.0, 3.0, 4.5] {
+        clit.extend(lit(x));
+    }
+    pres.push(((clit.len() as u32) << 16) | 0xFFFE);
+    pres.extend(clit);
+    // mov c0, (1, 2, 3, 4.5): opcode 0x100, 4 components, 1 input.
+    let fxlc = [
+        u32::from_le_bytes(*b"FXLC"),
+        1,
+        0x1000_0004,
+        1,
+        0,
+        1,
+        0,
+        0,
+        4,
+        0,
+    ];
+    pres.push(((fxlc.len() as u32) << 16) | 0xFFFE);
+    pres.extend(fxlc);
+    pres.push(0x0000_FFFF);
+    let mut tokens = vec![0xFFFE_0200, ((pres.len() as u32) << 16) | 0xFFFE];
+    tokens.extend(pres);
+    tokens.extend([0x0200_0001, 0xC00F_0000, 0xA0E4_0000, 0x0000_FFFF]); // mov oPos, c0
+    let bytes: Vec<u8> = tokens.iter().flat_map(|t| t.to_le_bytes()).collect();
+    let out = run(&["dis", "-"], Some(&bytes));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "    preshader\n    mov c0, (1, 2, 3, 4.5)\n\n// approximately 1 instruction used\n    vs_2_0\n    mov oPos, c0\n\n// approximately 1 instruction slot used\n"
+    );
+}
