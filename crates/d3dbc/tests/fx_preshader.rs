@@ -402,3 +402,27 @@ fn states_effect_pass_matches_windows() {
     let vs = d3dbc::fx::to_words(pass.vertex_shader.expect("a vertex shader is selected"));
     assert_eq!(vs[0], 0xFFFE_0200);
 }
+
+/// `test_effect_preshader`, pass 1: `VertexShader = vs_arr[g_iVect.z]` selects the
+/// element the selector program computes from the parameter's value.
+#[test]
+fn array_selector_picks_the_element_windows_binds() {
+    let Some(data) = effect_bytes("test_effect_preshader_effect_blob") else {
+        return;
+    };
+    let effect = Effect::parse(&data).unwrap();
+    let selected = |values: &Values| effect.apply_pass(0, 1, values).unwrap().vertex_shader;
+    let element = |k: usize| match effect.resolve(&format!("vs_arr[{k}]")) {
+        Some((_, d3dbc::fx::Value::Object(id))) => Some(effect.object(*id)),
+        other => panic!("vs_arr[{k}]: {other:?}"),
+    };
+    // Default g_iVect = (4, 3, 2, 1): element 2.
+    assert_eq!(selected(&Values::default()), element(2));
+    // The test's fvect2 = (0, 0, 1, 0): element 1 (`test_effect_preshader_compare_shader(device, 1)`).
+    let mut v = Values::default();
+    v.set("g_iVect", vec![0.0, 0.0, 1.0, 0.0]);
+    assert_eq!(selected(&v), element(1));
+    v.set("g_iVect", vec![0.0, 0.0, 0.0, 0.0]);
+    assert_eq!(selected(&v), element(0));
+    assert_ne!(element(0), element(1));
+}
