@@ -426,3 +426,47 @@ fn array_selector_picks_the_element_windows_binds() {
     assert_eq!(selected(&v), element(0));
     assert_ne!(element(0), element(1));
 }
+
+/// `test_effect_null_shader`: `VertexShader = null` sets no shader (and lists none);
+/// `test_effect_skip_constants`: constants land where `register()` put them.
+#[test]
+fn null_shaders_and_register_bound_constants() {
+    if let Some(data) = effect_bytes("test_effect_null_shader_blob") {
+        let effect = Effect::parse(&data).unwrap();
+        let pass = effect.apply_pass(0, 0, &Values::default()).unwrap();
+        assert!(pass.vertex_shader.is_none());
+        assert!(effect.listing().contains(
+            "technique tech0\n{\n    pass p0\n    {\n        //No embedded vertex shader\n"
+        ));
+        // tech1 selects from an array declared without shaders: nothing to bind.
+        let pass = effect.apply_pass(1, 0, &Values::default()).unwrap();
+        assert!(pass.vertex_shader.is_none());
+    }
+    if let Some(data) = effect_bytes("test_effect_skip_constants_blob") {
+        let effect = Effect::parse(&data).unwrap();
+        let mut v = Values::default();
+        v.set("v1", vec![3.0]);
+        v.set("v4", vec![7.0]);
+        let pass = effect.apply_pass(0, 0, &v).unwrap();
+        let c = |r: u32| {
+            pass.vs_constants
+                .float
+                .iter()
+                .find(|(reg, _)| *reg == r)
+                .map(|x| x.1[0])
+        };
+        assert_eq!(c(2), Some(3.0), "v1 : register(c2)");
+        assert_eq!(c(4), Some(7.0), "v4 : register(c4)");
+        assert_eq!(
+            (c(5), c(6)),
+            (Some(11.0), Some(22.0)),
+            "v6[2] : register(c5)"
+        );
+        let ps_a = pass
+            .states
+            .iter()
+            .find(|s| s.name == "D3DRS_POINTSCALE_A")
+            .unwrap();
+        assert_eq!(ps_a.words, vec![7f32.to_bits()], "PointScale_A = v4");
+    }
+}
