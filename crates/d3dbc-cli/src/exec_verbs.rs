@@ -49,13 +49,86 @@ pub struct ConstArgs {
     pub textures: Vec<String>,
 }
 
+/// Which pass of an effect input to use (`render`/`run` of an `.fxo`).
+#[derive(Args, Debug)]
+pub struct PassArgs {
+    /// Technique of an effect input (name or index; default the first).
+    #[arg(long)]
+    pub technique: Option<String>,
+    /// Pass of the technique (index or name; default 0).
+    #[arg(long, default_value = "0")]
+    pub pass: String,
+    /// Effect parameter value, e.g. `--set tint=1,0.5,0,1` (repeatable; all components,
+    /// row-major, array elements one after another).
+    #[arg(long = "set", value_name = "NAME=VALUES")]
+    pub set: Vec<String>,
+}
+
+impl PassArgs {
+    /// (technique index, pass index, values) in `effect`.
+    fn resolve(
+        &self,
+        effect: &d3dbc::fx::Effect,
+    ) -> Result<(usize, usize, d3dbc::fx::apply::Values), String> {
+        let t = match &self.technique {
+            None => 0,
+            Some(n) => effect
+                .techniques
+                .iter()
+                .position(|t| t.name == *n)
+                .or_else(|| n.parse().ok())
+                .ok_or_else(|| format!("--technique {n}: no such technique"))?,
+        };
+        let tech = effect
+            .techniques
+            .get(t)
+            .ok_or_else(|| format!("the effect has {} techniques", effect.techniques.len()))?;
+        let p = tech
+            .passes
+            .iter()
+            .position(|p| p.name == self.pass)
+            .or_else(|| self.pass.parse().ok())
+            .filter(|p| *p < tech.passes.len())
+            .ok_or_else(|| {
+                format!(
+                    "--pass {}: technique {} has {} passes",
+                    self.pass,
+                    tech.name,
+                    tech.passes.len()
+                )
+            })?;
+        let mut values = d3dbc::fx::apply::Values::default();
+        for s in &self.set {
+            let (name, vals) = s
+                .split_once('=')
+                .ok_or_else(|| format!("--set `{s}`: expected NAME=VALUES"))?;
+            if effect.resolve(name.trim()).is_none() {
+                return Err(format!("--set `{s}`: the effect has no parameter {name}"));
+            }
+            let v = vals
+                .split(',')
+                .map(|x| {
+                    x.trim()
+                        .parse::<f32>()
+                        .map_err(|_| format!("--set `{s}`: bad value `{x}`"))
+                })
+                .collect::<Result<Vec<f32>, String>>()?;
+            values.set(name.trim(), v);
+        }
+        Ok((t, p, values))
+    }
+}
+
 /// `d3dbc run`.
 #[derive(Args, Debug)]
 pub struct RunArgs {
-    /// The shader (bytecode, fxc header, hex text or assembly).
+    /// The shader (bytecode, fxc header, hex text or assembly), or an effect (`.fxo`:
+    /// the pass's pixel shader runs, or its vertex shader when it has none).
     pub shader: PathBuf,
     #[command(flatten)]
     pub consts: ConstArgs,
+    #[command(flatten)]
+    pub pass: PassArgs,
     /// Input register value, e.g. `v0=1,0,0,1` or `t0=0.5,0.5` (repeatable).
     #[arg(long = "input", value_name = "REG=X,Y,Z,W")]
     pub inputs: Vec<String>,
@@ -70,8 +143,11 @@ pub struct RunArgs {
 /// `d3dbc render`.
 #[derive(Args, Debug)]
 pub struct RenderArgs {
-    /// The pixel shader.
+    /// The pixel shader, or an effect (`.fxo`: the pass chosen by --technique/--pass is
+    /// drawn with its shaders, constants, render and sampler states).
     pub ps: PathBuf,
+    #[command(flatten)]
+    pub pass: PassArgs,
     /// A vertex shader to feed the full-screen quad through.
     #[arg(long)]
     pub vs: Option<PathBuf>,
@@ -91,11 +167,15 @@ pub struct RenderArgs {
 }
 
 fn load_shader(path: &Path) -> Result<(Shader, Vec<u32>), String> {
-    let bytes = batch::read_input(path)?;
-    let tokens = match input::read_any(&bytes) {
+    shader_from_bytes(&batch::read_input(path)?, path)
+}
+
+/// A shader from an input's bytes (bytecode in any container, or assembly text).
+fn shader_from_bytes(bytes: &[u8], path: &Path) -> Result<(Shader, Vec<u32>), String> {
+    let tokens = match input::read_any(bytes) {
         Ok(mut found) if !found.is_empty() => found.swap_remove(0).tokens,
         _ => {
-            let text = String::from_utf8_lossy(&bytes);
+            let text = String::from_utf8_lossy(bytes);
             let opts = d3dbc::asm::Options {
                 file_name: batch::display_name(path),
                 ..Default::default()
@@ -231,7 +311,31 @@ fn render_inner(a: &RenderArgs) -> Result<(), String> {
         .and_then(|(w, h)| Some((w.parse::<u32>().ok()?, h.parse::<u32>().ok()?)))
         .filter(|(w, h)| *w > 0 && *h > 0 && *w <= 16384 && *h <= 16384)
         .ok_or_else(|| format!("--size {}: expected WxH up to 16384x16384", a.size))?;
-    let (ps, ps_tokens) = load_shader(&a.ps)?;
+    let bytes = batch::read_input(&a.ps)?;
+    if d3dbc::fx::Effect::is_effect(&bytes) {
+        let effect = d3dbc::fx::Effect::parse(&bytes).map_err(|e| e.to_string())?;
+        let (t, p, values) = a.pass.resolve(&effect)?;
+        let texs = textures(&a.consts)?;
+        let ps = d3dbc_exec::effect::pass_scene(&effect, t, p, &values, w, h, &texs)?;
+        for s in &ps.ignored {
+            eprintln!(
+                "{}: note: state {s} is not modelled",
+                batch::display_name(&a.ps)
+            );
+        }
+        let mut scene = ps.scene;
+        if let Some(draw::Op::Draw(d)) = scene.ops.first_mut() {
+            apply_consts(&mut d.ps_constants, &a.consts)?;
+            apply_consts(&mut d.vs_constants, &a.consts)?;
+        }
+        if a.gpu {
+            return write_png(&a.output, &render_gpu(&scene)?);
+        }
+        let r = Renderer::run_scene(&scene, Options::default(), None, |_, _| {})
+            .map_err(|e| e.to_string())?;
+        return write_png(&a.output, &r.targets[0]);
+    }
+    let (ps, ps_tokens) = shader_from_bytes(&bytes, &a.ps)?;
     if !ps.version.is_pixel() {
         return Err("render needs a pixel shader (use --vs for the vertex shader)".into());
     }
@@ -299,8 +403,44 @@ fn reg_index(name: &str, pixel: bool) -> Option<usize> {
 
 use d3dbc_exec::trace::fmt4;
 
+/// The shader `run` executes and the constants an effect pass gives it.
+fn run_shader(a: &RunArgs) -> Result<(Shader, Option<Constants>), String> {
+    let bytes = batch::read_input(&a.shader)?;
+    if !d3dbc::fx::Effect::is_effect(&bytes) {
+        return Ok((shader_from_bytes(&bytes, &a.shader)?.0, None));
+    }
+    let effect = d3dbc::fx::Effect::parse(&bytes).map_err(|e| e.to_string())?;
+    let (t, p, values) = a.pass.resolve(&effect)?;
+    let pass = effect
+        .apply_pass(t, p, &values)
+        .map_err(|e| e.to_string())?;
+    let (code, consts) = match (pass.pixel_shader, pass.vertex_shader) {
+        (Some(ps), _) => (ps, &pass.ps_constants),
+        (None, Some(vs)) => (vs, &pass.vs_constants),
+        (None, None) => return Err("the pass sets no shader".into()),
+    };
+    let shader = Shader::decode(&d3dbc::fx::to_words(code)).map_err(|e| e.to_string())?;
+    let mut c = quick::ctab_defaults(&shader);
+    for (reg, v) in &consts.float {
+        c.set_float_bits(*reg as usize, &v.map(f32::to_bits));
+    }
+    for (reg, v) in &consts.int {
+        c.set_int(*reg as usize, v);
+    }
+    for &(reg, b) in &consts.bool {
+        let r = reg as usize;
+        if r < 2048 {
+            if c.bool.len() <= r {
+                c.bool.resize(r + 1, false);
+            }
+            c.bool[r] = b;
+        }
+    }
+    Ok((shader, Some(c)))
+}
+
 fn run_inner(a: &RunArgs) -> Result<(), String> {
-    let (shader, _) = load_shader(&a.shader)?;
+    let (shader, pass_consts) = run_shader(a)?;
     let findings = d3dbc::validate::validate(&shader);
     if let Some(f) = findings
         .iter()
@@ -313,7 +453,7 @@ fn run_inner(a: &RunArgs) -> Result<(), String> {
     }
     let prog = Program::new(&shader).map_err(|e| e.to_string())?;
     let pixel = shader.version.is_pixel();
-    let mut consts = quick::ctab_defaults(&shader);
+    let mut consts = pass_consts.unwrap_or_else(|| quick::ctab_defaults(&shader));
     apply_consts(&mut consts, &a.consts)?;
     let opts = Options::default();
     let cf = prog.constants(&consts, &opts.sem);

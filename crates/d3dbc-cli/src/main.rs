@@ -7,6 +7,7 @@
 mod batch;
 mod exec_verbs;
 mod json;
+mod rip;
 mod translate;
 mod verbs;
 
@@ -88,7 +89,8 @@ pub struct BatchArgs {
 
 #[derive(Subcommand, Debug)]
 enum Verb {
-    /// Disassemble bytecode (raw, fxc /Fh header, or hex text) into Microsoft's listing.
+    /// Disassemble bytecode (raw, fxc /Fh header, or hex text) into Microsoft's listing;
+    /// an fx_2_0 effect (`.fxo`) lists as fxc /Fc lists it.
     Dis {
         #[command(flatten)]
         batch: BatchArgs,
@@ -111,7 +113,7 @@ enum Verb {
         #[arg(
             long,
             value_name = "EXT",
-            default_value = "vso,pso,cso,bin,h,hex,asm,vsh,psh,vsa,psa"
+            default_value = "vso,pso,cso,bin,h,hex,asm,vsh,psh,vsa,psa,fxo,fxb"
         )]
         ext: Vec<String>,
         /// Report format.
@@ -126,10 +128,13 @@ enum Verb {
     },
     /// Execute a shader on the CPU: one vertex (vs) or one pixel quad (ps); `--trace` steps through it.
     Run(exec_verbs::RunArgs),
-    /// Draw a pixel shader full-screen on the CPU into a PNG.
+    /// Draw a pixel shader (or an effect pass) full-screen on the CPU into a PNG.
     Render(exec_verbs::RenderArgs),
     /// Translate to SPIR-V, WGSL, GLSL 450, MSL or HLSL through naga.
     Translate(translate::TranslateArgs),
+    /// Find D3D9 shaders and fx_2_0 effects inside any files (offset, kind, version,
+    /// size, CRC-32); `--out-dir` writes each as `<stem>@<hex offset>.vso|.pso|.fxo`.
+    Rip(rip::RipArgs),
 }
 
 fn main() -> ExitCode {
@@ -148,6 +153,7 @@ fn main() -> ExitCode {
         Verb::Run(a) => Ok(exec_verbs::run(&a)),
         Verb::Render(a) => Ok(exec_verbs::render(&a)),
         Verb::Translate(args) => translate::run(&args),
+        Verb::Rip(args) => rip::run(&args),
     };
     match ok {
         Ok(true) => ExitCode::SUCCESS,

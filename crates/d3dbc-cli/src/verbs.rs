@@ -21,7 +21,11 @@ use crate::{AsmFormat, BatchArgs, DisFormat, ReportFormat};
 #[derive(clap::Args, Debug)]
 pub struct DisOptions {
     /// Extensions read from directory inputs (comma-separated).
-    #[arg(long, value_name = "EXT", default_value = "vso,pso,cso,bin,h,hex")]
+    #[arg(
+        long,
+        value_name = "EXT",
+        default_value = "vso,pso,cso,bin,h,hex,fxo,fxb"
+    )]
     pub ext: Vec<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = DisFormat::Text)]
@@ -61,6 +65,15 @@ fn listing(found: &[Located], o: &DisOptions) -> String {
                 }
                 None => {
                     let _ = writeln!(out, "// shader at +{:04x}", f.at);
+                }
+            }
+        }
+        // A preshader (`PRES` comment) is listed before the shader, as D3DX does.
+        if let Some(pres) = d3dbc::fx::preshader::find_pres(f.tokens) {
+            match d3dbc::fx::Preshader::parse(pres) {
+                Ok(p) => p.write_listing(&mut out),
+                Err(e) => {
+                    let _ = writeln!(out, "// preshader: {e}");
                 }
             }
         }
@@ -126,6 +139,35 @@ fn dis_record(
     w.raw("}")
 }
 
+/// `dis` of an fx_2_0 effect (`None` when the input is not one): fxc's effect listing,
+/// or the whole effect model as one JSON record.
+fn dis_effect(
+    path: &Path,
+    bytes: &[u8],
+    format: DisFormat,
+    pretty: bool,
+) -> Option<Result<String, String>> {
+    if !d3dbc::fx::Effect::is_effect(bytes) {
+        return None;
+    }
+    Some(
+        d3dbc::fx::Effect::parse(bytes)
+            .map_err(|e| e.to_string())
+            .and_then(|e| match format {
+                DisFormat::Text => Ok(e.listing()),
+                DisFormat::Json => {
+                    let v = json!({"file": batch::display_name(path), "status": "ok", "effect": e});
+                    let s = if pretty {
+                        serde_json::to_string_pretty(&v)
+                    } else {
+                        serde_json::to_string(&v)
+                    };
+                    s.map_err(|e| e.to_string())
+                }
+            }),
+    )
+}
+
 /// `d3dbc dis`.
 pub fn dis(batch: &BatchArgs, o: &DisOptions) -> Result<bool, String> {
     let inputs = batch::expand(&batch.files, &batch::ext_list(&o.ext, &[]))?;
@@ -154,9 +196,43 @@ pub fn dis(batch: &BatchArgs, o: &DisOptions) -> Result<bool, String> {
         }
         for input in &inputs {
             let name = input.display();
+            // Read once (standard input cannot be read twice).
+            let bytes = batch::read_input(&input.path);
+            let effect = match &bytes {
+                Ok(b) => dis_effect(&input.path, b, o.format, o.pretty),
+                Err(_) => None,
+            };
+            if let Some(r) = effect {
+                let r = r.map_err(|e| batch::prefixed(&name, &e));
+                match (r, out.as_deref_mut()) {
+                    (Err(e), _) => {
+                        ok = false;
+                        progress.eprintln(&e);
+                    }
+                    (Ok(text), Some(out)) => {
+                        if o.format == DisFormat::Json && !first {
+                            out.str(",")?;
+                        }
+                        progress.suspend(|| out.str(&text))?;
+                    }
+                    (Ok(text), None) => {
+                        let text = if o.format == DisFormat::Json {
+                            format!("[{text}]\n")
+                        } else {
+                            text
+                        };
+                        if let Err(e) = target.write_file(input, out_ext, text.as_bytes()) {
+                            ok = false;
+                            progress.eprintln(&e);
+                        }
+                    }
+                }
+                first = false;
+                progress.inc();
+                continue;
+            }
             let mut warnings = Vec::new();
-            let found = batch::read_input(&input.path)
-                .and_then(|bytes| input::read_any(&bytes).map_err(|e| e.to_string()));
+            let found = bytes.and_then(|bytes| input::read_any(&bytes).map_err(|e| e.to_string()));
             let result = match &found {
                 Ok(found) => locate(found, o.all, &mut warnings),
                 Err(e) => Err(e.clone()),

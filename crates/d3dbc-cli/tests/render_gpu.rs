@@ -83,6 +83,52 @@ fn gpu_and_cpu_draw_the_same_picture() {
     }
 }
 
+/// An effect pass (`examples/tint.fxo` with `--set`): its shaders, constants and states
+/// drawn by both renderers.
+#[cfg(feature = "gpu")]
+#[test]
+fn gpu_and_cpu_draw_the_same_effect_pass() {
+    let dir = tmpdir("render-gpu-fx");
+    let fx = example("tint.fxo").display().to_string();
+    let base = [
+        "render",
+        &fx,
+        "--technique",
+        "Tint",
+        "--pass",
+        "P0",
+        "--set",
+        "tint=1,0.5,0.75,1",
+        "--size",
+        "40x24",
+    ];
+    let cpu = dir.join("fx-cpu.png");
+    let gpu = dir.join("fx-gpu.png");
+    let mut a = base.to_vec();
+    a.extend(["-o", cpu.to_str().unwrap()]);
+    let out = run(&a, None);
+    assert!(out.status.success(), "cpu: {}", text(&out.stderr));
+    let mut a = base.to_vec();
+    a.extend(["--gpu", "-o", gpu.to_str().unwrap()]);
+    let out = run(&a, None);
+    let err = text(&out.stderr);
+    if !out.status.success() && err.contains("adapter") && std::env::var_os("CI").is_none() {
+        eprintln!("SKIPPED: no Vulkan adapter: {err}");
+        return;
+    }
+    assert!(out.status.success(), "gpu: {err}");
+    let (c, g) = (pixels(&cpu), pixels(&gpu));
+    assert_eq!((c.0, c.1), (g.0, g.1));
+    let worst =
+        c.2.iter()
+            .zip(&g.2)
+            .map(|(a, b)| a.abs_diff(*b))
+            .max()
+            .unwrap();
+    assert!(worst <= 1, "channels differ by up to {worst}/255");
+    assert!(c.2.chunks(4).any(|p| p != &c.2[..4]), "flat picture");
+}
+
 #[cfg(not(feature = "gpu"))]
 #[test]
 fn without_the_feature_gpu_says_how_to_get_it() {

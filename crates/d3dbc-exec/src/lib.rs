@@ -19,6 +19,7 @@
 #![warn(missing_docs)]
 
 pub mod draw;
+pub mod effect;
 pub mod oracle;
 pub mod pretransformed;
 pub mod quick;

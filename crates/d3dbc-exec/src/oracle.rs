@@ -170,12 +170,12 @@ pub fn load(path: &Path) -> Result<Vec<Record>, OracleError> {
     Ok(out)
 }
 
-struct Ctx<'a> {
-    source: &'a str,
+pub(crate) struct Ctx<'a> {
+    pub(crate) source: &'a str,
 }
 
 impl Ctx<'_> {
-    fn err(&self, field: &str, why: impl Into<String>) -> OracleError {
+    pub(crate) fn err(&self, field: &str, why: impl Into<String>) -> OracleError {
         OracleError::Field {
             record: self.source.to_string(),
             field: field.to_string(),
@@ -683,7 +683,7 @@ fn parse_texture(t: &Value, cx: &Ctx) -> Result<Texture, OracleError> {
     })
 }
 
-fn parse_sampler(s: &Value, cx: &Ctx) -> Result<SamplerState, OracleError> {
+pub(crate) fn parse_sampler(s: &Value, cx: &Ctx) -> Result<SamplerState, OracleError> {
     let mut st = SamplerState::default();
     let addr = |k: &str| -> Result<Option<Address>, OracleError> {
         match s[k].as_str() {
@@ -768,7 +768,7 @@ fn parse_sampler(s: &Value, cx: &Ctx) -> Result<SamplerState, OracleError> {
     Ok(st)
 }
 
-fn apply_render_states(
+pub(crate) fn apply_render_states(
     rs: &mut RenderStates,
     m: &Map<String, Value>,
     cx: &Ctx,

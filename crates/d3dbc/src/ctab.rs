@@ -42,7 +42,7 @@ pub enum RegisterSet {
 }
 
 impl RegisterSet {
-    fn from_u16(v: u16) -> Self {
+    pub(crate) fn from_u16(v: u16) -> Self {
         match v {
             0 => RegisterSet::Bool,
             1 => RegisterSet::Int4,
@@ -85,7 +85,7 @@ pub enum ParameterClass {
 }
 
 impl ParameterClass {
-    fn from_u16(v: u16) -> Self {
+    pub(crate) fn from_u16(v: u16) -> Self {
         match v {
             0 => ParameterClass::Scalar,
             1 => ParameterClass::Vector,
@@ -147,7 +147,7 @@ pub enum ParameterType {
 }
 
 impl ParameterType {
-    fn from_u16(v: u16) -> Self {
+    pub(crate) fn from_u16(v: u16) -> Self {
         use ParameterType::*;
         match v {
             0 => Void,

@@ -1,5 +1,5 @@
 //! What `validate` reports about one input, as data: every shader found in it (bytecode,
-//! C headers, hex text, or assembly text assembled without validation), each with the
+//! C headers, hex text, effects, or assembly text assembled without validation), each with the
 //! runtime validator's findings located by DWORD offset (`+01b7`) and, for text input,
 //! by `file:line:col` with the source line and a caret. The `d3dbc` command and the web
 //! page both print these reports, so they read the same everywhere.
@@ -277,6 +277,33 @@ pub fn escape_lines(msg: &str) -> String {
 /// validated, findings reported at `name:line:col`).
 pub fn check(bytes: &[u8], name: &str) -> Report {
     let mut r = Report::default();
+    if crate::fx::Effect::is_effect(bytes) {
+        // An effect: every shader embedded in it, named by its object id.
+        match crate::fx::Effect::parse(bytes) {
+            Ok(e) => {
+                for (id, data) in e.objects.iter().enumerate() {
+                    let tokens = crate::fx::to_words(data);
+                    if tokens.first().is_none_or(|t| t >> 16 < 0xFFFE) {
+                        continue;
+                    }
+                    match Shader::decode(&tokens) {
+                        Ok(shader) => {
+                            let findings = findings(&shader, 0, &|_, _| None);
+                            r.shaders.push(ShaderReport {
+                                name: Some(format!("object {id}")),
+                                at: 0,
+                                shader,
+                                findings,
+                            });
+                        }
+                        Err(err) => r.fail(format!("object {id}: {err}")),
+                    }
+                }
+            }
+            Err(err) => r.fail(err.to_string()),
+        }
+        return r;
+    }
     match input::read_any(bytes) {
         Ok(found) => {
             let mut warnings = Vec::new();

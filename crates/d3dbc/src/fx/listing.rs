@@ -1,0 +1,164 @@
+//! The effect listing fxc 10.1 writes with `/Fc` for an fx_2_0 effect: the shaders of
+//! shader-typed parameters (`pixelshader name = asm { … };`, arrays element by element
+//! with `//listing for: name[i]`), then `//listing of all techniques and passes with
+//! embedded asm listings` and every pass's vertex and pixel shader (`//No embedded …`
+//! where a pass sets none), each shader's Microsoft listing indented 12 spaces and
+//! preceded by its preshader block when it has one. A pass that picks its shader from an
+//! array by a selector expression lists the element the selector gives for the
+//! parameters' default values.
+
+use std::fmt::Write as _;
+
+use super::preshader::{find_pres, Preshader};
+use super::states::StateClass;
+use super::{state_info, to_words, Effect, ParameterClass, StateValue, Value};
+use crate::print::{print_tokens, PrintOptions};
+
+/// The listing of one shader's bytecode: its preshader block (when it has one), then the
+/// shader's own listing.
+pub fn shader_listing(bytes: &[u8]) -> String {
+    let tokens = to_words(bytes);
+    let mut out = String::new();
+    if let Some(pres) = find_pres(&tokens) {
+        match Preshader::parse(pres) {
+            Ok(p) => p.write_listing(&mut out),
+            Err(e) => {
+                let _ = writeln!(out, "// preshader: {e}");
+            }
+        }
+    }
+    let options = PrintOptions {
+        ctab_defaults: false,
+        ..PrintOptions::default()
+    };
+    if let Err(e) = print_tokens(&tokens, &options, &mut out) {
+        let _ = writeln!(out, "// shader does not decode: {e}");
+    }
+    out
+}
+
+fn push_indented(text: &str, indent: &str, out: &mut String) {
+    for line in text.lines() {
+        out.push_str(indent);
+        out.push_str(line);
+        out.push('\n');
+    }
+}
+
+impl<'a> Effect<'a> {
+    /// The shader bytecode a shader state of a pass selects, evaluating array selectors
+    /// with the parameters' default values (`None`: no shader, or it cannot be found).
+    pub fn state_shader(&self, state: &super::State<'a>) -> Option<&'a [u8]> {
+        self.state_shader_with(state, &super::apply::Values::default())
+    }
+
+    /// As [`state_shader`](Self::state_shader) with parameter values overriding the
+    /// defaults.
+    pub fn state_shader_with(
+        &self,
+        state: &super::State<'a>,
+        values: &super::apply::Values,
+    ) -> Option<&'a [u8]> {
+        match &state.source {
+            StateValue::Constant => match state.value {
+                Value::Object(id) => Some(self.object(id)).filter(|b| !b.is_empty()),
+                _ => None,
+            },
+            StateValue::Parameter(name) => match self.resolve(name)?.1 {
+                Value::Object(id) => Some(self.object(*id)).filter(|b| !b.is_empty()),
+                _ => None,
+            },
+            StateValue::ArraySelector { array, program } => {
+                let p = self.parameter(array)?;
+                let index = self.evaluate_expression(program, values).ok()?;
+                let i = *index.first()? as i64;
+                match &p.value {
+                    Value::Array(items) => match items.get(usize::try_from(i).ok()?)? {
+                        Value::Object(id) => Some(self.object(*id)).filter(|b| !b.is_empty()),
+                        _ => None,
+                    },
+                    _ => None,
+                }
+            }
+            StateValue::Expression(_) => None,
+        }
+    }
+
+    /// fxc's `/Fc` listing of the effect.
+    pub fn listing(&self) -> String {
+        let mut out = String::new();
+        for p in &self.parameters {
+            if !p.ty.is_shader() || p.ty.class != ParameterClass::Object {
+                continue;
+            }
+            let kind = p.ty.ty.hlsl_name();
+            match &p.value {
+                Value::Object(id) => {
+                    let code = self.object(*id);
+                    if code.is_empty() {
+                        continue;
+                    }
+                    let _ = write!(out, "{kind} {} = \nasm {{\n", p.ty.name);
+                    out.push_str(&shader_listing(code));
+                    out.push_str("};\n\n");
+                }
+                Value::Array(items) => {
+                    // Arrays without code (declared, not initialized) are not listed.
+                    let code = |v: &Value| match v {
+                        Value::Object(id) => self.object(*id),
+                        _ => &[],
+                    };
+                    if items.iter().all(|v| code(v).is_empty()) {
+                        continue;
+                    }
+                    let _ = write!(out, "{kind} {}[{}] = \n{{\n", p.ty.name, items.len());
+                    for (i, item) in items.iter().enumerate() {
+                        if i > 0 {
+                            out.push_str(",\n\n");
+                        }
+                        let code = match item {
+                            Value::Object(id) => self.object(*id),
+                            _ => &[],
+                        };
+                        let _ = write!(out, "//listing for: {}[{i}]\nasm {{\n", p.ty.name);
+                        out.push_str(&shader_listing(code));
+                        out.push('}');
+                    }
+                    out.push_str("};\n");
+                }
+                _ => {}
+            }
+        }
+        out.push_str("\n//listing of all techniques and passes with embedded asm listings \n\n");
+        for t in &self.techniques {
+            let _ = write!(out, "technique {}\n{{\n", t.name);
+            for pass in &t.passes {
+                let _ = write!(out, "    pass {}\n    {{\n", pass.name);
+                for (class, kind, blank) in [
+                    (StateClass::VertexShader, "vertex", "\n"),
+                    (StateClass::PixelShader, "pixel", ""),
+                ] {
+                    let code = pass
+                        .states
+                        .iter()
+                        .filter(|s| state_info(s.operation).map(|i| i.class) == Some(class))
+                        .find_map(|s| self.state_shader(s));
+                    match code {
+                        Some(code) => {
+                            let _ = write!(out, "        {kind}shader = \n            asm {{\n");
+                            push_indented(&shader_listing(code), "            ", &mut out);
+                            out.push_str("            };\n");
+                            out.push_str(blank);
+                        }
+                        None => {
+                            let _ = writeln!(out, "        //No embedded {kind} shader");
+                        }
+                    }
+                }
+                out.push_str("    }\n");
+            }
+            out.push_str("}\n\n");
+        }
+        out
+    }
+}

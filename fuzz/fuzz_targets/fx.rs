@@ -1,0 +1,21 @@
+//! Arbitrary bytes → the effect parser, its listing and every pass applied with default
+//! values. Nothing may panic, hang or allocate without bound; an error names a byte
+//! offset inside the input (or just past it).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    match d3dbc::fx::Effect::parse(data) {
+        Ok(effect) => {
+            let _ = effect.listing();
+            let values = d3dbc::fx::apply::Values::default();
+            for (t, tech) in effect.techniques.iter().enumerate() {
+                for p in 0..tech.passes.len() {
+                    let _ = effect.apply_pass(t, p, &values);
+                }
+            }
+        }
+        Err(e) => assert!(e.offset <= data.len() + 8, "{e}"),
+    }
+});
