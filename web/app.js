@@ -202,7 +202,8 @@ function soon() { clearTimeout(timer); timer = setTimeout(update, 200); }
 async function openFile(file) {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const text = new TextDecoder().decode(bytes);
-  const binary = bytes.length >= 4 && (bytes[3] === 0xff && (bytes[2] === 0xfe || bytes[2] === 0xff));
+  // Bytecode and effects (anything with control bytes) are shown as hex DWORDs.
+  const binary = bytes.some((b) => b === 0 || (b < 0x20 && b !== 9 && b !== 10 && b !== 13));
   $('input').value = binary ? hexToDwords(Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')) : text;
   update();
 }

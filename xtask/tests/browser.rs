@@ -346,5 +346,34 @@ fn playground_panels_in_headless_chromium() {
         "{}",
         f.text
     );
+
+    // 4. An effect link: fxc's effect listing, its first pass drawn.
+    let fxo = std::fs::read(root().join("examples/tint.fxo")).unwrap();
+    let dom = dump_dom(&chromium, &format!("{base}#hex={}&target=glsl", hex(&fxo)));
+    let fx_text: String = fxo
+        .chunks(4)
+        .map(|c| format!("0x{:08x}, ", u32::from_le_bytes([c[0], c[1], c[2], c[3]])))
+        .collect();
+    let native = d3dbc_web::analyze(&fx_text, &Default::default());
+    assert_eq!(native.kind, "effect");
+    assert_eq!(
+        element_text(&dom, "pre", "listing"),
+        native.listing,
+        "effect listing"
+    );
+    let img = d3dbc_web::render(
+        &native.hex,
+        &d3dbc_web::RenderRequest {
+            width: 256,
+            height: 256,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        attribute(&dom, "canvas", "data-hash"),
+        Some(fnv1a(&img.rgba)),
+        "effect render"
+    );
     drop(server);
 }

@@ -5,7 +5,8 @@
 //! web`. The page's four panels map to four calls:
 //!
 //! - [`analyze`]: the input (assembly text, hex, an fxc `/Fh` header, anything
-//!   [`d3dbc::input::read_any`] reads) → the Microsoft listing (`#listing`), the
+//!   [`d3dbc::input::read_any`] reads, an fx_2_0 effect) → the Microsoft listing
+//!   (`#listing`), the
 //!   validator's and assembler's findings as `d3dbc validate` prints them (`#findings`),
 //!   the bytecode as hex (for the link) and the constants the render panel edits;
 //! - [`translate`]: → SPIR-V (disassembled), WGSL, GLSL, MSL or HLSL through
@@ -93,7 +94,9 @@ pub struct Sampler {
 /// What [`analyze`] found.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Analysis {
-    /// `assembly`, `bytecode`, or `none` (nothing usable: see `findings`).
+    /// `assembly`, `bytecode`, `effect` (fx_2_0: the listing is fxc's effect listing,
+    /// the translation and render panels use its first pass), or `none` (nothing
+    /// usable: see `findings`).
     pub kind: &'static str,
     /// `ps_2_0`, … of the (first) shader.
     pub version: Option<String>,
@@ -128,6 +131,39 @@ fn to_hex(tokens: &[u32]) -> String {
     s
 }
 
+/// The bytes of an fx_2_0 effect given as hex text or a C array, if `input` is one.
+fn effect_bytes(input: &str) -> Option<Vec<u8>> {
+    if input::looks_like_assembly(input) {
+        return None;
+    }
+    let bytes = match plain_hex(input) {
+        Some(b) => b,
+        None => {
+            let found = input::read_any(input.as_bytes()).ok()?;
+            found
+                .first()?
+                .tokens
+                .iter()
+                .flat_map(|t| t.to_le_bytes())
+                .collect()
+        }
+    };
+    d3dbc::fx::Effect::is_effect(&bytes).then_some(bytes)
+}
+
+/// The bytes of a plain hex string (what [`Analysis::hex`] holds and `#hex=` links
+/// carry).
+fn plain_hex(s: &str) -> Option<Vec<u8>> {
+    let s = s.trim();
+    if s.is_empty() || s.len() % 2 != 0 || !s.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).ok())
+        .collect()
+}
+
 /// The tokens of the first shader in `input` (hex, header, assembly...), or why not.
 fn tokens_of(input: &str) -> Result<Vec<u32>, String> {
     if input::looks_like_assembly(input) {
@@ -159,7 +195,8 @@ pub fn analyze(input: &str, o: &ListingOptions) -> Analysis {
         kind: "none",
         ..Default::default()
     };
-    let rep = report::check(input.as_bytes(), FILE);
+    let effect = effect_bytes(input);
+    let rep = report::check(effect.as_deref().unwrap_or(input.as_bytes()), FILE);
     a.report = rep.lines(FILE, false).join("\n");
     a.valid = rep.valid();
     for m in &rep.messages {
@@ -210,6 +247,19 @@ pub fn analyze(input: &str, o: &ListingOptions) -> Analysis {
                 text,
             });
         }
+    }
+    if let Some(bytes) = effect {
+        if let Ok(e) = d3dbc::fx::Effect::parse(&bytes) {
+            a.kind = "effect";
+            a.version = Some("fx_2_0".into());
+            a.hex = bytes.iter().map(|b| format!("{b:02x}")).collect();
+            a.listing = e.listing();
+            // The render panel draws the first pass of the first technique.
+            a.pixel = e
+                .apply_pass(0, 0, &Default::default())
+                .is_ok_and(|p| p.pixel_shader.is_some());
+        }
+        return a;
     }
     let Ok(tokens) = tokens_of(input) else {
         return a;
@@ -294,7 +344,23 @@ pub struct Translated {
 /// Translates the bytecode `hex` (as [`Analysis::hex`]) to `target`: `spirv`, `wgsl`,
 /// `glsl`, `msl` or `hlsl`, as `d3dbc translate` does with default options.
 pub fn translate(hex: &str, target: &str) -> Result<Translated, String> {
-    let tokens = tokens_from_hex(hex)?;
+    let effect = effect_bytes(hex);
+    let mut tokens = match effect {
+        Some(_) => Vec::new(),
+        None => tokens_from_hex(hex)?,
+    };
+    if let Some(bytes) = effect {
+        // An effect: the first pass's pixel shader (its vertex shader where it has none).
+        let e = d3dbc::fx::Effect::parse(&bytes).map_err(|e| e.to_string())?;
+        let p = e
+            .apply_pass(0, 0, &Default::default())
+            .map_err(|e| e.to_string())?;
+        let shader = p
+            .pixel_shader
+            .or(p.vertex_shader)
+            .ok_or("the effect's first pass sets no shader")?;
+        tokens = d3dbc::fx::to_words(shader);
+    }
     let shader = Shader::decode(&tokens).map_err(|e| e.to_string())?;
     if let Some(f) = d3dbc::validate::validate(&shader)
         .into_iter()
@@ -399,6 +465,28 @@ fn run(hex: &str, r: &RenderRequest, trace: Option<(u32, u32)>) -> Result<Render
             r.width, r.height
         ));
     }
+    let textures = TEXTURES.with(|ts| ts.borrow().clone());
+    let opts = Options {
+        trace_pixel: trace,
+        ..Options::default()
+    };
+    let regions = trace.map(|(x, y)| vec![[x, y, x + 1, y + 1]]);
+    if let Some(bytes) = effect_bytes(hex) {
+        // An effect: its first pass with the parameters' default values, as
+        // `d3dbc render X.fxo` draws it.
+        let e = d3dbc::fx::Effect::parse(&bytes).map_err(|e| e.to_string())?;
+        let pass = d3dbc_exec::effect::pass_scene(
+            &e,
+            0,
+            0,
+            &Default::default(),
+            r.width,
+            r.height,
+            &textures,
+        )?;
+        return Renderer::run_scene(&pass.scene, opts, regions, |_, _| {})
+            .map_err(|e| e.to_string());
+    }
     let tokens = tokens_from_hex(hex)?;
     let shader = Shader::decode(&tokens).map_err(|e| e.to_string())?;
     if !shader.version.is_pixel() {
@@ -415,7 +503,6 @@ fn run(hex: &str, r: &RenderRequest, trace: Option<(u32, u32)>) -> Result<Render
             f.message
         ));
     }
-    let textures = TEXTURES.with(|ts| ts.borrow().clone());
     let mut scene = d3dbc_exec::quick::fullscreen(&tokens, None, r.width, r.height, &textures)?;
     if let Some(Op::Draw(d)) = scene.ops.first_mut() {
         d3dbc_exec::quick::neutral_undefaulted_constants(&shader, &mut d.ps_constants);
@@ -428,11 +515,6 @@ fn run(hex: &str, r: &RenderRequest, trace: Option<(u32, u32)>) -> Result<Render
             d.ps_constants.set_float_bits(reg, &v.map(f32::to_bits));
         }
     }
-    let opts = Options {
-        trace_pixel: trace,
-        ..Options::default()
-    };
-    let regions = trace.map(|(x, y)| vec![[x, y, x + 1, y + 1]]);
     Renderer::run_scene(&scene, opts, regions, |_, _| {}).map_err(|e| e.to_string())
 }
 

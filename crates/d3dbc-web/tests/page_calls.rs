@@ -175,3 +175,36 @@ fn vertex_shaders_list_but_do_not_render() {
         .contains("pixel shaders"));
     assert!(translate(&a.hex, "wgsl").unwrap().text.contains("@vertex"));
 }
+
+#[test]
+fn effects_list_translate_and_render_their_first_pass() {
+    let bytes = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/tint.fxo"
+    ))
+    .unwrap();
+    let text: Vec<String> = bytes
+        .chunks(4)
+        .map(|c| format!("0x{:08x}", u32::from_le_bytes([c[0], c[1], c[2], c[3]])))
+        .collect();
+    let a = analyze(&text.join(", "), &ListingOptions::default());
+    assert_eq!((a.kind, a.version.as_deref()), ("effect", Some("fx_2_0")));
+    let e = d3dbc::fx::Effect::parse(&bytes).unwrap();
+    assert_eq!(a.listing, e.listing());
+    assert!(a.valid && a.pixel, "{:?}", a.findings);
+    assert!(translate(&a.hex, "wgsl")
+        .unwrap()
+        .text
+        .contains("@fragment"));
+    let req = RenderRequest {
+        width: 16,
+        height: 16,
+        ..Default::default()
+    };
+    let img = render(&a.hex, &req).unwrap();
+    assert!(
+        img.rgba.chunks(4).any(|p| p != &img.rgba[..4]),
+        "blank effect render"
+    );
+    assert!(trace(&a.hex, &req, 5, 5).unwrap().len() > 1);
+}
