@@ -79,7 +79,7 @@ pub fn tool(name: &str, version_arg: &str) -> bool {
             !ci,
             "{name} missing: CI=true requires it (apt-get install spirv-tools glslang-tools)"
         );
-        eprintln!("SKIPPED: {name} not installed; its checks are skipped");
+        skipped(&format!("{name} not installed; its checks are skipped"));
     }
     ok
 }
@@ -89,7 +89,7 @@ pub fn tool(name: &str, version_arg: &str) -> bool {
 pub fn optional_tool(name: &str, version_arg: &str) -> bool {
     let ok = Command::new(name).arg(version_arg).output().is_ok();
     if !ok {
-        eprintln!("SKIPPED: {name} not installed; its checks are skipped");
+        skipped(&format!("{name} not installed; its checks are skipped"));
     }
     ok
 }
@@ -145,4 +145,15 @@ pub fn glslang(files: &[PathBuf]) -> Vec<String> {
                 .collect::<Vec<_>>()
         })
         .collect()
+}
+
+/// Says that part of the running test was skipped, where a reader of `cargo test` sees
+/// it: straight to standard error, past the harness's capture of passing tests.
+pub fn skipped(why: &str) {
+    use std::io::Write;
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("a test")
+        .to_string();
+    let _ = writeln!(std::io::stderr().lock(), "SKIPPED {test}: {why}");
 }

@@ -1,8 +1,9 @@
 //! Shared corpus access for the integration tests.
 //!
 //! The corpus lives outside the repository (`D3DBC_CORPUS`, default `../shared/corpus`
-//! relative to the workspace root). Without it the tests skip with a visible message,
-//! except under CI (`CI=true`), where a missing corpus is a failure.
+//! relative to the workspace root). Without it the tests skip with a message that
+//! `cargo test` shows even for passing tests (`SKIPPED test_name: …`), except under CI
+//! (`CI=true`), where a missing corpus is a failure.
 #![allow(dead_code)]
 
 use std::path::PathBuf;
@@ -27,11 +28,23 @@ pub fn corpus_dir() -> Option<PathBuf> {
             dir.display()
         );
     }
-    eprintln!(
-        "SKIPPED: corpus not found at {} (set D3DBC_CORPUS to run corpus tests)",
+    skipped(&format!(
+        "corpus not found at {} (set D3DBC_CORPUS to run it)",
         dir.display()
-    );
+    ));
     None
+}
+
+/// Says that the running test did nothing, and why, where a reader of `cargo test`
+/// sees it: straight to the process's standard error, past the test harness's output
+/// capture (which would hide an `eprintln!` of a passing test), named after the test.
+pub fn skipped(why: &str) {
+    use std::io::Write;
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("a test")
+        .to_string();
+    let _ = writeln!(std::io::stderr().lock(), "SKIPPED {test}: {why}");
 }
 
 /// All records of one corpus file, or `None` when the corpus is absent.
