@@ -66,6 +66,7 @@ pub mod print;
 pub mod regs;
 pub mod semantics;
 pub mod state;
+pub mod target;
 pub mod token;
 pub mod validate;
 pub mod version;
