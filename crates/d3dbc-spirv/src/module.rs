@@ -11,7 +11,7 @@ use rustc_hash::FxHashMap;
 use spirv::{Op, StorageClass};
 
 /// The types a translation uses (index into the fixed type table).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
 pub(crate) enum T {
     Void,

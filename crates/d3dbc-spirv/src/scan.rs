@@ -137,7 +137,7 @@ pub(crate) fn scan(version: Version, ins: &[Instruction], offsets: &[u32]) -> Re
             }
             _ => {}
         }
-        let mut note = |k: RegisterType, n: u16, s: &mut Scan| -> Result<(), Error> {
+        let note = |k: RegisterType, n: u16, s: &mut Scan| -> Result<(), Error> {
             match k {
                 RegisterType::Const
                 | RegisterType::Const2
