@@ -178,7 +178,7 @@ impl Module {
         let id = self.id();
         match t {
             T::Void | T::Bool | T::Sampler => inst(&mut self.glob, op, &[id]),
-            T::FnVoid | T::SImg2D | T::SImgCube | T::SImg3D => inst(&mut self.glob, op, &[id, a]),
+            T::F32 | T::FnVoid | T::SImg2D | T::SImgCube | T::SImg3D => inst(&mut self.glob, op, &[id, a]),
             _ => inst(&mut self.glob, op, &[id, a, b]),
         }
         self.types[i] = id;
