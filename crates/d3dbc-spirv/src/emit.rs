@@ -712,9 +712,16 @@ impl<'a> Emitter<'a> {
 
     fn big(&mut self) -> u32 {
         match self.o.semantics.rcp_zero {
-            ReciprocalOfZero::Infinity => self.m.scalar(T::F32, 0x7f80_0000),
+            ReciprocalOfZero::Infinity => self.bits_f32(0x7f80_0000),
             ReciprocalOfZero::FltMax => self.m.f(f32::MAX),
         }
+    }
+
+    /// A float from its bits, as an instruction (an infinite constant is valid SPIR-V,
+    /// but not to SPIR-V front ends that rebuild an IR without infinities, naga's).
+    fn bits_f32(&mut self, bits: u32) -> u32 {
+        let u = self.m.u(bits);
+        self.op1(Op::Bitcast, T::F32, u)
     }
 
     fn big_bits(&self) -> u32 {
@@ -759,7 +766,7 @@ impl<'a> Emitter<'a> {
         let is0 = self.op2(Op::FOrdEqual, T::Bool, a, z);
         let lz = match self.o.semantics.log_zero {
             LogOfZero::NegFltMax => self.m.f(-f32::MAX),
-            LogOfZero::NegInfinity => self.m.scalar(T::F32, 0xff80_0000),
+            LogOfZero::NegInfinity => self.bits_f32(0xff80_0000),
         };
         self.sel(T::F32, is0, lz, l)
     }
