@@ -128,7 +128,7 @@ enum Verb {
     Run(exec_verbs::RunArgs),
     /// Draw a pixel shader full-screen on the CPU into a PNG.
     Render(exec_verbs::RenderArgs),
-    /// Translate to SPIR-V, WGSL, GLSL 450, MSL or HLSL through naga.
+    /// Translate to SPIR-V (direct, or `--via naga`), WGSL, GLSL 450, MSL or HLSL.
     Translate(translate::TranslateArgs),
 }
 
