@@ -869,7 +869,7 @@ impl<'a> Emitter<'a> {
                 let iu = self.op1(Op::Bitcast, T::U32, idx);
                 let lim = self.m.u(len);
                 let ok = self.op2(Op::ULessThan, T::Bool, iu, lim);
-                let last = self.m.u(len - 1);
+                let last = self.m.u(len.saturating_sub(1));
                 let cl = self.ext(T::U32, G::UMin, &[iu, last]);
                 let val = self.uniform_elem(var, T::V4F, cl);
                 let z = self.zero4();
@@ -2682,8 +2682,9 @@ impl<'a> Emitter<'a> {
         self.sel(T::V4F, m, mixed, c)
     }
 
-    /// Closes the function under construction into the function section.
-    fn finish_function(&mut self, id: u32) {
+    /// Writes the function under construction's head (declaration, first label, local
+    /// variables) into the function section; the body follows.
+    fn function_head(&mut self, id: u32) {
         let void = self.m.ty(T::Void);
         let fnty = self.m.ty(T::FnVoid);
         let first = self.m.id();
@@ -2691,9 +2692,15 @@ impl<'a> Emitter<'a> {
         inst(&mut m.funcs, Op::Function, &[void, id, 0, fnty]);
         inst(&mut m.funcs, Op::Label, &[first]);
         m.funcs.extend_from_slice(&m.vars);
+        m.vars.clear();
+    }
+
+    /// Closes a subroutine into the function section.
+    fn finish_function(&mut self, id: u32) {
+        self.function_head(id);
+        let m = &mut self.m;
         m.funcs.extend_from_slice(&m.body);
         inst(&mut m.funcs, Op::FunctionEnd, &[]);
-        m.vars.clear();
         m.body.clear();
     }
 
@@ -2746,8 +2753,9 @@ impl<'a> Emitter<'a> {
         if !self.terminated {
             inst(&mut self.m.body, Op::Return, &[]);
         }
+        // The entry point's body stays in `body`: the assembly appends it (one copy less).
         self.main_fn = self.m.id();
-        self.finish_function(self.main_fn);
+        self.function_head(self.main_fn);
         self.itf.discards =
             self.scan.discards || self.o.pipeline.alpha_test != CompareFunc::Always;
         Ok(())

@@ -162,7 +162,16 @@ fn run<'a>(
 /// Puts the sections together behind the header, the bound patched last.
 fn assemble(e: &mut emit::Emitter<'_>, ps: bool) -> Vec<u32> {
     let m = &e.m;
-    let total = 5 + 16 + 8 + 8 + e.io_vars.len() + m.dec.len() + m.glob.len() + m.funcs.len();
+    let total = 5
+        + 16
+        + 8
+        + 8
+        + e.io_vars.len()
+        + m.dec.len()
+        + m.glob.len()
+        + m.funcs.len()
+        + m.body.len()
+        + 1;
     let mut w = Vec::with_capacity(total);
     w.extend_from_slice(&[spirv::MAGIC_NUMBER, 0x0001_0000, 0, 0, 0]);
     inst(&mut w, Op::Capability, &[Capability::Shader as u32]);
@@ -207,6 +216,8 @@ fn assemble(e: &mut emit::Emitter<'_>, ps: bool) -> Vec<u32> {
     w.extend_from_slice(&m.dec);
     w.extend_from_slice(&m.glob);
     w.extend_from_slice(&m.funcs);
+    w.extend_from_slice(&m.body);
+    inst(&mut w, Op::FunctionEnd, &[]);
     w[3] = m.bound();
     w
 }

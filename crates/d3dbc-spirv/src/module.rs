@@ -50,6 +50,15 @@ pub(crate) enum Sc {
 }
 
 const NSC: usize = Sc::UniformConstant as usize + 1;
+const RECENT: usize = 64;
+
+#[inline]
+fn recent_slot(t: T, b: &[u32; 4]) -> usize {
+    let h = (b[0] ^ b[1].rotate_left(7) ^ b[2].rotate_left(13) ^ b[3].rotate_left(19))
+        .wrapping_mul(0x9E37_79B9)
+        ^ t as u32;
+    (h >> 26) as usize % RECENT
+}
 
 impl Sc {
     fn spirv(self) -> StorageClass {
@@ -100,6 +109,9 @@ pub(crate) struct Module {
     types: [u32; NT],
     ptrs: [[u32; NT]; NSC],
     consts: FxHashMap<(T, [u32; 4]), u32>,
+    /// Direct-mapped cache in front of `consts` (most constants are a handful of
+    /// splats and scalars used over and over).
+    recent: [(T, [u32; 4], u32); RECENT],
     nulls: [u32; NT],
     /// The `GLSL.std.450` import.
     pub glsl: u32,
@@ -117,6 +129,7 @@ impl Module {
             types: [0; NT],
             ptrs: [[0; NT]; NSC],
             consts: FxHashMap::default(),
+            recent: [(T::Void, [0; 4], 0); RECENT],
             nulls: [0; NT],
             glsl: 0,
         };
@@ -134,11 +147,17 @@ impl Module {
     }
 
     /// The id of type `t`, declared on first use.
+    #[inline]
     pub fn ty(&mut self, t: T) -> u32 {
-        let i = t as usize;
-        if self.types[i] != 0 {
-            return self.types[i];
+        match self.types[t as usize] {
+            0 => self.declare_type(t),
+            id => id,
         }
+    }
+
+    #[cold]
+    fn declare_type(&mut self, t: T) -> u32 {
+        let i = t as usize;
         let (op, a, b): (Op, u32, u32) = match t {
             T::Void => (Op::TypeVoid, 0, 0),
             T::Bool => (Op::TypeBool, 0, 0),
@@ -186,6 +205,7 @@ impl Module {
     }
 
     /// A pointer to `t` in `sc`.
+    #[inline]
     pub fn ptr(&mut self, sc: Sc, t: T) -> u32 {
         let (s, i) = (sc as usize, t as usize);
         if self.ptrs[s][i] != 0 {
@@ -212,10 +232,26 @@ impl Module {
         id
     }
 
+    /// The interned constant `(t, bits)`, if any.
+    #[inline]
+    fn lookup(&mut self, t: T, bits: [u32; 4]) -> Option<u32> {
+        let r = &self.recent[recent_slot(t, &bits)];
+        if r.2 != 0 && r.0 == t && r.1 == bits {
+            return Some(r.2);
+        }
+        let id = *self.consts.get(&(t, bits))?;
+        self.recent[recent_slot(t, &bits)] = (t, bits, id);
+        Some(id)
+    }
+
+    fn remember(&mut self, t: T, bits: [u32; 4], id: u32) {
+        self.consts.insert((t, bits), id);
+        self.recent[recent_slot(t, &bits)] = (t, bits, id);
+    }
+
     /// A scalar constant of type `t` with bits `bits`.
     pub fn scalar(&mut self, t: T, bits: u32) -> u32 {
-        let key = (t, [bits, 0, 0, 0]);
-        if let Some(&id) = self.consts.get(&key) {
+        if let Some(id) = self.lookup(t, [bits, 0, 0, 0]) {
             return id;
         }
         let ty = self.ty(t);
@@ -233,7 +269,7 @@ impl Module {
         } else {
             inst(&mut self.glob, Op::Constant, &[ty, id, bits]);
         }
-        self.consts.insert(key, id);
+        self.remember(t, [bits, 0, 0, 0], id);
         id
     }
 
@@ -253,8 +289,7 @@ impl Module {
     /// A 4-component constant vector of type `t` (V4F, V4I, V4U, V4B) from its
     /// components' bits.
     pub fn vec4(&mut self, t: T, bits: [u32; 4]) -> u32 {
-        let key = (t, bits);
-        if let Some(&id) = self.consts.get(&key) {
+        if let Some(id) = self.lookup(t, bits) {
             return id;
         }
         let st = match t {
@@ -271,7 +306,7 @@ impl Module {
             Op::ConstantComposite,
             &[ty, id, c[0], c[1], c[2], c[3]],
         );
-        self.consts.insert(key, id);
+        self.remember(t, bits, id);
         id
     }
 
