@@ -209,9 +209,20 @@ fn spirv_comes_from_the_direct_back_end_unless_via_naga_with_the_same_interface(
     assert_ne!(outputs[0].0, outputs[1].0);
     assert_eq!(outputs[0].1, outputs[1].1);
     let out = run(
-        &["translate", &ex("textured.pso"), "--target", "spirv", "--via", "mojo"],
+        &[
+            "translate",
+            &ex("textured.pso"),
+            "--target",
+            "spirv",
+            "--via",
+            "mojo",
+        ],
         None,
     );
     assert!(!out.status.success());
-    assert!(text(&out.stderr).contains("direct"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("direct"),
+        "{}",
+        text(&out.stderr)
+    );
 }

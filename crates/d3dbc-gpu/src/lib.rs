@@ -657,7 +657,10 @@ impl Gpu {
         let rs = &d.render_states;
         let (vm, fm) = match pair {
             Pair::Naga(p) => (self.module(&p.0)?, self.module(&p.1)?),
-            Pair::Direct(p) => (self.direct_module(&p.0.words), self.direct_module(&p.1.words)),
+            Pair::Direct(p) => (
+                self.direct_module(&p.0.words),
+                self.direct_module(&p.1.words),
+            ),
         };
         let color_targets: Vec<Option<wgpu::ColorTargetState>> = targets
             .iter()

@@ -616,7 +616,8 @@ fn compare_backends(
             return;
         }
         _ => {
-            t.failures.push(format!("{label}: only one back end draws: {errs:?}"));
+            t.failures
+                .push(format!("{label}: only one back end draws: {errs:?}"));
             return;
         }
     }
@@ -676,7 +677,9 @@ fn backend_report(what: &str, t: &BackendTally) {
 
 /// Every `D3DBC_GPU_BACKEND_STRIDE`-th scene (default 4; 1 compares them all).
 fn backend_stride() -> usize {
-    std::env::var("D3DBC_GPU_BACKEND_STRIDE").map_or(4, |v| v.parse().unwrap_or(4)).max(1)
+    std::env::var("D3DBC_GPU_BACKEND_STRIDE")
+        .map_or(4, |v| v.parse().unwrap_or(4))
+        .max(1)
 }
 
 #[test]
@@ -695,7 +698,11 @@ fn oracle_scenes_draw_the_same_through_both_back_ends() {
         }
     }
     backend_report("oracle scenes", &t);
-    assert!(t.scenes * backend_stride() >= 380, "only {} scenes", t.scenes);
+    assert!(
+        t.scenes * backend_stride() >= 380,
+        "only {} scenes",
+        t.scenes
+    );
     assert!(t.failures.is_empty(), "{} draws differ", t.failures.len());
 }
 
@@ -717,6 +724,10 @@ fn corpus_shaders_draw_the_same_through_both_back_ends() {
         }
     }
     backend_report("corpus shaders", &t);
-    assert!(t.scenes * stride * 2 > shaders.len(), "only {} scenes", t.scenes);
+    assert!(
+        t.scenes * stride * 2 > shaders.len(),
+        "only {} scenes",
+        t.scenes
+    );
     assert!(t.failures.is_empty(), "{} draws differ", t.failures.len());
 }

@@ -63,7 +63,11 @@ fn bench(c: &mut Criterion) {
     let (mut direct, mut naga) = (0usize, 0usize);
     for (_, s) in &shaders {
         direct += d3dbc_spirv::emit(s, &opts).unwrap().len();
-        naga += d3dbc_naga::translate(s, &opts).unwrap().spirv().unwrap().len();
+        naga += d3dbc_naga::translate(s, &opts)
+            .unwrap()
+            .spirv()
+            .unwrap()
+            .len();
     }
     eprintln!(
         "{} shaders, {bytes} bytes, {instrs} instructions; SPIR-V words per D3D9 instruction: direct {:.2}, naga {:.2}",

@@ -403,7 +403,12 @@ impl<'a> Emitter<'a> {
     }
 
     /// A uniform block `struct { array<elem, n> }` at `binding`.
-    fn uniform_block(&mut self, binding: u32, elem: T, n: u32) -> (u32, Option<itf::ConstantBuffer>) {
+    fn uniform_block(
+        &mut self,
+        binding: u32,
+        elem: T,
+        n: u32,
+    ) -> (u32, Option<itf::ConstantBuffer>) {
         let et = self.m.ty(elem);
         let len = self.m.u(n.max(1));
         let arr = self.m.id();
@@ -580,12 +585,7 @@ impl<'a> Emitter<'a> {
                     0
                 };
                 self.slot_of[k][num as usize] = self.slots.len() as u16;
-                self.slots.push(Slot {
-                    kind,
-                    num,
-                    ty,
-                    var,
-                });
+                self.slots.push(Slot { kind, num, ty, var });
             }
         }
         self.reset_fn_state();
@@ -670,7 +670,11 @@ impl<'a> Emitter<'a> {
     }
 
     fn zero_factors(&mut self, a: u32, b: u32, vec: bool) -> (u32, u32) {
-        let (t, bt) = if vec { (T::V4F, T::V4B) } else { (T::F32, T::Bool) };
+        let (t, bt) = if vec {
+            (T::V4F, T::V4B)
+        } else {
+            (T::F32, T::Bool)
+        };
         match self.o.semantics.mul_zero {
             MulZero::Ieee => (a, b),
             MulZero::Strict => {
@@ -1039,7 +1043,12 @@ impl<'a> Emitter<'a> {
         self.write_dst(x.dst, x.predicate, v)
     }
 
-    fn write_dst(&mut self, dst: DstParam, pred: Option<SrcParam>, mut v: u32) -> Result<(), Error> {
+    fn write_dst(
+        &mut self,
+        dst: DstParam,
+        pred: Option<SrcParam>,
+        mut v: u32,
+    ) -> Result<(), Error> {
         let sh = dst.shift_value();
         if sh != 0 {
             let f = self.m.splat_f((sh as f32).exp2());
@@ -1137,7 +1146,11 @@ impl<'a> Emitter<'a> {
         let id = self.m.id();
         match level {
             Level::Auto if self.ps => {
-                inst(&mut self.m.body, Op::ImageSampleImplicitLod, &[ty, id, si, c]);
+                inst(
+                    &mut self.m.body,
+                    Op::ImageSampleImplicitLod,
+                    &[ty, id, si, c],
+                );
             }
             Level::Auto => {
                 let z = self.m.f(0.0);
@@ -1770,7 +1783,11 @@ impl<'a> Emitter<'a> {
                 self.boundary();
                 let (merge, then, else_label) = (self.m.id(), self.m.id(), self.m.id());
                 inst(&mut self.m.body, Op::SelectionMerge, &[merge, 0]);
-                inst(&mut self.m.body, Op::BranchConditional, &[cond, then, else_label]);
+                inst(
+                    &mut self.m.body,
+                    Op::BranchConditional,
+                    &[cond, then, else_label],
+                );
                 self.label(then);
                 self.frames.push(Frame::If {
                     merge,
@@ -1844,7 +1861,11 @@ impl<'a> Emitter<'a> {
                 let z = self.m.i(0);
                 let done = self.op2(Op::SLessThanEqual, T::Bool, c, z);
                 inst(&mut self.m.body, Op::LoopMerge, &[merge, cont, 0]);
-                inst(&mut self.m.body, Op::BranchConditional, &[done, merge, body]);
+                inst(
+                    &mut self.m.body,
+                    Op::BranchConditional,
+                    &[done, merge, body],
+                );
                 self.label(body);
                 self.frames.push(Frame::Loop {
                     header,
@@ -2241,9 +2262,11 @@ impl<'a> Emitter<'a> {
 
     /// The unlinked vertex varyings in output order.
     fn vs_varyings(&self, mut f: impl FnMut(DeclUsage, u8)) {
-        let base = (0..8u8)
-            .map(|i| (DeclUsage::TexCoord, i))
-            .chain([(DeclUsage::Color, 0), (DeclUsage::Color, 1), (DeclUsage::Fog, 0)]);
+        let base = (0..8u8).map(|i| (DeclUsage::TexCoord, i)).chain([
+            (DeclUsage::Color, 0),
+            (DeclUsage::Color, 1),
+            (DeclUsage::Fog, 0),
+        ]);
         for (u, i) in base {
             f(u, i);
         }
@@ -2463,8 +2486,7 @@ impl<'a> Emitter<'a> {
     fn position(&mut self) -> u32 {
         let p = if self.v.major >= 3 {
             let outs = &self.scan.outputs;
-            match d3dbc::regs::vs3_position_output(outs.iter().map(|d| (d.usage as u8, d.index)))
-            {
+            match d3dbc::regs::vs3_position_output(outs.iter().map(|d| (d.usage as u8, d.index))) {
                 Some(k) => {
                     let n = outs[k].num;
                     self.out_slot(RegisterType::Output, n)
@@ -2507,7 +2529,7 @@ impl<'a> Emitter<'a> {
         }
         let mut color0: Option<u32> = None;
         let mut position = 0;
-        for k in 0..nout {
+        for (k, slot) in vals.iter_mut().enumerate().take(nout) {
             let o = self.outputs[k];
             let v = match o.kind {
                 OutKind::Depth => {
@@ -2556,7 +2578,7 @@ impl<'a> Emitter<'a> {
                     VSrc::Const(c) => self.m.vec4f(c),
                 },
             };
-            vals[k] = v;
+            *slot = v;
         }
         if self.ps && self.o.pipeline.alpha_test != CompareFunc::Always {
             let a = match color0 {
@@ -2730,7 +2752,8 @@ impl<'a> Emitter<'a> {
             }
             let id = self.labels.iter().find(|e| e.0 == label).map_or(0, |e| e.1);
             // A label defined twice: the first definition is the one called.
-            if subs[..si].iter().any(|s| s.0 == label) || subs[si + 1..].iter().any(|s| s.0 == label)
+            if subs[..si].iter().any(|s| s.0 == label)
+                || subs[si + 1..].iter().any(|s| s.0 == label)
             {
                 return Err(Error::Flow {
                     offset: offsets.get(range_start(&subs[si])).copied().unwrap_or(0),
@@ -2756,8 +2779,7 @@ impl<'a> Emitter<'a> {
         // The entry point's body stays in `body`: the assembly appends it (one copy less).
         self.main_fn = self.m.id();
         self.function_head(self.main_fn);
-        self.itf.discards =
-            self.scan.discards || self.o.pipeline.alpha_test != CompareFunc::Always;
+        self.itf.discards = self.scan.discards || self.o.pipeline.alpha_test != CompareFunc::Always;
         Ok(())
     }
 

@@ -179,7 +179,11 @@ fn assemble(e: &mut emit::Emitter<'_>, ps: bool) -> Vec<u32> {
         inst(&mut w, Op::Capability, &[Capability::ClipDistance as u32]);
     }
     if e.derivatives {
-        inst(&mut w, Op::Capability, &[Capability::DerivativeControl as u32]);
+        inst(
+            &mut w,
+            Op::Capability,
+            &[Capability::DerivativeControl as u32],
+        );
     }
     // OpExtInstImport %glsl "GLSL.std.450"
     let start = w.len();

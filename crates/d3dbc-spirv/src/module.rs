@@ -88,7 +88,7 @@ pub(crate) fn string(buf: &mut Vec<u32>, s: &str) {
         w[..chunk.len()].copy_from_slice(chunk);
         buf.push(u32::from_le_bytes(w));
     }
-    if b.len() % 4 == 0 {
+    if b.len().is_multiple_of(4) {
         buf.push(0);
     }
 }
@@ -197,7 +197,9 @@ impl Module {
         let id = self.id();
         match t {
             T::Void | T::Bool | T::Sampler => inst(&mut self.glob, op, &[id]),
-            T::F32 | T::FnVoid | T::SImg2D | T::SImgCube | T::SImg3D => inst(&mut self.glob, op, &[id, a]),
+            T::F32 | T::FnVoid | T::SImg2D | T::SImgCube | T::SImg3D => {
+                inst(&mut self.glob, op, &[id, a])
+            }
             _ => inst(&mut self.glob, op, &[id, a, b]),
         }
         self.types[i] = id;
@@ -213,7 +215,11 @@ impl Module {
         }
         let ty = self.ty(t);
         let id = self.id();
-        inst(&mut self.glob, Op::TypePointer, &[id, sc.spirv() as u32, ty]);
+        inst(
+            &mut self.glob,
+            Op::TypePointer,
+            &[id, sc.spirv() as u32, ty],
+        );
         self.ptrs[s][i] = id;
         id
     }
@@ -221,7 +227,11 @@ impl Module {
     /// A pointer type to an aggregate `ty` (not interned).
     pub fn ptr_to(&mut self, sc: Sc, ty: u32) -> u32 {
         let id = self.id();
-        inst(&mut self.glob, Op::TypePointer, &[id, sc.spirv() as u32, ty]);
+        inst(
+            &mut self.glob,
+            Op::TypePointer,
+            &[id, sc.spirv() as u32, ty],
+        );
         id
     }
 
@@ -331,7 +341,8 @@ impl Module {
 
     /// Decorates `id`.
     pub fn decorate(&mut self, id: u32, d: spirv::Decoration, args: &[u32]) {
-        self.dec.push(((args.len() as u32 + 3) << 16) | Op::Decorate as u32);
+        self.dec
+            .push(((args.len() as u32 + 3) << 16) | Op::Decorate as u32);
         self.dec.push(id);
         self.dec.push(d as u32);
         self.dec.extend_from_slice(args);

@@ -189,7 +189,9 @@ pub(crate) fn scan(version: Version, ins: &[Instruction], offsets: &[u32]) -> Re
                     RegisterType::Input | RegisterType::AddrOrTexture => {
                         let (usage, index) = match x.decl.usage_kind() {
                             Some(u) => (u, x.decl.usage_index()),
-                            None if r.kind == RegisterType::Input => (DeclUsage::Color, r.num as u8),
+                            None if r.kind == RegisterType::Input => {
+                                (DeclUsage::Color, r.num as u8)
+                            }
                             None => (DeclUsage::TexCoord, r.num as u8),
                         };
                         s.inputs.push((

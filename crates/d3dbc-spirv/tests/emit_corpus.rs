@@ -31,7 +31,11 @@ fn corpus() -> Option<(Vec<(String, Shader)>, Pairs)> {
     let mut out = Vec::new();
     let mut pairs = Vec::new();
     let dec = |toks: Vec<u32>| Shader::decode(&toks).ok().filter(valid);
-    for file in ["binaries.jsonl", "wine_d3d9_blobs.jsonl", "vkd3d_d3dbc.jsonl"] {
+    for file in [
+        "binaries.jsonl",
+        "wine_d3d9_blobs.jsonl",
+        "vkd3d_d3dbc.jsonl",
+    ] {
         for r in common::records(file)? {
             if let Some(s) = dec(common::dwords(&r["dwords"])) {
                 out.push((format!("{file} {}", common::label(&r)), s));
@@ -158,7 +162,8 @@ fn every_corpus_shader_emits_valid_spirv_with_the_naga_interface() {
     let jobs: Vec<(usize, usize)> = (0..shaders.len())
         .flat_map(|i| {
             let k = opts.len();
-            (0..k).filter(move |&o| o == 0 || (i % (st * 4)) == o)
+            (0..k)
+                .filter(move |&o| o == 0 || (i % (st * 4)) == o)
                 .map(move |o| (i, o))
         })
         .collect();
@@ -227,6 +232,10 @@ fn every_corpus_shader_emits_valid_spirv_with_the_naga_interface() {
     for f in failures.iter().chain(&pair_failures).take(15) {
         eprintln!("FAIL {f}");
     }
-    assert!(shaders.len() > 4000, "only {} valid corpus shaders", shaders.len());
+    assert!(
+        shaders.len() > 4000,
+        "only {} valid corpus shaders",
+        shaders.len()
+    );
     assert!(failures.is_empty() && pair_failures.is_empty());
 }
