@@ -16,7 +16,7 @@
 //! the geometry instead pushes primitives on the clip volume's edge out of it, and the
 //! clipper's re-triangulation costs lavapipe ~1e-5 of interpolation precision); triangle
 //! fans become lists; points are drawn as instances of a 4-vertex strip that the
-//! vertex shader expands (d3dbc-naga's `point_expansion`: `oPts` or `POINTSIZE`,
+//! vertex shader expands (the translation option `point_expansion`: `oPts` or `POINTSIZE`,
 //! clamped to `POINTSIZE_MIN`/`_MAX`, sprite coordinates with `POINTSPRITEENABLE`);
 //! table fog reads `w` when the projection is not orthographic (`_44 != 1`).
 //!
@@ -52,7 +52,8 @@
 //! - render targets a pixel shader does not write keep their contents on the GPU; the
 //!   executor writes 0 to them (D3D9 leaves them undefined).
 //!
-//! Every draw links its two shaders (`d3dbc_naga::link`): compact varying locations for
+//! Every draw links its two shaders (`d3dbc_spirv::link`, or `d3dbc_naga::link` through
+//! naga; the same rules): compact varying locations for
 //! what the pixel shader reads, with its interpolation and sampling on the vertex
 //! outputs. Before linking, wgpu refused 197 corpus draws of a full run (129 centroid
 //! pixel inputs fed by non-centroid vertex outputs, 64 fixed-map locations beyond
@@ -81,14 +82,14 @@ mod state;
 
 use std::collections::BTreeMap;
 
+use d3dbc::target::interface::{self as itf, driver};
+use d3dbc::target::options::{CompareFunc, FogDepth, FogMode, PipelineState, TranslateOptions};
 use d3dbc::Shader;
 use d3dbc_exec::draw::{
     Address, Cull, Filter, Format, Primitive, ShadeMode, TargetDesc, TextureKind,
 };
 use d3dbc_exec::{Draw, Op, Scene};
-use d3dbc_naga::interface::{self as itf, driver};
-use d3dbc_naga::options::{CompareFunc, FogDepth, FogMode, PipelineState};
-use d3dbc_naga::{TranslateOptions, Translation};
+use d3dbc_naga::Translation;
 use wgpu::util::DeviceExt;
 
 /// Why a scene could not run.
@@ -606,7 +607,7 @@ impl Gpu {
             immediate_size: 0,
         });
         // ---- vertices: one vec4<f32> stream per vertex-shader input; points are
-        // instances of a 4-vertex strip (d3dbc-naga's point expansion).
+        // instances of a 4-vertex strip (the translators' point expansion).
         let points = d.primitive == Primitive::PointList;
         let order = vertex_order(d.primitive, d.vertex_count);
         let mut vbufs = Vec::new();
@@ -845,9 +846,9 @@ impl Gpu {
         &self,
         d: &Draw,
         stage: usize,
-        kind: d3dbc_naga::TextureKind,
+        kind: d3dbc::target::options::TextureKind,
     ) -> Result<(wgpu::TextureView, wgpu::TextureViewDimension), GpuError> {
-        use d3dbc_naga::TextureKind as K;
+        use d3dbc::target::options::TextureKind as K;
         let dim = match kind {
             K::Tex2d => wgpu::TextureViewDimension::D2,
             K::Cube => wgpu::TextureViewDimension::Cube,
@@ -1101,9 +1102,9 @@ pub fn options_for(d: &Draw) -> TranslateOptions {
     let rs = &d.render_states;
     let sm1_sampler_kinds = (0..16)
         .map(|s| match d.texture(s).map(|t| t.kind) {
-            Some(TextureKind::Cube) => d3dbc_naga::TextureKind::Cube,
-            Some(TextureKind::Volume) => d3dbc_naga::TextureKind::Volume,
-            _ => d3dbc_naga::TextureKind::Tex2d,
+            Some(TextureKind::Cube) => d3dbc::target::options::TextureKind::Cube,
+            Some(TextureKind::Volume) => d3dbc::target::options::TextureKind::Volume,
+            _ => d3dbc::target::options::TextureKind::Tex2d,
         })
         .collect();
     let projected = (0..8)
@@ -1155,7 +1156,7 @@ pub fn options_for(d: &Draw) -> TranslateOptions {
     }
 }
 
-/// The driver uniform buffer for a draw (layout: [`d3dbc_naga::interface::driver`]).
+/// The driver uniform buffer for a draw (layout: [`d3dbc::target::interface::driver`]).
 fn driver_uniforms(d: &Draw) -> Vec<[f32; 4]> {
     let mut u = vec![[0.0f32; 4]; driver::VEC4S as usize];
     let vp = &d.viewport;
