@@ -891,7 +891,9 @@ impl<'a> Emitter<'a> {
     }
 
     fn const_i(&mut self, n: u16) -> u32 {
-        if let Some(&(_, d)) = self.scan.int_defs.iter().find(|e| e.0 == n) {
+        let defs = &self.scan.int_defs;
+        if let Ok(i) = defs.binary_search_by_key(&n, |e| e.0) {
+            let d = defs[i].1;
             return self.m.vec4(T::V4I, d.map(|x| x as u32));
         }
         if n as u32 >= itf::INT_CONSTANTS {
@@ -903,7 +905,9 @@ impl<'a> Emitter<'a> {
     }
 
     fn const_b(&mut self, n: u16) -> u32 {
-        if let Some(&(_, d)) = self.scan.bool_defs.iter().find(|e| e.0 == n) {
+        let defs = &self.scan.bool_defs;
+        if let Ok(i) = defs.binary_search_by_key(&n, |e| e.0) {
+            let d = defs[i].1;
             return self.m.b(d);
         }
         if n as u32 >= itf::INT_CONSTANTS {

@@ -46,7 +46,7 @@ impl RegSet {
 pub(crate) struct Scan {
     pub used: RegSet,
     pub written: RegSet,
-    /// `def` constants, sorted by register, the last definition of each.
+    /// `def*` constants, sorted by register, the last definition of each.
     pub float_defs: Vec<(u16, [u32; 4])>,
     pub int_defs: Vec<(u16, [i32; 4])>,
     pub bool_defs: Vec<(u16, bool)>,
@@ -88,11 +88,12 @@ fn is_ps1x_tex(op: Opcode) -> bool {
     )
 }
 
-fn set_def<V: Copy>(v: &mut Vec<(u16, V)>, n: u16, x: V) {
-    match v.iter_mut().find(|e| e.0 == n) {
-        Some(e) => e.1 = x,
-        None => v.push((n, x)),
-    }
+/// Sorts definitions by register, keeping the last definition of each (linear in the
+/// number of definitions, whatever the input).
+fn last_defs<V: Copy>(v: &mut Vec<(u16, V)>) {
+    v.reverse();
+    v.sort_by_key(|e| e.0);
+    v.dedup_by_key(|e| e.0);
 }
 
 /// Scans `ins` (`offsets[i]` the DWORD offset of instruction `i`, for errors).
@@ -213,15 +214,15 @@ pub(crate) fn scan(version: Version, ins: &[Instruction], offsets: &[u32]) -> Re
                 continue;
             }
             Opcode::Def => {
-                set_def(&mut s.float_defs, x.dst.reg.num, x.imm);
+                s.float_defs.push((x.dst.reg.num, x.imm));
                 continue;
             }
             Opcode::DefI => {
-                set_def(&mut s.int_defs, x.dst.reg.num, x.imm.map(|v| v as i32));
+                s.int_defs.push((x.dst.reg.num, x.imm.map(|v| v as i32)));
                 continue;
             }
             Opcode::DefB => {
-                set_def(&mut s.bool_defs, x.dst.reg.num, x.imm[0] != 0);
+                s.bool_defs.push((x.dst.reg.num, x.imm[0] != 0));
                 continue;
             }
             Opcode::Label | Opcode::Comment | Opcode::End | Opcode::Phase | Opcode::Nop => continue,
@@ -287,6 +288,8 @@ pub(crate) fn scan(version: Version, ins: &[Instruction], offsets: &[u32]) -> Re
         s.used.insert(RegisterType::DepthOut, 0);
         s.written.insert(RegisterType::DepthOut, 0);
     }
-    s.float_defs.sort_unstable_by_key(|d| d.0);
+    last_defs(&mut s.float_defs);
+    last_defs(&mut s.int_defs);
+    last_defs(&mut s.bool_defs);
     Ok(s)
 }
