@@ -130,7 +130,7 @@ enum Verb {
     Run(exec_verbs::RunArgs),
     /// Draw a pixel shader (or an effect pass) full-screen on the CPU into a PNG.
     Render(exec_verbs::RenderArgs),
-    /// Translate to SPIR-V, WGSL, GLSL 450, MSL or HLSL through naga.
+    /// Translate to SPIR-V (direct, or `--via naga`), WGSL, GLSL 450, MSL or HLSL.
     Translate(translate::TranslateArgs),
     /// Find D3D9 shaders and fx_2_0 effects inside any files (offset, kind, version,
     /// size, CRC-32); `--out-dir` writes each as `<stem>@<hex offset>.vso|.pso|.fxo`.

@@ -1,5 +1,7 @@
-//! `d3dbc translate`: bytecode (or assembly text) → SPIR-V, WGSL, GLSL, MSL or HLSL
-//! through `d3dbc-naga`, with the shader's interface as JSON on request.
+//! `d3dbc translate`: bytecode (or assembly text) → SPIR-V, WGSL, GLSL, MSL or HLSL,
+//! with the shader's interface as JSON on request. SPIR-V comes from the direct back end
+//! (`d3dbc-spirv`) unless `--via naga` asks for `d3dbc-naga`'s; the text targets always
+//! go through naga. Both give the same interface.
 
 use std::path::{Path, PathBuf};
 
@@ -26,6 +28,10 @@ pub struct TranslateArgs {
     /// Also write `<stem>.interface.json` (bindings, vertex inputs, varyings, outputs).
     #[arg(long)]
     pub interface: bool,
+    /// Back end for SPIR-V: `direct` (d3dbc-spirv, the default: fast) or `naga`
+    /// (d3dbc-naga through naga's validator and writer). Text targets always use naga.
+    #[arg(long, value_name = "direct|naga", default_value = "direct", value_parser = ["direct", "naga"])]
+    pub via: String,
 }
 
 fn parse_target(s: &str) -> Result<Lang, String> {
@@ -73,6 +79,16 @@ fn translate_one(
     options: &TranslateOptions,
 ) -> Result<Translated, String> {
     let shader = load(&input.path)?;
+    if args.target == Lang::Spirv && args.via == "direct" {
+        let t = d3dbc_spirv::translate(&shader, options).map_err(|e| e.to_string())?;
+        let iface = if args.interface {
+            Some(serde_json::to_string_pretty(&t.interface).map_err(|e| e.to_string())?)
+        } else {
+            None
+        };
+        let data = t.words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        return Ok(("spv".to_string(), data, iface));
+    }
     let t = d3dbc_naga::translate(&shader, options).map_err(|e| e.to_string())?;
     let data = t.emit(args.target).map_err(|e| e.to_string())?;
     let ext = args.target.extension(t.interface.stage);

@@ -178,3 +178,51 @@ fn options_come_from_a_json_file_and_bad_ones_are_named() {
     assert!(with.status.success(), "{}", text(&with.stderr));
     assert_eq!(plain.stdout, with.stdout);
 }
+
+#[test]
+fn spirv_comes_from_the_direct_back_end_unless_via_naga_with_the_same_interface() {
+    let dir = tmpdir("translate-via");
+    let mut outputs = Vec::new();
+    for via in ["direct", "naga"] {
+        let spv = dir.join(format!("{via}.spv"));
+        let out = run(
+            &[
+                "translate",
+                &ex("textured.pso"),
+                "--target",
+                "spirv",
+                "--via",
+                via,
+                "-o",
+                spv.to_str().unwrap(),
+                "--interface",
+            ],
+            None,
+        );
+        assert!(out.status.success(), "{via}: {}", text(&out.stderr));
+        let words = std::fs::read(&spv).unwrap();
+        assert_eq!(words[..4], 0x0723_0203u32.to_le_bytes(), "{via}: magic");
+        let json = std::fs::read_to_string(dir.join(format!("{via}.interface.json"))).unwrap();
+        outputs.push((words, json));
+    }
+    // Two back ends, two different modules, one interface.
+    assert_ne!(outputs[0].0, outputs[1].0);
+    assert_eq!(outputs[0].1, outputs[1].1);
+    let out = run(
+        &[
+            "translate",
+            &ex("textured.pso"),
+            "--target",
+            "spirv",
+            "--via",
+            "mojo",
+        ],
+        None,
+    );
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("direct"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -1,8 +1,9 @@
 //! # d3dbc-gpu
 //!
 //! Runs the shared Direct3D 9 work description ([`d3dbc_exec::Scene`] /
-//! [`d3dbc_exec::Draw`]) on a real GPU: both shaders go through `d3dbc-naga` to SPIR-V
-//! and into wgpu 30 (Vulkan; Mesa's lavapipe in CI), fixed-function state becomes
+//! [`d3dbc_exec::Draw`]) on a real GPU: both shaders go to SPIR-V through `d3dbc-spirv`
+//! (the direct back end, the default) or through `d3dbc-naga` ([`Backend::Naga`], env
+//! `D3DBC_GPU_BACKEND=naga`), and into wgpu 30 (Vulkan; Mesa's lavapipe in CI), fixed-function state becomes
 //! pipeline state, and every render target can be read back as RGBA floats.
 //!
 //! This is the only crate of the workspace that depends on wgpu.
@@ -15,7 +16,7 @@
 //! the geometry instead pushes primitives on the clip volume's edge out of it, and the
 //! clipper's re-triangulation costs lavapipe ~1e-5 of interpolation precision); triangle
 //! fans become lists; points are drawn as instances of a 4-vertex strip that the
-//! vertex shader expands (d3dbc-naga's `point_expansion`: `oPts` or `POINTSIZE`,
+//! vertex shader expands (the translation option `point_expansion`: `oPts` or `POINTSIZE`,
 //! clamped to `POINTSIZE_MIN`/`_MAX`, sprite coordinates with `POINTSPRITEENABLE`);
 //! table fog reads `w` when the projection is not orthographic (`_44 != 1`).
 //!
@@ -51,7 +52,8 @@
 //! - render targets a pixel shader does not write keep their contents on the GPU; the
 //!   executor writes 0 to them (D3D9 leaves them undefined).
 //!
-//! Every draw links its two shaders (`d3dbc_naga::link`): compact varying locations for
+//! Every draw links its two shaders (`d3dbc_spirv::link`, or `d3dbc_naga::link` through
+//! naga; the same rules): compact varying locations for
 //! what the pixel shader reads, with its interpolation and sampling on the vertex
 //! outputs. Before linking, wgpu refused 197 corpus draws of a full run (129 centroid
 //! pixel inputs fed by non-centroid vertex outputs, 64 fixed-map locations beyond
@@ -80,14 +82,14 @@ mod state;
 
 use std::collections::BTreeMap;
 
+use d3dbc::target::interface::{self as itf, driver};
+use d3dbc::target::options::{CompareFunc, FogDepth, FogMode, PipelineState, TranslateOptions};
 use d3dbc::Shader;
 use d3dbc_exec::draw::{
     Address, Cull, Filter, Format, Primitive, ShadeMode, TargetDesc, TextureKind,
 };
 use d3dbc_exec::{Draw, Op, Scene};
-use d3dbc_naga::interface::{self as itf, driver};
-use d3dbc_naga::options::{CompareFunc, FogDepth, FogMode, PipelineState};
-use d3dbc_naga::{TranslateOptions, Translation};
+use d3dbc_naga::Translation;
 use wgpu::util::DeviceExt;
 
 /// Why a scene could not run.
@@ -119,16 +121,67 @@ pub struct Gpu {
     device: wgpu::Device,
     queue: wgpu::Queue,
     passthrough: bool,
+    backend: Backend,
     /// The adapter's name.
     pub adapter_name: String,
     features: wgpu::Features,
 }
 
+/// Which translation back end makes the shader modules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// `d3dbc-spirv`: SPIR-V words written directly, handed to the driver as they are
+    /// (wgpu pass-through; through wgpu's SPIR-V front end where the adapter has no
+    /// pass-through). The default.
+    Direct,
+    /// `d3dbc-naga`: a naga module, compiled by wgpu (or naga's SPIR-V writer with
+    /// pass-through under `D3DBC_GPU_PASSTHROUGH`).
+    Naga,
+}
+
+impl Backend {
+    /// The back end named by env `D3DBC_GPU_BACKEND` (`naga` or `direct`), else
+    /// [`Backend::Direct`].
+    pub fn from_env() -> Backend {
+        match std::env::var("D3DBC_GPU_BACKEND").as_deref() {
+            Ok("naga") => Backend::Naga,
+            _ => Backend::Direct,
+        }
+    }
+}
+
+/// A translated vertex/pixel pair, linked, from either back end.
+enum Pair {
+    Naga(Box<(Translation, Translation)>),
+    Direct(Box<(d3dbc_spirv::Translation, d3dbc_spirv::Translation)>),
+}
+
+impl Pair {
+    /// The vertex and pixel shaders' interfaces (the same from either back end).
+    fn interfaces(&self) -> (&itf::Interface, &itf::Interface) {
+        match self {
+            Pair::Naga(p) => (&p.0.interface, &p.1.interface),
+            Pair::Direct(p) => (&p.0.interface, &p.1.interface),
+        }
+    }
+}
+
 const UNIFORM_VIS: wgpu::ShaderStages = wgpu::ShaderStages::VERTEX_FRAGMENT;
 
 impl Gpu {
-    /// Opens the first Vulkan adapter (`WGPU_BACKEND` may override the backend).
+    /// Opens the first Vulkan adapter (`WGPU_BACKEND` may override the backend) with the
+    /// translation back end of [`Backend::from_env`].
     pub fn new() -> Result<Gpu, GpuError> {
+        Gpu::with_backend(Backend::from_env())
+    }
+
+    /// The translation back end in use.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Opens the first Vulkan adapter with translation back end `backend`.
+    pub fn with_backend(backend: Backend) -> Result<Gpu, GpuError> {
         let desc = wgpu::InstanceDescriptor::new_without_display_handle().with_env();
         let instance = wgpu::Instance::new(desc);
         let adapter = pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions {
@@ -158,6 +211,7 @@ impl Gpu {
             queue,
             passthrough: features.contains(wgpu::Features::PASSTHROUGH_SHADERS)
                 && std::env::var_os("D3DBC_GPU_PASSTHROUGH").is_some(),
+            backend,
             adapter_name: adapter.get_info().name,
             features,
         })
@@ -324,10 +378,40 @@ impl Gpu {
             let words = t
                 .spirv_with(false)
                 .map_err(|e| GpuError::Shader(e.to_string()))?;
-            // SAFETY: the SPIR-V comes from naga's writer for a module naga validated
-            // (spirv-val accepts every corpus shader's output), with the bindings of the
-            // explicit pipeline layout built from the same interface.
-            Ok(unsafe {
+            Ok(self.passthrough_module(words))
+        } else {
+            Ok(self
+                .device
+                .create_shader_module(wgpu::ShaderModuleDescriptor {
+                    label: Some("d3dbc"),
+                    source: wgpu::ShaderSource::Naga(std::borrow::Cow::Owned(t.module.clone())),
+                }))
+        }
+    }
+
+    /// A module from SPIR-V words of the direct back end: handed to the driver as they
+    /// are with pass-through (`D3DBC_GPU_PASSTHROUGH`, as for the naga path: Mesa 22's
+    /// lavapipe crashes in pass-through pipelines of either back end), else through
+    /// wgpu's SPIR-V front end.
+    fn direct_module(&self, words: &[u32]) -> wgpu::ShaderModule {
+        if self.passthrough {
+            self.passthrough_module(words.to_vec())
+        } else {
+            self.device
+                .create_shader_module(wgpu::ShaderModuleDescriptor {
+                    label: Some("d3dbc"),
+                    source: wgpu::ShaderSource::SpirV(std::borrow::Cow::Borrowed(words)),
+                })
+        }
+    }
+
+    fn passthrough_module(&self, words: Vec<u32>) -> wgpu::ShaderModule {
+        {
+            // SAFETY: the SPIR-V comes from naga's writer for a module naga validated, or
+            // from d3dbc-spirv (spirv-val accepts every corpus shader's output of both),
+            // with the bindings of the explicit pipeline layout built from the same
+            // interface.
+            unsafe {
                 self.device.create_shader_module_passthrough(
                     wgpu::ShaderModuleDescriptorPassthrough {
                         label: Some("d3dbc"),
@@ -341,14 +425,7 @@ impl Gpu {
                         ..Default::default()
                     },
                 )
-            })
-        } else {
-            Ok(self
-                .device
-                .create_shader_module(wgpu::ShaderModuleDescriptor {
-                    label: Some("d3dbc"),
-                    source: wgpu::ShaderSource::Naga(std::borrow::Cow::Owned(t.module.clone())),
-                }))
+            }
         }
     }
 
@@ -372,14 +449,25 @@ impl Gpu {
         let vs = Shader::decode(vs_tokens).map_err(|e| GpuError::Shader(e.to_string()))?;
         let ps = Shader::decode(ps_tokens).map_err(|e| GpuError::Shader(e.to_string()))?;
         let opts = options_for(d);
-        let shader_err = |e: d3dbc_naga::Error| GpuError::Shader(e.to_string());
-        let mut vt = d3dbc_naga::translate(&vs, &opts).map_err(shader_err)?;
-        let mut pt = d3dbc_naga::translate(&ps, &opts).map_err(shader_err)?;
         // Compact varying locations for exactly what the pixel shader reads, with its
         // interpolation and sampling (what a D3D9 driver does when it builds a pipeline).
-        d3dbc_naga::link(&mut vt, &mut pt).map_err(shader_err)?;
+        let pair = match self.backend {
+            Backend::Naga => {
+                let shader_err = |e: d3dbc_naga::Error| GpuError::Shader(e.to_string());
+                let mut vt = d3dbc_naga::translate(&vs, &opts).map_err(shader_err)?;
+                let mut pt = d3dbc_naga::translate(&ps, &opts).map_err(shader_err)?;
+                d3dbc_naga::link(&mut vt, &mut pt).map_err(shader_err)?;
+                Pair::Naga(Box::new((vt, pt)))
+            }
+            Backend::Direct => {
+                let flags = d3dbc_spirv::EmitFlags { adjust_y: false };
+                let (vt, pt) = d3dbc_spirv::link(&vs, &ps, &opts, flags)
+                    .map_err(|e| GpuError::Shader(e.to_string()))?;
+                Pair::Direct(Box::new((vt, pt)))
+            }
+        };
         let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
-        let result = self.draw_inner(d, &vt, &pt, targets, rt_formats, depth);
+        let result = self.draw_inner(d, &pair, targets, rt_formats, depth);
         let err = pollster::block_on(scope.pop());
         result?;
         if let Some(e) = err {
@@ -395,13 +483,12 @@ impl Gpu {
     fn draw_inner(
         &self,
         d: &Draw,
-        vt: &Translation,
-        pt: &Translation,
+        pair: &Pair,
         targets: &[(wgpu::Texture, wgpu::TextureFormat)],
         rt_formats: &[Format],
         depth: Option<&wgpu::Texture>,
     ) -> Result<(), GpuError> {
-        let (vi, pi) = (&vt.interface, &pt.interface);
+        let (vi, pi) = pair.interfaces();
         let (bg, pl) = self.bind_group(d, vi, pi)?;
         let (vbufs, attrs, order) = self.vertex_streams(d, vi);
         let points = d.primitive == Primitive::PointList;
@@ -420,7 +507,7 @@ impl Gpu {
             })
             .collect();
         let (pipeline, color_targets, scratch) =
-            self.pipeline(d, vt, pt, targets, rt_formats, depth, &pl, &layouts)?;
+            self.pipeline(d, pair, targets, rt_formats, depth, &pl, &layouts)?;
         let depth = depth.or(scratch.as_ref());
         let mut enc = self.device.create_command_encoder(&Default::default());
         Self::pass(
@@ -444,8 +531,8 @@ impl Gpu {
     fn bind_group(
         &self,
         d: &Draw,
-        vi: &d3dbc_naga::Interface,
-        pi: &d3dbc_naga::Interface,
+        vi: &itf::Interface,
+        pi: &itf::Interface,
     ) -> Result<(wgpu::BindGroup, wgpu::PipelineLayout), GpuError> {
         let dev = &self.device;
         let mut layout_entries = Vec::new();
@@ -581,7 +668,7 @@ impl Gpu {
     fn vertex_streams(
         &self,
         d: &Draw,
-        vi: &d3dbc_naga::Interface,
+        vi: &itf::Interface,
     ) -> (Vec<wgpu::Buffer>, Vec<[wgpu::VertexAttribute; 1]>, Vec<u32>) {
         let dev = &self.device;
         let order = vertex_order(d.primitive, d.vertex_count);
@@ -624,8 +711,7 @@ impl Gpu {
     fn pipeline(
         &self,
         d: &Draw,
-        vt: &Translation,
-        pt: &Translation,
+        pair: &Pair,
         targets: &[(wgpu::Texture, wgpu::TextureFormat)],
         rt_formats: &[Format],
         depth: Option<&wgpu::Texture>,
@@ -640,11 +726,16 @@ impl Gpu {
         GpuError,
     > {
         let dev = &self.device;
-        let pi = &pt.interface;
+        let pi = pair.interfaces().1;
         let points = d.primitive == Primitive::PointList;
         let rs = &d.render_states;
-        let vm = self.module(vt)?;
-        let fm = self.module(pt)?;
+        let (vm, fm) = match pair {
+            Pair::Naga(p) => (self.module(&p.0)?, self.module(&p.1)?),
+            Pair::Direct(p) => (
+                self.direct_module(&p.0.words),
+                self.direct_module(&p.1.words),
+            ),
+        };
         let color_targets: Vec<Option<wgpu::ColorTargetState>> = targets
             .iter()
             .enumerate()
@@ -843,9 +934,9 @@ impl Gpu {
         &self,
         d: &Draw,
         stage: usize,
-        kind: d3dbc_naga::TextureKind,
+        kind: d3dbc::target::options::TextureKind,
     ) -> Result<(wgpu::TextureView, wgpu::TextureViewDimension), GpuError> {
-        use d3dbc_naga::TextureKind as K;
+        use d3dbc::target::options::TextureKind as K;
         let dim = match kind {
             K::Tex2d => wgpu::TextureViewDimension::D2,
             K::Cube => wgpu::TextureViewDimension::Cube,
@@ -1099,9 +1190,9 @@ pub fn options_for(d: &Draw) -> TranslateOptions {
     let rs = &d.render_states;
     let sm1_sampler_kinds = (0..d3dbc::regs::VERTEX_SAMPLER_BASE)
         .map(|s| match d.texture(s).map(|t| t.kind) {
-            Some(TextureKind::Cube) => d3dbc_naga::TextureKind::Cube,
-            Some(TextureKind::Volume) => d3dbc_naga::TextureKind::Volume,
-            _ => d3dbc_naga::TextureKind::Tex2d,
+            Some(TextureKind::Cube) => d3dbc::target::options::TextureKind::Cube,
+            Some(TextureKind::Volume) => d3dbc::target::options::TextureKind::Volume,
+            _ => d3dbc::target::options::TextureKind::Tex2d,
         })
         .collect();
     let projected = (0..8)
@@ -1153,7 +1244,7 @@ pub fn options_for(d: &Draw) -> TranslateOptions {
     }
 }
 
-/// The driver uniform buffer for a draw (layout: [`d3dbc_naga::interface::driver`]).
+/// The driver uniform buffer for a draw (layout: [`d3dbc::target::interface::driver`]).
 fn driver_uniforms(d: &Draw) -> Vec<[f32; 4]> {
     let mut u = vec![[0.0f32; 4]; driver::VEC4S as usize];
     let vp = &d.viewport;

@@ -12,6 +12,10 @@
 //!
 //! The tolerances, and why the two may legitimately differ, are documented on
 //! [`close`]; `DIFF_VERBOSE=1` prints every mismatching pixel.
+//!
+//! The two translation back ends (d3dbc-spirv, d3dbc-naga) are also compared with each
+//! other on the GPU, pixel for pixel, over a stride of the oracle scenes and of the
+//! corpus shaders (`D3DBC_GPU_BACKEND_STRIDE`, default 4).
 
 #[path = "../../d3dbc/tests/common/mod.rs"]
 mod common;
@@ -460,6 +464,67 @@ fn corpus_shaders() -> Option<Vec<(String, Vec<u32>)>> {
     Some(out)
 }
 
+/// The scene a corpus shader is drawn in: `None` for a shader that is not valid or
+/// does not run on the executor, `(pixel, None)` for one the harness cannot draw,
+/// `(pixel, Some(scene))` otherwise.
+fn corpus_scene(label: &str, tokens: &[u32]) -> Option<(bool, Option<Scene>)> {
+    let verbose = std::env::var_os("DIFF_VERBOSE").is_some();
+    let sh = Shader::decode(tokens).ok().filter(valid)?;
+    let prog = Program::new(&sh).ok()?;
+    if sh.version.is_pixel() {
+        let Some(vs) = passthrough_vs(&prog) else {
+            if verbose {
+                eprintln!("{label}: skipped, no pass-through vertex shader");
+            }
+            return Some((true, None));
+        };
+        match quick::fullscreen(tokens, Some(&vs), 8, 8, &[]) {
+            Ok(mut scene) => {
+                if let Some(Op::Draw(d)) = scene.ops.first_mut() {
+                    d.ps_constants = ps_constants(&sh);
+                    texcoord_depth(d);
+                }
+                Some((true, Some(scene)))
+            }
+            Err(e) => {
+                if verbose {
+                    eprintln!("{label}: skipped, scene: {e}");
+                }
+                Some((true, None))
+            }
+        }
+    } else {
+        let Some(ps) = passthrough_ps(&prog) else {
+            return Some((false, None));
+        };
+        let Ok(mut scene) = quick::fullscreen(&ps, Some(tokens), 8, 8, &[]) else {
+            return Some((false, None));
+        };
+        let target = TargetDesc {
+            format: Format::A32B32G32R32F,
+            ..scene.targets[0]
+        };
+        scene.targets = vec![target; 4];
+        if let Some(Op::Draw(d)) = scene.ops.first_mut() {
+            // Repeating identity rows: m4x4/dp4 chains keep positions as they are.
+            let mut id = [[0u32; 4]; 256];
+            for (r, row) in id.iter_mut().enumerate() {
+                row[r % 4] = 1.0f32.to_bits();
+            }
+            d.vs_constants.float = id.to_vec();
+            d.textures.iter_mut().for_each(|t| {
+                if t.is_none() {
+                    *t = Some(Arc::new(quick::checkerboard(
+                        d3dbc_exec::draw::TextureKind::Tex2D,
+                        32,
+                    )))
+                }
+            });
+        }
+        Some((false, Some(scene)))
+    }
+}
+
 #[test]
 fn corpus_shaders_agree_on_cpu_and_gpu() {
     let Some(shaders) = corpus_shaders() else {
@@ -478,69 +543,12 @@ fn corpus_shaders_agree_on_cpu_and_gpu() {
         if !label.contains(&filter) {
             continue;
         }
-        let Ok(sh) = Shader::decode(tokens) else {
-            continue;
-        };
-        if !valid(&sh) {
-            continue;
-        }
-        let Ok(prog) = Program::new(&sh) else {
-            continue;
-        };
-        if sh.version.is_pixel() {
-            let Some(vs) = passthrough_vs(&prog) else {
-                if std::env::var_os("DIFF_VERBOSE").is_some() {
-                    eprintln!("{label}: skipped, no pass-through vertex shader");
-                }
-                ps_t.skipped += 1;
-                continue;
-            };
-            match quick::fullscreen(tokens, Some(&vs), 8, 8, &[]) {
-                Ok(mut scene) => {
-                    if let Some(Op::Draw(d)) = scene.ops.first_mut() {
-                        d.ps_constants = ps_constants(&sh);
-                        texcoord_depth(d);
-                    }
-                    compare(&gpu, label, &scene, &mut ps_t)
-                }
-                Err(e) => {
-                    if std::env::var_os("DIFF_VERBOSE").is_some() {
-                        eprintln!("{label}: skipped, scene: {e}");
-                    }
-                    ps_t.skipped += 1
-                }
-            }
-        } else {
-            let Some(ps) = passthrough_ps(&prog) else {
-                vs_t.skipped += 1;
-                continue;
-            };
-            let Ok(mut scene) = quick::fullscreen(&ps, Some(tokens), 8, 8, &[]) else {
-                vs_t.skipped += 1;
-                continue;
-            };
-            let target = TargetDesc {
-                format: Format::A32B32G32R32F,
-                ..scene.targets[0]
-            };
-            scene.targets = vec![target; 4];
-            if let Some(Op::Draw(d)) = scene.ops.first_mut() {
-                // Repeating identity rows: m4x4/dp4 chains keep positions as they are.
-                let mut id = [[0u32; 4]; 256];
-                for (r, row) in id.iter_mut().enumerate() {
-                    row[r % 4] = 1.0f32.to_bits();
-                }
-                d.vs_constants.float = id.to_vec();
-                d.textures.iter_mut().for_each(|t| {
-                    if t.is_none() {
-                        *t = Some(Arc::new(quick::checkerboard(
-                            d3dbc_exec::draw::TextureKind::Tex2D,
-                            32,
-                        )))
-                    }
-                });
-            }
-            compare(&gpu, label, &scene, &mut vs_t);
+        match corpus_scene(label, tokens) {
+            None => {}
+            Some((true, None)) => ps_t.skipped += 1,
+            Some((false, None)) => vs_t.skipped += 1,
+            Some((true, Some(scene))) => compare(&gpu, label, &scene, &mut ps_t),
+            Some((false, Some(scene))) => compare(&gpu, label, &scene, &mut vs_t),
         }
     }
     report("corpus pixel shaders", &ps_t);
@@ -570,4 +578,156 @@ fn corpus_shaders_agree_on_cpu_and_gpu() {
         (0, 0),
         "draws skipped (DIFF_VERBOSE=1 says why)"
     );
+}
+
+/// Direct (d3dbc-spirv) vs naga (d3dbc-naga) back end on the same adapter.
+#[derive(Default)]
+struct BackendTally {
+    scenes: usize,
+    skipped: usize,
+    pixels: usize,
+    identical: usize,
+    close: usize,
+    edge: usize,
+    failures: Vec<String>,
+}
+
+/// Renders `scene` through both back ends and compares every pixel after every draw:
+/// the same rules as CPU vs GPU ([`close`], a feature edge moved by one pixel), which
+/// the two should need far less often (both are compiled by the same driver).
+fn compare_backends(
+    direct: &d3dbc_gpu::Gpu,
+    naga: &d3dbc_gpu::Gpu,
+    label: &str,
+    scene: &Scene,
+    t: &mut BackendTally,
+) {
+    let mut imgs: [Vec<Vec<d3dbc_gpu::Image>>; 2] = [Vec::new(), Vec::new()];
+    let mut errs = Vec::new();
+    for (k, gpu) in [direct, naga].into_iter().enumerate() {
+        if let Err(e) = gpu.run_scene(scene, |_| true, |_, i| imgs[k].push(i.to_vec())) {
+            errs.push(format!("{:?}: {e}", gpu.backend()));
+        }
+    }
+    match errs.len() {
+        0 => {}
+        2 => {
+            t.skipped += 1;
+            return;
+        }
+        _ => {
+            t.failures
+                .push(format!("{label}: only one back end draws: {errs:?}"));
+            return;
+        }
+    }
+    t.scenes += 1;
+    for (n, (d, g)) in imgs[0].iter().zip(&imgs[1]).enumerate() {
+        let mut off = 0;
+        let mut first = None;
+        for (ti, (di, gi)) in d.iter().zip(g).enumerate() {
+            for y in 0..di.height {
+                for x in 0..di.width {
+                    t.pixels += 1;
+                    let (a, b) = (di.get(x, y), gi.get(x, y));
+                    if a.map(f32::to_bits) == b.map(f32::to_bits) {
+                        t.identical += 1;
+                    } else if close(di.format, a, b).0 {
+                        t.close += 1;
+                    } else if neighbour_agrees(di, x, y, b) {
+                        t.edge += 1;
+                    } else {
+                        off += 1;
+                        first.get_or_insert((ti, x, y, a, b));
+                    }
+                }
+            }
+        }
+        if let Some((ti, x, y, a, b)) = first {
+            t.failures.push(format!(
+                "{label} draw {}: {off} pixels differ; first rt{ti} ({x},{y}): direct {a:?} naga {b:?}",
+                n + 1
+            ));
+        }
+    }
+}
+
+fn backend_gpus() -> Option<(d3dbc_gpu::Gpu, d3dbc_gpu::Gpu)> {
+    Some((
+        support::gpu_with(d3dbc_gpu::Backend::Direct)?,
+        support::gpu_with(d3dbc_gpu::Backend::Naga)?,
+    ))
+}
+
+fn backend_report(what: &str, t: &BackendTally) {
+    eprintln!(
+        "{what}, direct vs naga: {} scenes ({} skipped by both), {} pixels: {} identical, {} within float tolerance, {} edge moves, {} draws differ",
+        t.scenes,
+        t.skipped,
+        t.pixels,
+        t.identical,
+        t.close,
+        t.edge,
+        t.failures.len()
+    );
+    for f in t.failures.iter().take(20) {
+        eprintln!("  {f}");
+    }
+}
+
+/// Every `D3DBC_GPU_BACKEND_STRIDE`-th scene (default 4; 1 compares them all).
+fn backend_stride() -> usize {
+    std::env::var("D3DBC_GPU_BACKEND_STRIDE")
+        .map_or(4, |v| v.parse().unwrap_or(4))
+        .max(1)
+}
+
+#[test]
+fn oracle_scenes_draw_the_same_through_both_back_ends() {
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    let Some((direct, naga)) = backend_gpus() else {
+        return;
+    };
+    let mut t = BackendTally::default();
+    for file in ["vkd3d_exec.jsonl", "wine_exec.jsonl"] {
+        let recs = oracle::load(&dir.join(file)).expect("oracle loads");
+        for rec in recs.iter().step_by(backend_stride()) {
+            compare_backends(&direct, &naga, &rec.source, &shrink(&rec.scene, 32), &mut t);
+        }
+    }
+    backend_report("oracle scenes", &t);
+    assert!(
+        t.scenes * backend_stride() >= 380,
+        "only {} scenes",
+        t.scenes
+    );
+    assert!(t.failures.is_empty(), "{} draws differ", t.failures.len());
+}
+
+#[test]
+fn corpus_shaders_draw_the_same_through_both_back_ends() {
+    let Some(shaders) = corpus_shaders() else {
+        return;
+    };
+    let Some((direct, naga)) = backend_gpus() else {
+        return;
+    };
+    // A lavapipe pipeline compile per shader and back end: every STRIDE-th shader, at
+    // an offset from the CPU/GPU differential's sample.
+    let stride = 8 * backend_stride();
+    let mut t = BackendTally::default();
+    for (label, tokens) in shaders.iter().skip(1).step_by(stride) {
+        if let Some((_, Some(scene))) = corpus_scene(label, tokens) {
+            compare_backends(&direct, &naga, label, &scene, &mut t);
+        }
+    }
+    backend_report("corpus shaders", &t);
+    assert!(
+        t.scenes * stride * 2 > shaders.len(),
+        "only {} scenes",
+        t.scenes
+    );
+    assert!(t.failures.is_empty(), "{} draws differ", t.failures.len());
 }

@@ -1,5 +1,6 @@
 //! The execution oracles replayed on a real Vulkan adapter (lavapipe in CI) through
-//! d3dbc-naga and wgpu: every probe of `vkd3d_exec.jsonl` (vkd3d's shader tests with
+//! both translation back ends (d3dbc-spirv, the default, and d3dbc-naga) and wgpu: every
+//! probe of `vkd3d_exec.jsonl` (vkd3d's shader tests with
 //! Windows' values) and of `wine_exec.jsonl` (Wine's visual tests, SM1 above all)
 //! passes, and the probe counts are asserted so that a shrinking oracle is noticed.
 
@@ -10,10 +11,16 @@ mod support;
 use d3dbc_exec::oracle;
 
 fn check(file: &str, probes: usize) {
+    for backend in [d3dbc_gpu::Backend::Direct, d3dbc_gpu::Backend::Naga] {
+        check_with(file, probes, backend);
+    }
+}
+
+fn check_with(file: &str, probes: usize, backend: d3dbc_gpu::Backend) {
     let Some(dir) = common::corpus_dir() else {
         return;
     };
-    let Some(gpu) = support::gpu() else {
+    let Some(gpu) = support::gpu_with(backend) else {
         return;
     };
     let recs = oracle::load(&dir.join(file)).expect("oracle loads");
@@ -31,14 +38,14 @@ fn check(file: &str, probes: usize) {
         }
     }
     eprintln!(
-        "{file} on {}: probes: {pass} passed, {} failed",
+        "{file} on {} through {backend:?}: probes: {pass} passed, {} failed",
         gpu.adapter_name,
         failed.len()
     );
     assert_eq!(pass + failed.len(), probes, "{file}: probe count changed");
     assert!(
         failed.is_empty(),
-        "{file}: {pass} passed, {} failed:\n{}",
+        "{file} through {backend:?}: {pass} passed, {} failed:\n{}",
         failed.len(),
         failed.join("\n")
     );

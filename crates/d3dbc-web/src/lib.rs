@@ -9,8 +9,8 @@
 //!   (`#listing`), the
 //!   validator's and assembler's findings as `d3dbc validate` prints them (`#findings`),
 //!   the bytecode as hex (for the link) and the constants the render panel edits;
-//! - [`translate`]: → SPIR-V (disassembled), WGSL, GLSL, MSL or HLSL through
-//!   `d3dbc-naga`, with the interface JSON (`#translation`);
+//! - [`translate`]: → SPIR-V (disassembled; the direct back end `d3dbc-spirv`), WGSL,
+//!   GLSL, MSL or HLSL through `d3dbc-naga`, with the interface JSON (`#translation`);
 //! - [`render`]: → what the pixel shader draws on the CPU executor, as `d3dbc render`
 //!   draws it (`#render`);
 //! - [`trace`]: → the pixel shader's trace at one pixel of that picture, as
@@ -155,7 +155,7 @@ fn effect_bytes(input: &str) -> Option<Vec<u8>> {
 /// carry).
 fn plain_hex(s: &str) -> Option<Vec<u8>> {
     let s = s.trim();
-    if s.is_empty() || s.len() % 2 != 0 || !s.bytes().all(|b| b.is_ascii_hexdigit()) {
+    if s.is_empty() || !s.len().is_multiple_of(2) || !s.bytes().all(|b| b.is_ascii_hexdigit()) {
         return None;
     }
     (0..s.len())
@@ -341,8 +341,9 @@ pub struct Translated {
     pub interface: String,
 }
 
-/// Translates the bytecode `hex` (as [`Analysis::hex`]) to `target`: `spirv`, `wgsl`,
-/// `glsl`, `msl` or `hlsl`, as `d3dbc translate` does with default options.
+/// Translates the bytecode `hex` (as [`Analysis::hex`]) to `target`: `spirv` (the
+/// direct back end), `wgsl`, `glsl`, `msl` or `hlsl` (through naga), as `d3dbc
+/// translate` does with default options.
 pub fn translate(hex: &str, target: &str) -> Result<Translated, String> {
     let effect = effect_bytes(hex);
     let mut tokens = match effect {
@@ -374,9 +375,16 @@ pub fn translate(hex: &str, target: &str) -> Result<Translated, String> {
             f.message
         ));
     }
+    if target == "spirv" {
+        // The direct back end, as `d3dbc translate --target spirv` uses it.
+        let t = d3dbc_spirv::translate(&shader, &Default::default()).map_err(|e| e.to_string())?;
+        return Ok(Translated {
+            text: disassemble_spirv(&t.words)?,
+            interface: serde_json::to_string_pretty(&t.interface).map_err(|e| e.to_string())?,
+        });
+    }
     let t = d3dbc_naga::translate(&shader, &Default::default()).map_err(|e| e.to_string())?;
     let text = match target {
-        "spirv" => disassemble_spirv(&t.spirv().map_err(|e| e.to_string())?)?,
         "wgsl" => t.wgsl().map_err(|e| e.to_string())?,
         "glsl" => t.glsl().map_err(|e| e.to_string())?,
         "msl" => t.msl().map_err(|e| e.to_string())?,

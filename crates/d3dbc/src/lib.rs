@@ -69,6 +69,7 @@ pub mod report;
 pub mod rip;
 pub mod semantics;
 pub mod state;
+pub mod target;
 pub mod token;
 pub mod validate;
 pub mod version;

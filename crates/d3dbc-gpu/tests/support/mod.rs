@@ -2,8 +2,14 @@
 
 /// A GPU, or `None` (skipped visibly) when there is no adapter outside CI; under CI
 /// (`CI=true`) a missing adapter fails.
+#[allow(dead_code)]
 pub fn gpu() -> Option<d3dbc_gpu::Gpu> {
-    match d3dbc_gpu::Gpu::new() {
+    gpu_with(d3dbc_gpu::Backend::from_env())
+}
+
+/// [`gpu`] with translation back end `backend`.
+pub fn gpu_with(backend: d3dbc_gpu::Backend) -> Option<d3dbc_gpu::Gpu> {
+    match d3dbc_gpu::Gpu::with_backend(backend) {
         Ok(g) => Some(g),
         Err(e) => {
             let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");

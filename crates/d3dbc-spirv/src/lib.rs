@@ -1,0 +1,266 @@
+//! # d3dbc-spirv
+//!
+//! Direct3D 9 shader bytecode (SM1.0–3.0) → SPIR-V 1.0 words for Vulkan, written
+//! directly: one scan and one pass over the decoded shader, no intermediate IR, no
+//! per-instruction allocation. The fast back end beside `d3dbc-naga` (which goes through
+//! naga's IR, validator and writer, and also reaches WGSL, GLSL, MSL and HLSL).
+//!
+//! Both back ends read the same options ([`TranslateOptions`], in
+//! [`d3dbc::target::options`]) and produce the same [`Interface`] (bindings,
+//! constant-buffer layout, varying locations, in [`d3dbc::target::interface`]), compute
+//! the same values instruction for instruction, and link a vertex/pixel pair by the same
+//! rules ([`link`]): a host switches back ends without touching its pipeline layout.
+//!
+//! ```
+//! let tokens = [0xFFFF0200, 0x0200001F, 0x80000000, 0xB00F0000,
+//!               0x02000001, 0x800F0800, 0xB0E40000, 0x0000FFFF];
+//! let shader = d3dbc::Shader::decode(&tokens).unwrap();
+//! let words = d3dbc_spirv::emit(&shader, &Default::default()).unwrap();
+//! assert_eq!(words[0], 0x0723_0203);
+//! let t = d3dbc_spirv::translate(&shader, &Default::default()).unwrap();
+//! assert_eq!(t.interface.varyings[0].location, 0); // TEXCOORD0
+//! ```
+#![warn(missing_docs)]
+
+mod emit;
+mod module;
+mod scan;
+
+use d3dbc::token::RegisterType;
+use d3dbc::{Item, Opcode, Shader};
+use spirv::{Capability, ExecutionMode, ExecutionModel, Op};
+
+pub use d3dbc::target::interface::{self, Interface};
+pub use d3dbc::target::options::{self, PipelineState, TextureKind, TranslateOptions};
+
+use module::{inst, string};
+
+/// The options both back ends take.
+pub type Options = TranslateOptions;
+
+/// Why a shader could not be emitted. Offsets are DWORD offsets in the token stream
+/// (the version token is at 0).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    /// Unbalanced or misplaced flow control.
+    #[error("DWORD {offset}: {why}")]
+    Flow {
+        /// Where.
+        offset: u32,
+        /// What is wrong.
+        why: &'static str,
+    },
+    /// A register number outside what any shader model has.
+    #[error("DWORD {offset}: register {kind:?} {num} out of range")]
+    Register {
+        /// Where.
+        offset: u32,
+        /// The register type.
+        kind: RegisterType,
+        /// Its number.
+        num: u16,
+    },
+    /// A construct the emitter does not translate (the validator rejects it too, or
+    /// the naga path fails on it as well).
+    #[error("DWORD {offset}: {opcode:?}: {why}")]
+    Unsupported {
+        /// Where.
+        offset: u32,
+        /// The instruction.
+        opcode: Opcode,
+        /// Why.
+        why: &'static str,
+    },
+    /// Two shaders could not be linked ([`link`]).
+    #[error("link: {0}")]
+    Link(&'static str),
+}
+
+/// What a pixel shader reads from a vertex shader, for linking: its fixed location
+/// ([`interface::varying_location`]), its compact location once linked, and its
+/// interpolation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LinkRead {
+    /// Location in the fixed map.
+    pub fixed: u32,
+    /// Compact location after linking.
+    pub location: u32,
+    /// Flat interpolation.
+    pub flat: bool,
+    /// Centroid sampling.
+    pub centroid: bool,
+}
+
+/// An emitted shader: SPIR-V words and the interface.
+#[derive(Clone, Debug)]
+pub struct Translation {
+    /// SPIR-V 1.0 words (one entry point, `main`).
+    pub words: Vec<u32>,
+    /// Where the host binds everything.
+    pub interface: Interface,
+}
+
+/// How to emit beyond the translation options.
+#[derive(Clone, Copy, Debug)]
+pub struct EmitFlags {
+    /// Negate the vertex position's y for Vulkan's clip space (naga's
+    /// `ADJUST_COORDINATE_SPACE`); false for raw pass-through under wgpu. Default true.
+    pub adjust_y: bool,
+}
+
+impl Default for EmitFlags {
+    fn default() -> Self {
+        EmitFlags { adjust_y: true }
+    }
+}
+
+/// The instructions of `shader` (comments dropped) and each one's DWORD offset.
+fn instructions(shader: &Shader) -> (Vec<d3dbc::Instruction>, Vec<u32>) {
+    let n = shader.items.len();
+    let mut ins = Vec::with_capacity(n);
+    let mut offs = Vec::with_capacity(n);
+    let mut off = 1u32;
+    for it in &shader.items {
+        match it {
+            Item::Instruction(x) => {
+                ins.push(*x);
+                offs.push(off);
+                off = off.saturating_add(1 + x.operand_len(shader.version) as u32);
+            }
+            Item::Comment(c) => off = off.saturating_add(1 + c.len() as u32),
+        }
+    }
+    (ins, offs)
+}
+
+fn run<'a>(
+    shader: &Shader,
+    options: &'a TranslateOptions,
+    flags: EmitFlags,
+    link: Option<&'a [LinkRead]>,
+    link_pixel: bool,
+) -> Result<(Translation, Vec<LinkRead>), Error> {
+    let (ins, offs) = instructions(shader);
+    let scan = scan::scan(shader.version, &ins, &offs)?;
+    let mut e = emit::Emitter::new(shader.version, scan, options, flags.adjust_y, link);
+    e.run(&ins, &offs)?;
+    let reads = if link_pixel {
+        e.link_pixel_inputs()
+    } else {
+        Vec::new()
+    };
+    let words = assemble(&mut e, shader.version.is_pixel());
+    Ok((
+        Translation {
+            words,
+            interface: e.itf,
+        },
+        reads,
+    ))
+}
+
+/// Puts the sections together behind the header, the bound patched last.
+fn assemble(e: &mut emit::Emitter<'_>, ps: bool) -> Vec<u32> {
+    let m = &e.m;
+    let total = 5
+        + 16
+        + 8
+        + 8
+        + e.io_vars.len()
+        + m.dec.len()
+        + m.glob.len()
+        + m.funcs.len()
+        + m.body.len()
+        + 1;
+    let mut w = Vec::with_capacity(total);
+    w.extend_from_slice(&[spirv::MAGIC_NUMBER, 0x0001_0000, 0, 0, 0]);
+    inst(&mut w, Op::Capability, &[Capability::Shader as u32]);
+    if e.clip {
+        inst(&mut w, Op::Capability, &[Capability::ClipDistance as u32]);
+    }
+    if e.derivatives {
+        inst(
+            &mut w,
+            Op::Capability,
+            &[Capability::DerivativeControl as u32],
+        );
+    }
+    // OpExtInstImport %glsl "GLSL.std.450"
+    let start = w.len();
+    w.push(0);
+    w.push(m.glsl);
+    string(&mut w, "GLSL.std.450");
+    w[start] = (((w.len() - start) as u32) << 16) | Op::ExtInstImport as u32;
+    inst(&mut w, Op::MemoryModel, &[0, 1]); // Logical, GLSL450
+    let start = w.len();
+    w.push(0);
+    w.push(if ps {
+        ExecutionModel::Fragment
+    } else {
+        ExecutionModel::Vertex
+    } as u32);
+    w.push(e.main_fn);
+    string(&mut w, "main");
+    w.extend_from_slice(&e.io_vars);
+    w[start] = (((w.len() - start) as u32) << 16) | Op::EntryPoint as u32;
+    if ps {
+        inst(
+            &mut w,
+            Op::ExecutionMode,
+            &[e.main_fn, ExecutionMode::OriginUpperLeft as u32],
+        );
+        if e.itf.depth_output {
+            inst(
+                &mut w,
+                Op::ExecutionMode,
+                &[e.main_fn, ExecutionMode::DepthReplacing as u32],
+            );
+        }
+    }
+    w.extend_from_slice(&m.dec);
+    w.extend_from_slice(&m.glob);
+    w.extend_from_slice(&m.funcs);
+    w.extend_from_slice(&m.body);
+    inst(&mut w, Op::FunctionEnd, &[]);
+    w[3] = m.bound();
+    w
+}
+
+/// Emits `shader` as SPIR-V words for Vulkan (y flipped into Vulkan's clip space, like
+/// the naga path's `spirv()`).
+pub fn emit(shader: &Shader, options: &TranslateOptions) -> Result<Vec<u32>, Error> {
+    Ok(translate(shader, options)?.words)
+}
+
+/// Emits `shader` with its interface, y flipped for Vulkan.
+pub fn translate(shader: &Shader, options: &TranslateOptions) -> Result<Translation, Error> {
+    translate_with(shader, options, EmitFlags::default())
+}
+
+/// Emits `shader` with its interface under `flags`.
+pub fn translate_with(
+    shader: &Shader,
+    options: &TranslateOptions,
+    flags: EmitFlags,
+) -> Result<Translation, Error> {
+    Ok(run(shader, options, flags, None, false)?.0)
+}
+
+/// Emits a vertex/pixel pair linked as `d3dbc_naga::link` links the naga translations
+/// (same rules, same resulting locations and interfaces): the pixel inputs move to
+/// compact locations `0..N` in fixed-location order, and the vertex shader writes
+/// exactly those varyings, with the pixel inputs' interpolation and sampling, a
+/// varying it does not produce reading D3D9's default.
+pub fn link(
+    vs: &Shader,
+    ps: &Shader,
+    options: &TranslateOptions,
+    flags: EmitFlags,
+) -> Result<(Translation, Translation), Error> {
+    if !vs.version.is_vertex() || !ps.version.is_pixel() {
+        return Err(Error::Link("needs a vertex and a pixel shader"));
+    }
+    let (p, reads) = run(ps, options, flags, None, true)?;
+    let (v, _) = run(vs, options, flags, Some(&reads), false)?;
+    Ok((v, p))
+}

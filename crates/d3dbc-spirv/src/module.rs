@@ -1,0 +1,355 @@
+//! The SPIR-V word builder: ids, the interned type, pointer and constant tables, and
+//! the module's sections (annotations, types/constants/globals, functions), put
+//! together into one output vector whose header bound is patched at the end.
+//!
+//! Every instruction is written straight into its section's `Vec<u32>` from operands on
+//! the stack: nothing is allocated per instruction. Types and pointers live in fixed
+//! arrays indexed by [`T`] and storage class; scalar and vector constants in one hash
+//! table keyed by their words.
+
+use rustc_hash::FxHashMap;
+use spirv::{Op, StorageClass};
+
+/// The types a translation uses (index into the fixed type table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub(crate) enum T {
+    Void,
+    Bool,
+    F32,
+    I32,
+    U32,
+    V2F,
+    V3F,
+    V4F,
+    V4I,
+    V4U,
+    V4B,
+    FnVoid,
+    Sampler,
+    Img2D,
+    ImgCube,
+    Img3D,
+    SImg2D,
+    SImgCube,
+    SImg3D,
+}
+
+const NT: usize = T::SImg3D as usize + 1;
+
+/// The storage classes pointers are made for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub(crate) enum Sc {
+    Function,
+    Private,
+    Input,
+    Output,
+    Uniform,
+    UniformConstant,
+}
+
+const NSC: usize = Sc::UniformConstant as usize + 1;
+const RECENT: usize = 64;
+
+#[inline]
+fn recent_slot(t: T, b: &[u32; 4]) -> usize {
+    let h = (b[0] ^ b[1].rotate_left(7) ^ b[2].rotate_left(13) ^ b[3].rotate_left(19))
+        .wrapping_mul(0x9E37_79B9)
+        ^ t as u32;
+    (h >> 26) as usize % RECENT
+}
+
+impl Sc {
+    fn spirv(self) -> StorageClass {
+        match self {
+            Sc::Function => StorageClass::Function,
+            Sc::Private => StorageClass::Private,
+            Sc::Input => StorageClass::Input,
+            Sc::Output => StorageClass::Output,
+            Sc::Uniform => StorageClass::Uniform,
+            Sc::UniformConstant => StorageClass::UniformConstant,
+        }
+    }
+}
+
+/// Writes one instruction: the word count and opcode, then the operands.
+#[inline]
+pub(crate) fn inst(buf: &mut Vec<u32>, op: Op, operands: &[u32]) {
+    buf.push(((operands.len() as u32 + 1) << 16) | op as u32);
+    buf.extend_from_slice(operands);
+}
+
+/// A string operand's words (nul-terminated, padded to a word).
+pub(crate) fn string(buf: &mut Vec<u32>, s: &str) {
+    let b = s.as_bytes();
+    for chunk in b.chunks(4) {
+        let mut w = [0u8; 4];
+        w[..chunk.len()].copy_from_slice(chunk);
+        buf.push(u32::from_le_bytes(w));
+    }
+    if b.len().is_multiple_of(4) {
+        buf.push(0);
+    }
+}
+
+/// The module under construction.
+pub(crate) struct Module {
+    next: u32,
+    /// `OpDecorate`/`OpMemberDecorate`.
+    pub dec: Vec<u32>,
+    /// Types, constants and global variables, in definition order.
+    pub glob: Vec<u32>,
+    /// Finished functions.
+    pub funcs: Vec<u32>,
+    /// `OpVariable`s of the function under construction (its first block).
+    pub vars: Vec<u32>,
+    /// Body of the function under construction.
+    pub body: Vec<u32>,
+    types: [u32; NT],
+    ptrs: [[u32; NT]; NSC],
+    consts: FxHashMap<(T, [u32; 4]), u32>,
+    /// Direct-mapped cache in front of `consts` (most constants are a handful of
+    /// splats and scalars used over and over).
+    recent: [(T, [u32; 4], u32); RECENT],
+    nulls: [u32; NT],
+    /// The `GLSL.std.450` import.
+    pub glsl: u32,
+}
+
+impl Module {
+    pub fn new() -> Module {
+        let mut m = Module {
+            next: 1,
+            dec: Vec::with_capacity(256),
+            glob: Vec::with_capacity(1024),
+            funcs: Vec::new(),
+            vars: Vec::with_capacity(64),
+            body: Vec::with_capacity(4096),
+            types: [0; NT],
+            ptrs: [[0; NT]; NSC],
+            consts: FxHashMap::default(),
+            recent: [(T::Void, [0; 4], 0); RECENT],
+            nulls: [0; NT],
+            glsl: 0,
+        };
+        m.consts.reserve(128);
+        m.glsl = m.id();
+        m
+    }
+
+    /// A fresh id.
+    #[inline]
+    pub fn id(&mut self) -> u32 {
+        let i = self.next;
+        self.next += 1;
+        i
+    }
+
+    /// The id of type `t`, declared on first use.
+    #[inline]
+    pub fn ty(&mut self, t: T) -> u32 {
+        match self.types[t as usize] {
+            0 => self.declare_type(t),
+            id => id,
+        }
+    }
+
+    #[cold]
+    fn declare_type(&mut self, t: T) -> u32 {
+        let i = t as usize;
+        let (op, a, b): (Op, u32, u32) = match t {
+            T::Void => (Op::TypeVoid, 0, 0),
+            T::Bool => (Op::TypeBool, 0, 0),
+            T::F32 => (Op::TypeFloat, 32, 0),
+            T::I32 => (Op::TypeInt, 32, 1),
+            T::U32 => (Op::TypeInt, 32, 0),
+            T::V2F => (Op::TypeVector, self.ty(T::F32), 2),
+            T::V3F => (Op::TypeVector, self.ty(T::F32), 3),
+            T::V4F => (Op::TypeVector, self.ty(T::F32), 4),
+            T::V4I => (Op::TypeVector, self.ty(T::I32), 4),
+            T::V4U => (Op::TypeVector, self.ty(T::U32), 4),
+            T::V4B => (Op::TypeVector, self.ty(T::Bool), 4),
+            T::FnVoid => (Op::TypeFunction, self.ty(T::Void), 0),
+            T::Sampler => (Op::TypeSampler, 0, 0),
+            T::Img2D | T::ImgCube | T::Img3D => {
+                let f = self.ty(T::F32);
+                let dim = match t {
+                    T::Img2D => spirv::Dim::Dim2D,
+                    T::ImgCube => spirv::Dim::DimCube,
+                    _ => spirv::Dim::Dim3D,
+                } as u32;
+                let id = self.id();
+                // sampled type, dim, depth 0, arrayed 0, MS 0, sampled 1, format Unknown
+                inst(&mut self.glob, Op::TypeImage, &[id, f, dim, 0, 0, 0, 1, 0]);
+                self.types[i] = id;
+                return id;
+            }
+            T::SImg2D | T::SImgCube | T::SImg3D => {
+                let img = self.ty(match t {
+                    T::SImg2D => T::Img2D,
+                    T::SImgCube => T::ImgCube,
+                    _ => T::Img3D,
+                });
+                (Op::TypeSampledImage, img, 0)
+            }
+        };
+        let id = self.id();
+        match t {
+            T::Void | T::Bool | T::Sampler => inst(&mut self.glob, op, &[id]),
+            T::F32 | T::FnVoid | T::SImg2D | T::SImgCube | T::SImg3D => {
+                inst(&mut self.glob, op, &[id, a])
+            }
+            _ => inst(&mut self.glob, op, &[id, a, b]),
+        }
+        self.types[i] = id;
+        id
+    }
+
+    /// A pointer to `t` in `sc`.
+    #[inline]
+    pub fn ptr(&mut self, sc: Sc, t: T) -> u32 {
+        let (s, i) = (sc as usize, t as usize);
+        if self.ptrs[s][i] != 0 {
+            return self.ptrs[s][i];
+        }
+        let ty = self.ty(t);
+        let id = self.id();
+        inst(
+            &mut self.glob,
+            Op::TypePointer,
+            &[id, sc.spirv() as u32, ty],
+        );
+        self.ptrs[s][i] = id;
+        id
+    }
+
+    /// A pointer type to an aggregate `ty` (not interned).
+    pub fn ptr_to(&mut self, sc: Sc, ty: u32) -> u32 {
+        let id = self.id();
+        inst(
+            &mut self.glob,
+            Op::TypePointer,
+            &[id, sc.spirv() as u32, ty],
+        );
+        id
+    }
+
+    /// A global variable of pointer type `ptr` in `sc`.
+    pub fn global(&mut self, ptr: u32, sc: Sc) -> u32 {
+        let id = self.id();
+        inst(&mut self.glob, Op::Variable, &[ptr, id, sc.spirv() as u32]);
+        id
+    }
+
+    /// The interned constant `(t, bits)`, if any.
+    #[inline]
+    fn lookup(&mut self, t: T, bits: [u32; 4]) -> Option<u32> {
+        let r = &self.recent[recent_slot(t, &bits)];
+        if r.2 != 0 && r.0 == t && r.1 == bits {
+            return Some(r.2);
+        }
+        let id = *self.consts.get(&(t, bits))?;
+        self.recent[recent_slot(t, &bits)] = (t, bits, id);
+        Some(id)
+    }
+
+    fn remember(&mut self, t: T, bits: [u32; 4], id: u32) {
+        self.consts.insert((t, bits), id);
+        self.recent[recent_slot(t, &bits)] = (t, bits, id);
+    }
+
+    /// A scalar constant of type `t` with bits `bits`.
+    pub fn scalar(&mut self, t: T, bits: u32) -> u32 {
+        if let Some(id) = self.lookup(t, [bits, 0, 0, 0]) {
+            return id;
+        }
+        let ty = self.ty(t);
+        let id = self.id();
+        if t == T::Bool {
+            inst(
+                &mut self.glob,
+                if bits != 0 {
+                    Op::ConstantTrue
+                } else {
+                    Op::ConstantFalse
+                },
+                &[ty, id],
+            );
+        } else {
+            inst(&mut self.glob, Op::Constant, &[ty, id, bits]);
+        }
+        self.remember(t, [bits, 0, 0, 0], id);
+        id
+    }
+
+    pub fn f(&mut self, v: f32) -> u32 {
+        self.scalar(T::F32, v.to_bits())
+    }
+    pub fn i(&mut self, v: i32) -> u32 {
+        self.scalar(T::I32, v as u32)
+    }
+    pub fn u(&mut self, v: u32) -> u32 {
+        self.scalar(T::U32, v)
+    }
+    pub fn b(&mut self, v: bool) -> u32 {
+        self.scalar(T::Bool, v as u32)
+    }
+
+    /// A 4-component constant vector of type `t` (V4F, V4I, V4U, V4B) from its
+    /// components' bits.
+    pub fn vec4(&mut self, t: T, bits: [u32; 4]) -> u32 {
+        if let Some(id) = self.lookup(t, bits) {
+            return id;
+        }
+        let st = match t {
+            T::V4F => T::F32,
+            T::V4I => T::I32,
+            T::V4U => T::U32,
+            _ => T::Bool,
+        };
+        let c = bits.map(|b| self.scalar(st, b));
+        let ty = self.ty(t);
+        let id = self.id();
+        inst(
+            &mut self.glob,
+            Op::ConstantComposite,
+            &[ty, id, c[0], c[1], c[2], c[3]],
+        );
+        self.remember(t, bits, id);
+        id
+    }
+
+    pub fn vec4f(&mut self, v: [f32; 4]) -> u32 {
+        self.vec4(T::V4F, v.map(f32::to_bits))
+    }
+    pub fn splat_f(&mut self, v: f32) -> u32 {
+        self.vec4f([v; 4])
+    }
+
+    /// `OpConstantNull` of `t`.
+    pub fn null(&mut self, t: T) -> u32 {
+        let i = t as usize;
+        if self.nulls[i] == 0 {
+            let ty = self.ty(t);
+            let id = self.id();
+            inst(&mut self.glob, Op::ConstantNull, &[ty, id]);
+            self.nulls[i] = id;
+        }
+        self.nulls[i]
+    }
+
+    /// Decorates `id`.
+    pub fn decorate(&mut self, id: u32, d: spirv::Decoration, args: &[u32]) {
+        self.dec
+            .push(((args.len() as u32 + 3) << 16) | Op::Decorate as u32);
+        self.dec.push(id);
+        self.dec.push(d as u32);
+        self.dec.extend_from_slice(args);
+    }
+
+    /// The id bound (one past the largest id).
+    pub fn bound(&self) -> u32 {
+        self.next
+    }
+}

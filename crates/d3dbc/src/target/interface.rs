@@ -1,0 +1,205 @@
+//! The interface of a translated shader, the same from every back end (`d3dbc-naga`,
+//! `d3dbc-spirv`) so that a host switches back ends without touching its pipeline layout: where the host binds constants, textures,
+//! samplers and the driver uniforms, which vertex input location holds which
+//! `(usage, index)`, and the one fixed varying map that lets any vertex shader link with
+//! any pixel shader of any version.
+//!
+//! Everything lives in bind group 0. Binding numbers are fixed per stage so that a
+//! vertex and a pixel shader can share one bind group layout.
+
+use crate::token::DeclUsage;
+
+use super::options::TextureKind;
+
+/// The bind group of every resource.
+pub const GROUP: u32 = 0;
+/// Float constants `c#` of the vertex shader (`array<vec4<f32>, N>`).
+pub const VS_FLOAT_BINDING: u32 = 0;
+/// Integer constants `i#` of the vertex shader (`array<vec4<i32>, 16>`).
+pub const VS_INT_BINDING: u32 = 1;
+/// Boolean constants `b#` of the vertex shader (`array<vec4<u32>, 16>`, value in `.x`).
+pub const VS_BOOL_BINDING: u32 = 2;
+/// Float constants of the pixel shader.
+pub const PS_FLOAT_BINDING: u32 = 3;
+/// Integer constants of the pixel shader.
+pub const PS_INT_BINDING: u32 = 4;
+/// Boolean constants of the pixel shader.
+pub const PS_BOOL_BINDING: u32 = 5;
+/// The driver uniforms (`array<vec4<f32>, DRIVER_VEC4S>`), shared by both stages.
+pub const DRIVER_BINDING: u32 = 6;
+/// Pixel sampler `s#`: texture at `PS_TEXTURE_BASE + 2·#`, sampler at `+ 1`.
+pub const PS_TEXTURE_BASE: u32 = 16;
+/// Vertex sampler `s#` (vs_3_0): texture at `VS_TEXTURE_BASE + 2·#`, sampler at `+ 1`.
+pub const VS_TEXTURE_BASE: u32 = 48;
+/// Integer and boolean constant registers per stage.
+pub const INT_CONSTANTS: u32 = 16;
+
+/// Layout of the driver uniform buffer: vec4 indices.
+pub mod driver {
+    /// `xy`: added to the clip-space position times `w`; D3D9's pixel centres on a
+    /// target API that samples at pixel + 0.5 (y down in the window): `(1/width,
+    /// −1/height)`. `zw` unused.
+    pub const POS_FIXUP: u32 = 0;
+    /// `x`: alpha-test reference in [0, 1].
+    pub const ALPHA_REF: u32 = 1;
+    /// `x`: fog start, `y`: fog end, `z`: fog density.
+    pub const FOG_PARAMS: u32 = 2;
+    /// `rgb`: fog colour.
+    pub const FOG_COLOR: u32 = 3;
+    /// Stage `n`'s bump-environment matrix at `BUMP_MAT + n`: (M00, M01, M10, M11).
+    pub const BUMP_MAT: u32 = 4;
+    /// Stage `n`'s luminance at `BUMP_LUM + n`: (LSCALE, LOFFSET, 0, 0).
+    pub const BUMP_LUM: u32 = 12;
+    /// Clip plane `n` at `CLIP_PLANE + n`.
+    pub const CLIP_PLANE: u32 = 20;
+    /// Point size (with point expansion): `x` the size when the vertex shader writes no
+    /// positive `oPts`, `y` the minimum, `z` the maximum (pixels).
+    pub const POINT_SIZE: u32 = 28;
+    /// Point expansion: `xy` the clip-space extent of one pixel divided by `w`,
+    /// `(2/width, −2/height)` for a y-up clip space and a y-down window.
+    pub const POINT_EXTENT: u32 = 29;
+    /// Size of the buffer in vec4s.
+    pub const VEC4S: u32 = 30;
+}
+
+/// Varying location of `(usage, index)` in the fixed map, shared by every vertex and
+/// pixel shader: TEXCOORD0–7 → 0–7, COLOR0–1 → 8–9, FOG → 10, NORMAL0 → 11,
+/// TANGENT0 → 12, BINORMAL0 → 13, POSITION (as a varying) → 14, PSIZE → 15; any
+/// other pair → `16 + 16·usage + index`.
+pub fn varying_location(usage: DeclUsage, index: u8) -> u32 {
+    use DeclUsage::*;
+    match (usage, index) {
+        (TexCoord, i) if i < 8 => i as u32,
+        (Color, i) if i < 2 => 8 + i as u32,
+        (Fog, 0) => 10,
+        (Normal, 0) => 11,
+        (Tangent, 0) => 12,
+        (Binormal, 0) => 13,
+        (Position, 0) => 14,
+        (PSize, 0) => 15,
+        (u, i) => 16 + 16 * u as u32 + (i as u32 & 15),
+    }
+}
+
+/// The `(usage, index)` a fixed-map location stands for: the inverse of
+/// [`varying_location`] (`None` for a location no pair maps to).
+pub fn varying_at(location: u32) -> Option<(DeclUsage, u8)> {
+    use DeclUsage::*;
+    let pair = match location {
+        0..=7 => (TexCoord, location as u8),
+        8 | 9 => (Color, location as u8 - 8),
+        10 => (Fog, 0),
+        11 => (Normal, 0),
+        12 => (Tangent, 0),
+        13 => (Binormal, 0),
+        14 => (Position, 0),
+        15 => (PSize, 0),
+        l => {
+            let u = DeclUsage::from_u8(u8::try_from((l - 16) / 16).ok()?)?;
+            (u, ((l - 16) % 16) as u8)
+        }
+    };
+    (varying_location(pair.0, pair.1) == location).then_some(pair)
+}
+
+/// Which pipeline stage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Stage {
+    /// Vertex shader.
+    Vertex,
+    /// Pixel (fragment) shader.
+    Fragment,
+}
+
+/// A uniform array of constant registers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ConstantBuffer {
+    /// Binding in [`GROUP`].
+    pub binding: u32,
+    /// Number of vec4 registers in the array (16 bytes each).
+    pub registers: u32,
+}
+
+/// A texture + sampler pair for one `s#` (or SM1 stage).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct SamplerBinding {
+    /// The sampler register / texture stage.
+    pub stage: u32,
+    /// Texture kind the shader samples.
+    pub kind: TextureKind,
+    /// Binding of the texture (float, filterable).
+    pub texture_binding: u32,
+    /// Binding of the sampler.
+    pub sampler_binding: u32,
+}
+
+/// One vertex shader input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct VertexInput {
+    /// Declared usage (`None` for vs_1_x registers read without `dcl`).
+    pub usage: Option<DeclUsage>,
+    /// Usage index.
+    pub usage_index: u8,
+    /// Input register `v#`.
+    pub register: u16,
+    /// Shader location (= the register number).
+    pub location: u32,
+}
+
+/// One varying (vertex output or pixel input) in the fixed map.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Varying {
+    /// Usage.
+    pub usage: DeclUsage,
+    /// Usage index.
+    pub usage_index: u8,
+    /// Location ([`varying_location`]).
+    pub location: u32,
+    /// Flat interpolation.
+    pub flat: bool,
+    /// Centroid sampling.
+    pub centroid: bool,
+}
+
+/// The interface of one translated shader.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Interface {
+    /// Vertex or fragment.
+    pub stage: Stage,
+    /// The D3D9 version, e.g. `ps_2_0`.
+    pub version: String,
+    /// Entry point name in the module.
+    pub entry_point: String,
+    /// Bind group of every resource.
+    pub group: u32,
+    /// Float constants `c#`, if read.
+    pub float_constants: Option<ConstantBuffer>,
+    /// Integer constants `i#`, if read.
+    pub int_constants: Option<ConstantBuffer>,
+    /// Boolean constants `b#`, if read.
+    pub bool_constants: Option<ConstantBuffer>,
+    /// The driver uniform buffer (layout in [`driver`]), if read.
+    pub driver: Option<ConstantBuffer>,
+    /// Texture and sampler bindings.
+    pub samplers: Vec<SamplerBinding>,
+    /// Vertex inputs (vertex shaders).
+    pub vertex_inputs: Vec<VertexInput>,
+    /// Varyings: outputs of a vertex shader, inputs of a pixel shader.
+    pub varyings: Vec<Varying>,
+    /// Colour outputs `oC#` (location = index) of a pixel shader.
+    pub color_outputs: Vec<u32>,
+    /// Writes `oDepth`.
+    pub depth_output: bool,
+    /// Discards fragments (`texkill`, alpha test).
+    pub discards: bool,
+    /// The varyings were moved from the fixed map to compact locations by
+    /// `link` (d3dbc-naga, d3dbc-spirv): the shader only works with the one it was linked to.
+    pub linked: bool,
+}

@@ -1,0 +1,14 @@
+//! What every translation back end shares (`d3dbc-naga` through naga, `d3dbc-spirv`
+//! writing SPIR-V directly): the options that select the code ([`options`]) and the
+//! interface a host binds against ([`interface`]: bindings, constant-buffer layout,
+//! varying locations, the driver uniform layout). One definition here, so that the two
+//! back ends cannot drift apart and a host switches between them without touching its
+//! pipeline layout. It lives in the format crate, beside [`crate::Semantics`] and the
+//! register facts ([`crate::regs`]) it builds on, because both back ends and the GPU
+//! runner already depend on this crate and nothing else.
+
+pub mod interface;
+pub mod options;
+
+pub use interface::Interface;
+pub use options::{PipelineState, TextureKind, TranslateOptions};
