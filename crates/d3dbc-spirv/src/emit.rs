@@ -735,9 +735,10 @@ impl<'a> Emitter<'a> {
         }
     }
 
-    fn scalar(&mut self, v: u32) -> u32 {
-        let c = if self.v.major < 2 { 3 } else { 0 };
-        self.cf(v, c)
+    /// The scalar operand of rcp/rsq/exp/log/pow/sincos: `.w` of the swizzled source in
+    /// every version ([`Opcode::scalar_component`], as the naga path and the executor).
+    fn scalar(&mut self, op: Opcode, v: u32) -> u32 {
+        self.cf(v, op.scalar_component() as _)
     }
 
     fn rcp(&mut self, x: u32) -> u32 {
@@ -1318,7 +1319,7 @@ impl<'a> Emitter<'a> {
             }
             Rcp | Rsq | Exp | Log => {
                 let v = s(self, 0)?;
-                let xs = self.scalar(v);
+                let xs = self.scalar(op, v);
                 let r = match op {
                     Rcp => self.rcp(xs),
                     Rsq => self.rsq(xs),
@@ -1336,7 +1337,7 @@ impl<'a> Emitter<'a> {
             }
             ExpP | LogP => {
                 let v = s(self, 0)?;
-                let xs = self.scalar(v);
+                let xs = self.scalar(op, v);
                 let r = if self.v.major < 2 {
                     let one = self.m.f(1.0);
                     if op == ExpP {
@@ -1461,7 +1462,7 @@ impl<'a> Emitter<'a> {
             }
             Pow => {
                 let (a, b) = (s(self, 0)?, s(self, 1)?);
-                let (ax, bx) = (self.scalar(a), self.scalar(b));
+                let (ax, bx) = (self.scalar(op, a), self.scalar(op, b));
                 let ab = self.ext(T::F32, G::FAbs, &[ax]);
                 let l = self.ext(T::F32, G::Log2, &[ab]);
                 let p = self.mulz1(bx, l);
@@ -1504,11 +1505,7 @@ impl<'a> Emitter<'a> {
             }
             SinCos => {
                 let a = s(self, 0)?;
-                let c = if self.v.major < 3 {
-                    self.cf(a, 0)
-                } else {
-                    self.scalar(a)
-                };
+                let c = self.scalar(op, a);
                 let co = self.ext(T::F32, G::Cos, &[c]);
                 let si = self.ext(T::F32, G::Sin, &[c]);
                 let z = self.m.f(0.0);
@@ -1734,6 +1731,13 @@ impl<'a> Emitter<'a> {
                         let q = self.splat(T::V4F, q);
                         let rn = self.mulz(n, q);
                         let r = self.op2(Op::FSub, T::V4F, rn, e);
+                        // Where N·N = 0 (a zero normal, or one whose square underflows)
+                        // the 2·N·… term is 0 by the 0·x rule and R = −E, as the
+                        // executor and the naga path compute it.
+                        let z = self.m.f(0.0);
+                        let flat = self.op2(Op::FOrdEqual, T::Bool, nn, z);
+                        let minus_e = self.fneg(T::V4F, e);
+                        let r = self.sel_s(T::V4F, flat, minus_e, r);
                         let r = self.sample(m, r, Level::Auto)?;
                         self.write(x, r)?;
                     }
