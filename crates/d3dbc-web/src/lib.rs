@@ -134,7 +134,7 @@ fn tokens_of(input: &str) -> Result<Vec<u32>, String> {
         let opts = d3dbc::asm::Options {
             file_name: FILE.into(),
             no_validate: true,
-            lenient: true,
+            raw: true,
             ..Default::default()
         };
         let mut shader = d3dbc::asm::assemble(input, &opts).map_err(|d| d.to_string())?;
