@@ -307,8 +307,9 @@ fn run_inner(a: &RunArgs) -> Result<(), String> {
         .find(|f| f.severity == d3dbc::diag::Severity::Error)
     {
         return Err(format!(
-            "invalid shader: offset {}: {}",
-            f.offset, f.message
+            "invalid shader: {}: {}",
+            d3dbc::report::hex_offset(f.offset),
+            f.message
         ));
     }
     let prog = Program::new(&shader).map_err(|e| e.to_string())?;

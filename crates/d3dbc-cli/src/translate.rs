@@ -58,7 +58,11 @@ fn load(path: &Path) -> Result<Shader, String> {
         .into_iter()
         .find(|f| f.severity == Severity::Error)
     {
-        return Err(format!("DWORD {}: invalid shader: {}", f.offset, f.message));
+        return Err(format!(
+            "{}: invalid shader: {}",
+            d3dbc::report::hex_offset(f.offset),
+            f.message
+        ));
     }
     Ok(shader)
 }

@@ -94,7 +94,10 @@ pub const fn temp_reg(n: u16) -> usize {
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ExecError {
     /// The instruction budget ran out.
-    #[error("instruction budget of {budget} exceeded at DWORD offset {offset}")]
+    #[error(
+        "instruction budget of {budget} exceeded at {}",
+        d3dbc::report::hex_offset(*offset as usize)
+    )]
     Budget {
         /// The budget.
         budget: u64,
@@ -102,7 +105,10 @@ pub enum ExecError {
         offset: u32,
     },
     /// Control flow nested deeper than the interpreter's stack.
-    #[error("control flow nested too deep at DWORD offset {offset}")]
+    #[error(
+        "control flow nested too deep at {}",
+        d3dbc::report::hex_offset(*offset as usize)
+    )]
     Nesting {
         /// Offset.
         offset: u32,
