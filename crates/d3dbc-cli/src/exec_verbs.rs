@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use clap::{Args, ValueEnum};
-use d3dbc::{input, Shader};
+use d3dbc::{input, regs, Shader, Version};
 use d3dbc_exec::draw::{Constants, Texture, TextureKind};
 use d3dbc_exec::exec::{self, Env, Lanes, Program, Stage};
 use d3dbc_exec::render::{Options, Renderer};
@@ -78,7 +78,7 @@ pub struct RenderArgs {
     /// Output PNG.
     #[arg(short, long)]
     pub output: PathBuf,
-    /// Image size. Constants the CTAB declares without a default start at (1, 1, 1, 1).
+    /// Image size, WIDTHxHEIGHT (1x1 up to 16384x16384).
     #[arg(long, default_value = "256x256")]
     pub size: String,
     /// Render on the GPU (the shaders translated by d3dbc-naga, run by wgpu on the first
@@ -133,29 +133,95 @@ fn parse_assign<T: std::str::FromStr>(s: &str, prefix: &str) -> Result<(usize, V
     Ok((num, v))
 }
 
-fn apply_consts(base: &mut Constants, a: &ConstArgs) -> Result<(), String> {
-    for c in &a.consts {
-        let (n, v) = parse_assign::<f32>(c, "c")?;
-        let mut w = [0u32; 4];
-        for (i, x) in v.iter().enumerate() {
-            w[i] = x.to_bits();
+/// `--const`/`--int`/`--bool` parsed: register number and values (a usage error when
+/// malformed).
+#[derive(Debug, Default)]
+pub struct ParsedConsts {
+    floats: Vec<(usize, Vec<f32>)>,
+    ints: Vec<(usize, Vec<i32>)>,
+    bools: Vec<(usize, bool)>,
+}
+
+impl ParsedConsts {
+    /// Parses the flags; a malformed one is a usage error.
+    pub fn parse(a: &ConstArgs) -> Result<ParsedConsts, String> {
+        Ok(ParsedConsts {
+            floats: a
+                .consts
+                .iter()
+                .map(|c| parse_assign::<f32>(c, "c").map_err(|e| format!("--const {e}")))
+                .collect::<Result<_, _>>()?,
+            ints: a
+                .ints
+                .iter()
+                .map(|c| parse_assign::<i32>(c, "i").map_err(|e| format!("--int {e}")))
+                .collect::<Result<_, _>>()?,
+            bools: a
+                .bools
+                .iter()
+                .map(|c| {
+                    let (n, v) = parse_assign::<bool>(c, "b").map_err(|e| format!("--bool {e}"))?;
+                    Ok((n, v.first().copied().unwrap_or(false)))
+                })
+                .collect::<Result<_, String>>()?,
+        })
+    }
+
+    /// Refuses (as a usage error) a register that no shader of the given versions can
+    /// name: `c#` up to the version's float constants (`d3dbc::regs`: ps_3_0 c0–c223,
+    /// ps_2_x c0–c31, ps_1_x c0–c7, vs c0–c8191), `i#`/`b#` where the version has them.
+    pub fn check_ranges(&self, versions: &[Version]) -> Result<(), String> {
+        use d3dbc::token::RegisterType;
+        let check = |flag: &str, prefix: &str, t: RegisterType, n: usize| {
+            let count = |v: &Version| regs::file(*v, t).map_or(0, |f| f.asm_count) as usize;
+            if versions.iter().any(|v| n < count(v)) {
+                return Ok(());
+            }
+            let have: Vec<String> = versions
+                .iter()
+                .map(|v| match count(v) {
+                    0 => format!("{v} has no {prefix}# registers"),
+                    k => format!("{v} has {prefix}0–{prefix}{}", k - 1),
+                })
+                .collect();
+            Err(format!(
+                "{flag} {prefix}{n}: out of range ({})",
+                have.join("; ")
+            ))
+        };
+        for (n, _) in &self.floats {
+            check("--const", "c", RegisterType::Const, *n)?;
         }
-        base.set_float_bits(n, &w);
-    }
-    for c in &a.ints {
-        let (n, v) = parse_assign::<i32>(c, "i")?;
-        let mut w = [0i32; 4];
-        w[..v.len()].copy_from_slice(&v);
-        base.set_int(n, &w);
-    }
-    for c in &a.bools {
-        let (n, v) = parse_assign::<bool>(c, "b")?;
-        if base.bool.len() <= n {
-            base.bool.resize(n + 1, false);
+        for (n, _) in &self.ints {
+            check("--int", "i", RegisterType::ConstInt, *n)?;
         }
-        base.bool[n] = v.first().copied().unwrap_or(false);
+        for (n, _) in &self.bools {
+            check("--bool", "b", RegisterType::ConstBool, *n)?;
+        }
+        Ok(())
     }
-    Ok(())
+
+    /// Writes the constants over `base`.
+    pub fn apply(&self, base: &mut Constants) {
+        for (n, v) in &self.floats {
+            let mut w = [0u32; 4];
+            for (i, x) in v.iter().enumerate() {
+                w[i] = x.to_bits();
+            }
+            base.set_float_bits(*n, &w);
+        }
+        for (n, v) in &self.ints {
+            let mut w = [0i32; 4];
+            w[..v.len()].copy_from_slice(v);
+            base.set_int(*n, &w);
+        }
+        for &(n, v) in &self.bools {
+            if base.bool.len() <= n {
+                base.bool.resize(n + 1, false);
+            }
+            base.bool[n] = v;
+        }
+    }
 }
 
 fn read_png(path: &Path) -> Result<Texture, String> {
@@ -186,21 +252,64 @@ fn read_png(path: &Path) -> Result<Texture, String> {
     Texture::from_rgba8(w, h, &rgba).ok_or_else(|| format!("{}: empty image", path.display()))
 }
 
-fn textures(a: &ConstArgs) -> Result<Vec<(usize, Arc<Texture>)>, String> {
+/// `--texture sN=FILE.png` parsed: sampler and file (a usage error when malformed).
+fn texture_specs(a: &ConstArgs) -> Result<Vec<(usize, PathBuf)>, String> {
     a.textures
         .iter()
         .map(|t| {
             let (name, file) = t
                 .split_once('=')
-                .ok_or_else(|| format!("`{t}`: expected sN=FILE.png"))?;
+                .ok_or_else(|| format!("--texture `{t}`: expected sN=FILE.png"))?;
             let n = name
                 .strip_prefix('s')
                 .and_then(|n| n.parse::<usize>().ok())
                 .filter(|n| *n < 16)
-                .ok_or_else(|| format!("`{t}`: expected s0…s15"))?;
-            Ok((n, Arc::new(read_png(Path::new(file))?)))
+                .ok_or_else(|| format!("--texture `{t}`: expected s0…s15"))?;
+            Ok((n, PathBuf::from(file)))
         })
         .collect()
+}
+
+fn textures(specs: &[(usize, PathBuf)]) -> Result<Vec<(usize, Arc<Texture>)>, String> {
+    specs
+        .iter()
+        .map(|(n, file)| Ok((*n, Arc::new(read_png(file)?))))
+        .collect()
+}
+
+/// Why `run` or `render` stopped: a usage error (exit 2, with the verb's usage) or a
+/// failure of the input (exit 1).
+pub enum Failure {
+    /// The command line is wrong.
+    Usage(String),
+    /// The shader could not be run.
+    Input(String),
+}
+
+impl From<String> for Failure {
+    fn from(e: String) -> Self {
+        Failure::Input(e)
+    }
+}
+
+/// `Ok(true)`, `Ok(false)` after reporting a failed input, `Err` for usage errors.
+fn finish(r: Result<(), Failure>, input: &Path) -> Result<bool, String> {
+    match r {
+        Ok(()) => Ok(true),
+        Err(Failure::Usage(e)) => Err(e),
+        Err(Failure::Input(e)) => {
+            eprintln!("{}", batch::prefixed(&batch::display_name(input), &e));
+            Ok(false)
+        }
+    }
+}
+
+/// `--size WxH`.
+fn parse_size(size: &str) -> Result<(u32, u32), String> {
+    size.split_once('x')
+        .and_then(|(w, h)| Some((w.parse::<u32>().ok()?, h.parse::<u32>().ok()?)))
+        .filter(|(w, h)| *w > 0 && *h > 0 && *w <= 16384 && *h <= 16384)
+        .ok_or_else(|| format!("--size {size}: expected WxH, 1x1 up to 16384x16384"))
 }
 
 fn write_png(path: &Path, img: &d3dbc_exec::Image) -> Result<(), String> {
@@ -214,46 +323,48 @@ fn write_png(path: &Path, img: &d3dbc_exec::Image) -> Result<(), String> {
 }
 
 /// `d3dbc render`.
-pub fn render(a: &RenderArgs) -> bool {
-    match render_inner(a) {
-        Ok(()) => true,
-        Err(e) => {
-            eprintln!("{}: {e}", batch::display_name(&a.ps));
-            false
-        }
-    }
+pub fn render(a: &RenderArgs) -> Result<bool, String> {
+    finish(render_inner(a), &a.ps)
 }
 
-fn render_inner(a: &RenderArgs) -> Result<(), String> {
-    let (w, h) = a
-        .size
-        .split_once('x')
-        .and_then(|(w, h)| Some((w.parse::<u32>().ok()?, h.parse::<u32>().ok()?)))
-        .filter(|(w, h)| *w > 0 && *h > 0 && *w <= 16384 && *h <= 16384)
-        .ok_or_else(|| format!("--size {}: expected WxH up to 16384x16384", a.size))?;
+fn render_inner(a: &RenderArgs) -> Result<(), Failure> {
+    let (w, h) = parse_size(&a.size).map_err(Failure::Usage)?;
+    let consts = ParsedConsts::parse(&a.consts).map_err(Failure::Usage)?;
+    let specs = texture_specs(&a.consts).map_err(Failure::Usage)?;
     let (ps, ps_tokens) = load_shader(&a.ps)?;
     if !ps.version.is_pixel() {
-        return Err("render needs a pixel shader (use --vs for the vertex shader)".into());
+        return Err(Failure::Usage(format!(
+            "{}: render needs a pixel shader, this is {} (use --vs for the vertex shader)",
+            batch::display_name(&a.ps),
+            ps.version
+        )));
     }
+    let mut versions = vec![ps.version];
     let vs_tokens = match &a.vs {
-        Some(p) => Some(load_shader(p)?.1),
+        Some(p) => {
+            let (vs, tokens) =
+                load_shader(p).map_err(|e| batch::prefixed(&batch::display_name(p), &e))?;
+            versions.push(vs.version);
+            Some(tokens)
+        }
         None => None,
     };
-    let texs = textures(&a.consts)?;
+    consts.check_ranges(&versions).map_err(Failure::Usage)?;
+    let texs = textures(&specs)?;
     let mut scene = quick::fullscreen(&ps_tokens, vs_tokens.as_deref(), w, h, &texs)?;
     if let Some(draw::Op::Draw(d)) = scene.ops.first_mut() {
         // Constants the CTAB declares without a default value start at 1, then the
         // CTAB defaults and --const apply.
         quick::neutral_undefaulted_constants(&ps, &mut d.ps_constants);
-        apply_consts(&mut d.ps_constants, &a.consts)?;
-        apply_consts(&mut d.vs_constants, &a.consts)?;
+        consts.apply(&mut d.ps_constants);
+        consts.apply(&mut d.vs_constants);
     }
     if a.gpu {
-        return write_png(&a.output, &render_gpu(&scene)?);
+        return Ok(write_png(&a.output, &render_gpu(&scene)?)?);
     }
     let r = Renderer::run_scene(&scene, Options::default(), None, |_, _| {})
         .map_err(|e| e.to_string())?;
-    write_png(&a.output, &r.targets[0])
+    Ok(write_png(&a.output, &r.targets[0])?)
 }
 
 /// The scene's first render target after its last draw, rendered by d3dbc-gpu.
@@ -274,14 +385,32 @@ fn render_gpu(_: &draw::Scene) -> Result<d3dbc_exec::Image, String> {
 }
 
 /// `d3dbc run`.
-pub fn run(a: &RunArgs) -> bool {
-    match run_inner(a) {
-        Ok(()) => true,
-        Err(e) => {
-            eprintln!("{}: {e}", batch::display_name(&a.shader));
-            false
-        }
-    }
+pub fn run(a: &RunArgs) -> Result<bool, String> {
+    finish(run_inner(a), &a.shader)
+}
+
+/// `--input REG=X,Y,Z,W`: (flag, register name, value; missing components (0, 0, 0, 1)).
+fn parse_inputs(inputs: &[String]) -> Result<Vec<(String, String, [f32; 4])>, String> {
+    inputs
+        .iter()
+        .map(|i| {
+            let (name, vals) = i
+                .split_once('=')
+                .ok_or_else(|| format!("--input `{i}`: expected REG=X,Y,Z,W"))?;
+            let mut v = [0.0f32, 0.0, 0.0, 1.0];
+            let vals: Vec<&str> = vals.split(',').collect();
+            if vals.len() > 4 {
+                return Err(format!("--input `{i}`: at most 4 values"));
+            }
+            for (k, x) in vals.iter().enumerate() {
+                v[k] = x
+                    .trim()
+                    .parse()
+                    .map_err(|_| format!("--input `{i}`: bad value `{x}`"))?;
+            }
+            Ok((i.clone(), name.trim().to_string(), v))
+        })
+        .collect()
 }
 
 fn reg_index(name: &str, pixel: bool) -> Option<usize> {
@@ -299,8 +428,14 @@ fn reg_index(name: &str, pixel: bool) -> Option<usize> {
 
 use d3dbc_exec::trace::fmt4;
 
-fn run_inner(a: &RunArgs) -> Result<(), String> {
+fn run_inner(a: &RunArgs) -> Result<(), Failure> {
+    let consts_given = ParsedConsts::parse(&a.consts).map_err(Failure::Usage)?;
+    let specs = texture_specs(&a.consts).map_err(Failure::Usage)?;
+    let given_inputs = parse_inputs(&a.inputs).map_err(Failure::Usage)?;
     let (shader, _) = load_shader(&a.shader)?;
+    consts_given
+        .check_ranges(&[shader.version])
+        .map_err(Failure::Usage)?;
     let findings = d3dbc::validate::validate(&shader);
     if let Some(f) = findings
         .iter()
@@ -310,15 +445,16 @@ fn run_inner(a: &RunArgs) -> Result<(), String> {
             "invalid shader: {}: {}",
             d3dbc::report::hex_offset(f.offset),
             f.message
-        ));
+        )
+        .into());
     }
     let prog = Program::new(&shader).map_err(|e| e.to_string())?;
     let pixel = shader.version.is_pixel();
     let mut consts = quick::ctab_defaults(&shader);
-    apply_consts(&mut consts, &a.consts)?;
+    consts_given.apply(&mut consts);
     let opts = Options::default();
     let cf = prog.constants(&consts, &opts.sem);
-    let texs = textures(&a.consts)?;
+    let texs = textures(&specs)?;
     let mut decoded: Vec<Option<Decoded>> = vec![None; d3dbc::regs::VERTEX_SAMPLER_BASE];
     for (s, slot) in decoded.iter_mut().enumerate() {
         let kind = match prog.samplers[s] {
@@ -359,24 +495,19 @@ fn run_inner(a: &RunArgs) -> Result<(), String> {
             }
         }
     }
-    for i in &a.inputs {
-        let (name, vals) = i
-            .split_once('=')
-            .ok_or_else(|| format!("`{i}`: expected REG=VALUES"))?;
-        let reg = reg_index(name.trim(), pixel)
-            .ok_or_else(|| format!("`{i}`: unknown input register"))?;
-        let mut v = [0.0f32, 0.0, 0.0, 1.0];
-        for (k, x) in vals.split(',').enumerate().take(4) {
-            v[k] = x
-                .trim()
-                .parse()
-                .map_err(|_| format!("`{i}`: bad value `{x}`"))?;
-        }
+    for (i, name, v) in &given_inputs {
+        let reg = reg_index(name, pixel).ok_or_else(|| {
+            Failure::Usage(format!(
+                "--input `{i}`: no input register {name} in {} (v0–v15{})",
+                shader.version,
+                if pixel { ", t0–t9" } else { "" }
+            ))
+        })?;
         for l in 0..exec::LANES {
-            lanes.set(reg, l, v);
-            if pixel && name.trim().starts_with('t') {
-                let k: u16 = name.trim()[1..].parse().unwrap_or(0);
-                lanes.set(exec::tc_reg(k), l, v);
+            lanes.set(reg, l, *v);
+            if pixel && name.starts_with('t') {
+                let k: u16 = name[1..].parse().unwrap_or(0);
+                lanes.set(exec::tc_reg(k), l, *v);
             }
         }
     }

@@ -132,9 +132,24 @@ enum Verb {
     Translate(translate::TranslateArgs),
 }
 
+impl Verb {
+    /// The verb as typed.
+    fn name(&self) -> &'static str {
+        match self {
+            Verb::Dis { .. } => "dis",
+            Verb::Asm { .. } => "asm",
+            Verb::Validate { .. } => "validate",
+            Verb::Run(_) => "run",
+            Verb::Render(_) => "render",
+            Verb::Translate(_) => "translate",
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     batch::init_color(cli.color);
+    let verb = cli.verb.name();
     let ok = match cli.verb {
         Verb::Dis { batch, opts } => verbs::dis(&batch, &opts),
         Verb::Asm { batch, opts } => verbs::asm(&batch, &opts),
@@ -145,15 +160,26 @@ fn main() -> ExitCode {
             pretty,
             verbose,
         } => verbs::validate(&files, &ext, format, pretty, verbose),
-        Verb::Run(a) => Ok(exec_verbs::run(&a)),
-        Verb::Render(a) => Ok(exec_verbs::render(&a)),
+        Verb::Run(a) => exec_verbs::run(&a),
+        Verb::Render(a) => exec_verbs::render(&a),
         Verb::Translate(args) => translate::run(&args),
     };
     match ok {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
-        Err(usage) => {
-            eprintln!("{}", batch::paint(&format!("error: {usage}"), true));
+        Err(usage_error) => {
+            // As clap reports its own usage errors: the message, the verb's usage, a
+            // pointer to its help; status 2.
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            cmd.build();
+            let usage = cmd
+                .find_subcommand_mut(verb)
+                .map(|c| c.render_usage().to_string())
+                .unwrap_or_default();
+            eprintln!(
+                "{}\n\n{usage}\n\nFor more information, try 'd3dbc {verb} --help'.",
+                batch::paint(&format!("error: {usage_error}"), true)
+            );
             ExitCode::from(2)
         }
     }
