@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use clap::{Args, ValueEnum};
-use d3dbc::{input, regs, Shader, Version};
+use d3dbc::{regs, Shader, Version};
 use d3dbc_exec::draw::{Constants, Texture, TextureKind};
 use d3dbc_exec::exec::{self, Env, Lanes, Program, Stage};
 use d3dbc_exec::render::{Options, Renderer};
@@ -14,6 +14,7 @@ use d3dbc_exec::{draw, quick};
 use serde_json::json;
 
 use crate::batch;
+use crate::load::{self, ValidityArgs};
 
 /// `println!` that ignores a closed stdout (`| head`).
 macro_rules! out {
@@ -65,6 +66,8 @@ pub struct RunArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = RunFormat::Text)]
     pub format: RunFormat,
+    #[command(flatten)]
+    pub validity: ValidityArgs,
 }
 
 /// `d3dbc render`.
@@ -88,25 +91,13 @@ pub struct RenderArgs {
     pub gpu: bool,
     #[command(flatten)]
     pub consts: ConstArgs,
+    #[command(flatten)]
+    pub validity: ValidityArgs,
 }
 
-fn load_shader(path: &Path) -> Result<(Shader, Vec<u32>), String> {
-    let bytes = batch::read_input(path)?;
-    let tokens = match input::read_any(&bytes) {
-        Ok(mut found) if !found.is_empty() => found.swap_remove(0).tokens,
-        _ => {
-            let text = String::from_utf8_lossy(&bytes);
-            let opts = d3dbc::asm::Options {
-                file_name: batch::display_name(path),
-                ..Default::default()
-            };
-            d3dbc::asm::assemble(&text, &opts)
-                .map_err(|e| e.to_string())?
-                .encode()
-        }
-    };
-    let shader = Shader::decode(&tokens).map_err(|e| e.to_string())?;
-    Ok((shader, tokens))
+fn load_shader(path: &Path, validity: ValidityArgs) -> Result<(Shader, Vec<u32>), String> {
+    let l = load::load(path, validity, None)?;
+    Ok((l.shader, l.tokens))
 }
 
 /// `name=a,b,c,d` → (register number after the prefix, values).
@@ -331,7 +322,7 @@ fn render_inner(a: &RenderArgs) -> Result<(), Failure> {
     let (w, h) = parse_size(&a.size).map_err(Failure::Usage)?;
     let consts = ParsedConsts::parse(&a.consts).map_err(Failure::Usage)?;
     let specs = texture_specs(&a.consts).map_err(Failure::Usage)?;
-    let (ps, ps_tokens) = load_shader(&a.ps)?;
+    let (ps, ps_tokens) = load_shader(&a.ps, a.validity)?;
     if !ps.version.is_pixel() {
         return Err(Failure::Usage(format!(
             "{}: render needs a pixel shader, this is {} (use --vs for the vertex shader)",
@@ -342,8 +333,8 @@ fn render_inner(a: &RenderArgs) -> Result<(), Failure> {
     let mut versions = vec![ps.version];
     let vs_tokens = match &a.vs {
         Some(p) => {
-            let (vs, tokens) =
-                load_shader(p).map_err(|e| batch::prefixed(&batch::display_name(p), &e))?;
+            let (vs, tokens) = load_shader(p, a.validity)
+                .map_err(|e| batch::prefixed(&batch::display_name(p), &e))?;
             versions.push(vs.version);
             Some(tokens)
         }
@@ -432,22 +423,10 @@ fn run_inner(a: &RunArgs) -> Result<(), Failure> {
     let consts_given = ParsedConsts::parse(&a.consts).map_err(Failure::Usage)?;
     let specs = texture_specs(&a.consts).map_err(Failure::Usage)?;
     let given_inputs = parse_inputs(&a.inputs).map_err(Failure::Usage)?;
-    let (shader, _) = load_shader(&a.shader)?;
+    let (shader, _) = load_shader(&a.shader, a.validity)?;
     consts_given
         .check_ranges(&[shader.version])
         .map_err(Failure::Usage)?;
-    let findings = d3dbc::validate::validate(&shader);
-    if let Some(f) = findings
-        .iter()
-        .find(|f| f.severity == d3dbc::diag::Severity::Error)
-    {
-        return Err(format!(
-            "invalid shader: {}: {}",
-            d3dbc::report::hex_offset(f.offset),
-            f.message
-        )
-        .into());
-    }
     let prog = Program::new(&shader).map_err(|e| e.to_string())?;
     let pixel = shader.version.is_pixel();
     let mut consts = quick::ctab_defaults(&shader);

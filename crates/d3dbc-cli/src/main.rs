@@ -7,6 +7,7 @@
 mod batch;
 mod exec_verbs;
 mod json;
+mod load;
 mod translate;
 mod verbs;
 

@@ -4,11 +4,10 @@
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use d3dbc::diag::Severity;
-use d3dbc::{input, Shader};
 use d3dbc_naga::{Target as Lang, TranslateOptions};
 
 use crate::batch::{self, Input, Target};
+use crate::load::{self, ValidityArgs};
 use crate::BatchArgs;
 
 /// Arguments of `translate`.
@@ -26,45 +25,12 @@ pub struct TranslateArgs {
     /// Also write `<stem>.interface.json` (bindings, vertex inputs, varyings, outputs).
     #[arg(long)]
     pub interface: bool,
+    #[command(flatten)]
+    pub validity: ValidityArgs,
 }
 
 fn parse_target(s: &str) -> Result<Lang, String> {
     s.parse()
-}
-
-/// Decodes bytecode in any form `input::read_any` knows, or assembles text.
-fn load(path: &Path) -> Result<Shader, String> {
-    let bytes = batch::read_input(path)?;
-    let shader = match input::read_any(&bytes) {
-        Ok(found) if found.len() == 1 => {
-            Shader::decode(&found[0].tokens).map_err(|e| e.to_string())?
-        }
-        Ok(found) if found.len() > 1 => {
-            return Err(format!(
-                "{} shaders in one input; translate takes one per file",
-                found.len()
-            ))
-        }
-        _ => {
-            let text = std::str::from_utf8(&bytes).map_err(|_| "not bytecode or assembly text")?;
-            let opts = d3dbc::asm::Options {
-                file_name: batch::display_name(path),
-                ..Default::default()
-            };
-            d3dbc::asm::assemble(text, &opts).map_err(|e| e.to_string())?
-        }
-    };
-    if let Some(f) = d3dbc::validate::validate(&shader)
-        .into_iter()
-        .find(|f| f.severity == Severity::Error)
-    {
-        return Err(format!(
-            "{}: invalid shader: {}",
-            d3dbc::report::hex_offset(f.offset),
-            f.message
-        ));
-    }
-    Ok(shader)
 }
 
 /// One translated input: output extension, the translated text or words, and the
@@ -76,7 +42,12 @@ fn translate_one(
     args: &TranslateArgs,
     options: &TranslateOptions,
 ) -> Result<Translated, String> {
-    let shader = load(&input.path)?;
+    let shader = load::load(
+        &input.path,
+        args.validity,
+        Some("translate takes one per file"),
+    )?
+    .shader;
     let t = d3dbc_naga::translate(&shader, options).map_err(|e| e.to_string())?;
     let data = t.emit(args.target).map_err(|e| e.to_string())?;
     let ext = args.target.extension(t.interface.stage);

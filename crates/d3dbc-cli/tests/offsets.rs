@@ -62,3 +62,37 @@ fn the_instruction_budget_error_names_the_instruction_in_hex() {
     // `add` is the 6th instruction: +0016 (after defi, def, mov, three reps).
     assert_hex_offset(&err, "+0016");
 }
+
+#[test]
+fn translation_errors_name_the_instruction_in_hex() {
+    let dir = tmpdir("offsets-translate");
+    let src = dir.join("stray.asm");
+    // `else` without `if`: version token, mov (+0001…+0003), else at +0004.
+    std::fs::write(&src, "vs_2_0\nmov oPos, c0\nelse\n").unwrap();
+    let vso = dir.join("stray.vso");
+    let a = run(
+        &[
+            "asm",
+            "--raw",
+            src.to_str().unwrap(),
+            "-o",
+            vso.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(a.status.success(), "{}", text(&a.stderr));
+    let t = run(
+        &[
+            "translate",
+            "-t",
+            "wgsl",
+            "--no-validate",
+            vso.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(!t.status.success());
+    let err = text(&t.stderr);
+    assert!(err.contains("+0004: else without if"), "{err}");
+    assert_hex_offset(&err, "+0004");
+}
