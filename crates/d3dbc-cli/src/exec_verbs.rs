@@ -60,7 +60,8 @@ pub struct RunArgs {
     /// Input register value, e.g. `v0=1,0,0,1` or `t0=0.5,0.5` (repeatable).
     #[arg(long = "input", value_name = "REG=X,Y,Z,W")]
     pub inputs: Vec<String>,
-    /// Print every executed instruction with the value it wrote.
+    /// Print every executed instruction with the value it wrote (at most the first
+    /// 65,536 steps; kept when the instruction budget runs out).
     #[arg(long)]
     pub trace: bool,
     /// Output format.
@@ -380,6 +381,52 @@ pub fn run(a: &RunArgs) -> Result<bool, String> {
     finish(run_inner(a), &a.shader)
 }
 
+/// The trace of `run --trace`: in text, one line per step with a note when it was cut
+/// at [`exec::TRACE_LIMIT`] steps; after a failure (`error`), in JSON too, as
+/// `{"shader", "trace", "trace_truncated", "error"}` (the outputs are meaningless then).
+fn print_trace(
+    format: RunFormat,
+    shader: &Shader,
+    trace: &[(String, Option<[f32; 4]>)],
+    truncated: bool,
+    error: Option<&str>,
+) {
+    match format {
+        RunFormat::Text => {
+            for (t, val) in trace {
+                match val {
+                    Some(v) => out!("{t:<40} ; {}", fmt4(*v)),
+                    None => out!("{t}"),
+                }
+            }
+            if truncated {
+                out!(
+                    "; trace stopped after its first {} steps (execution went on)",
+                    trace.len()
+                );
+            }
+            if let Some(e) = error {
+                out!("; stopped: {e}");
+            }
+        }
+        RunFormat::Json => {
+            if let Some(e) = error {
+                let t: Vec<serde_json::Value> = trace
+                    .iter()
+                    .map(|(t, v)| json!({"instruction": t, "value": v}))
+                    .collect();
+                let doc = json!({
+                    "shader": shader.version.to_string(),
+                    "trace": t,
+                    "trace_truncated": truncated,
+                    "error": e,
+                });
+                out!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
+            }
+        }
+    }
+}
+
 /// `--input REG=X,Y,Z,W`: (flag, register name, value; missing components (0, 0, 0, 1)).
 fn parse_inputs(inputs: &[String]) -> Result<Vec<(String, String, [f32; 4])>, String> {
     inputs
@@ -493,7 +540,20 @@ fn run_inner(a: &RunArgs) -> Result<(), Failure> {
     if a.trace {
         lanes.trace = Some(Vec::new());
     }
-    exec::run(&prog, &mut lanes, &env, 0xF).map_err(|e| e.to_string())?;
+    if let Err(e) = exec::run(&prog, &mut lanes, &env, 0xF) {
+        // The trace up to the failure (an exhausted budget) is what explains it.
+        if a.trace {
+            let trace = d3dbc_exec::trace::steps(&prog, &lanes.trace.take().unwrap_or_default());
+            print_trace(
+                a.format,
+                &shader,
+                &trace,
+                lanes.trace_truncated,
+                Some(&e.to_string()),
+            );
+        }
+        return Err(e.to_string().into());
+    }
     // Outputs.
     let mut outs: Vec<(String, [f32; 4])> = Vec::new();
     let v = shader.version;
@@ -535,14 +595,10 @@ fn run_inner(a: &RunArgs) -> Result<(), Failure> {
     }
     let killed = pixel.then_some(lanes.killed & 1 != 0);
     let trace = d3dbc_exec::trace::steps(&prog, &lanes.trace.take().unwrap_or_default());
+    let truncated = lanes.trace_truncated;
     match a.format {
         RunFormat::Text => {
-            for (t, val) in &trace {
-                match val {
-                    Some(v) => out!("{t:<40} ; {}", fmt4(*v)),
-                    None => out!("{t}"),
-                }
-            }
+            print_trace(a.format, &shader, &trace, truncated, None);
             for (n, val) in &outs {
                 out!("{n} = {}", fmt4(*val));
             }
@@ -563,6 +619,7 @@ fn run_inner(a: &RunArgs) -> Result<(), Failure> {
             }
             if a.trace {
                 doc["trace"] = json!(t);
+                doc["trace_truncated"] = json!(truncated);
             }
             out!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
         }
