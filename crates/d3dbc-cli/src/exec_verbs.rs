@@ -79,7 +79,7 @@ pub struct RenderArgs {
     /// A vertex shader to feed the full-screen quad through.
     #[arg(long)]
     pub vs: Option<PathBuf>,
-    /// Output PNG.
+    /// Output PNG (missing folders above it are created).
     #[arg(short, long)]
     pub output: PathBuf,
     /// Image size, WIDTHxHEIGHT (1x1 up to 16384x16384).
@@ -304,7 +304,11 @@ fn parse_size(size: &str) -> Result<(u32, u32), String> {
         .ok_or_else(|| format!("--size {size}: expected WxH, 1x1 up to 16384x16384"))
 }
 
+/// Writes the PNG, creating missing folders above it as every verb does for `-o`.
 fn write_png(path: &Path, img: &d3dbc_exec::Image) -> Result<(), String> {
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+    }
     let file = std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut enc = png::Encoder::new(std::io::BufWriter::new(file), img.width, img.height);
     enc.set_color(png::ColorType::Rgba);

@@ -1,7 +1,7 @@
 //! `d3dbc translate`: bytecode (or assembly text) → SPIR-V, WGSL, GLSL, MSL or HLSL
 //! through `d3dbc-naga`, with the shader's interface as JSON on request.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::Args;
 use d3dbc_naga::{Target as Lang, TranslateOptions};
@@ -22,7 +22,9 @@ pub struct TranslateArgs {
     /// `pipeline`; missing keys keep their defaults).
     #[arg(long, value_name = "FILE.json")]
     pub options: Option<PathBuf>,
-    /// Also write `<stem>.interface.json` (bindings, vertex inputs, varyings, outputs).
+    /// Also write the shader's interface (bindings, vertex inputs, varyings, outputs) as
+    /// JSON beside each output: `-o out.wgsl` gives `out.interface.json`, `--out-dir`
+    /// gives `DIR/<name>.interface.json`. Needs -o FILE or --out-dir.
     #[arg(long)]
     pub interface: bool,
     #[command(flatten)]
@@ -59,21 +61,14 @@ fn translate_one(
     Ok((ext.to_string(), data, iface))
 }
 
-/// Where `--interface` writes: beside the output file, or `<stem>.interface.json` in
-/// the output directory (the current directory when the output is stdout).
-fn interface_path(target: &Target, input: &Input) -> PathBuf {
+/// Where `--interface` writes: beside the output file, or `<name>.interface.json` in
+/// the output directory. Never the current directory: with standard output as the
+/// target, `--interface` is a usage error (checked in [`run`]).
+fn interface_path(target: &Target, input: &Input) -> Option<PathBuf> {
     match target {
-        Target::File(p) => p.with_extension("interface.json"),
-        Target::Dir(d) => d.join(input.rel.with_extension("interface.json")),
-        Target::Stdout => {
-            let stem = input
-                .path
-                .file_stem()
-                .filter(|_| input.path != Path::new("-"))
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_else(|| "stdin".into());
-            PathBuf::from(format!("{stem}.interface.json"))
-        }
+        Target::File(p) => Some(p.with_extension("interface.json")),
+        Target::Dir(d) => Some(d.join(input.rel.with_extension("interface.json"))),
+        Target::Stdout => None,
     }
 }
 
@@ -91,6 +86,14 @@ pub fn run(args: &TranslateArgs) -> Result<bool, String> {
         &batch::ext_list(&[], &["vso", "pso", "cso", "bin", "h", "asm", "vsh", "psh"]),
     )?;
     let target = Target::plan(&args.batch, inputs.len(), false)?;
+    if args.interface && target == Target::Stdout {
+        return Err(
+            "--interface writes <name>.interface.json beside the output: \
+                    give -o FILE or --out-dir DIR (nothing is written into the current \
+                    directory unasked)"
+                .into(),
+        );
+    }
     let binary = (args.target == Lang::Spirv)
         .then_some("refusing to write SPIR-V to a terminal; use -o FILE or a pipe");
     batch::convert_all(
@@ -100,7 +103,9 @@ pub fn run(args: &TranslateArgs) -> Result<bool, String> {
         |input, _| translate_one(input, args, &options),
         |input, iface, progress| {
             let Some(json) = iface else { return true };
-            let p = interface_path(&target, input);
+            let Some(p) = interface_path(&target, input) else {
+                return true;
+            };
             std::fs::write(&p, json)
                 .map_err(|e| progress.eprintln(&format!("{}: {e}", p.display())))
                 .is_ok()
