@@ -78,6 +78,8 @@ pub enum ReportFormat {
 pub struct BatchArgs {
     /// Input files or directories (recursed); `-` or nothing reads stdin.
     pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub ext: ExtArgs,
     /// Output file (single input; `-` = stdout, the default for one input).
     #[arg(short, long, conflicts_with = "out_dir")]
     pub output: Option<PathBuf>,
@@ -85,6 +87,17 @@ pub struct BatchArgs {
     /// extension (created if missing; refused if it is a file).
     #[arg(long, value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
+}
+
+/// `--ext`: the one input rule, shared by every verb that takes directories.
+#[derive(Args, Debug, Clone)]
+pub struct ExtArgs {
+    /// Extensions read from directory inputs (comma-separated). Default: the extensions
+    /// of what the verb reads (bytecode: vso,pso,cso,bin,fxo,h,hex; listings:
+    /// asm,vsh,psh,vsa,psa), plus any other file recognised by content (bytecode by
+    /// its version token, a listing by its version statement: `.txt` dumps).
+    #[arg(long, value_name = "EXT")]
+    pub ext: Vec<String>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -108,13 +121,8 @@ enum Verb {
     Validate {
         /// Input files or directories (recursed); `-` or nothing reads stdin.
         files: Vec<PathBuf>,
-        /// Extensions read from directory inputs (comma-separated).
-        #[arg(
-            long,
-            value_name = "EXT",
-            default_value = "vso,pso,cso,bin,h,hex,asm,vsh,psh,vsa,psa"
-        )]
-        ext: Vec<String>,
+        #[command(flatten)]
+        ext: ExtArgs,
         /// Report format.
         #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
         format: ReportFormat,
@@ -160,7 +168,7 @@ fn main() -> ExitCode {
             format,
             pretty,
             verbose,
-        } => verbs::validate(&files, &ext, format, pretty, verbose),
+        } => verbs::validate(&files, &ext.ext, format, pretty, verbose),
         Verb::Run(a) => exec_verbs::run(&a),
         Verb::Render(a) => exec_verbs::render(&a),
         Verb::Translate(args) => translate::run(&args),

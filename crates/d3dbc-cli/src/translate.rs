@@ -81,10 +81,7 @@ pub fn run(args: &TranslateArgs) -> Result<bool, String> {
             .and_then(|t| serde_json::from_str(&t).map_err(|e| e.to_string()))
             .map_err(|e| format!("--options {}: {e}", p.display()))?,
     };
-    let inputs = batch::expand(
-        &args.batch.files,
-        &batch::ext_list(&[], &["vso", "pso", "cso", "bin", "h", "asm", "vsh", "psh"]),
-    )?;
+    let inputs = batch::expand(&args.batch.files, &args.batch.ext.ext, batch::Reads::Both)?;
     let target = Target::plan(&args.batch, inputs.len(), false)?;
     if args.interface && target == Target::Stdout {
         return Err(
