@@ -288,7 +288,9 @@ pub type Converted<X> = (String, Vec<u8>, X);
 /// The shape every one-output-per-input verb (`asm`, `translate`) shares: converts each
 /// input with `convert` (its errors reported per input, the batch goes on), refuses
 /// output names that collide under `--out-dir` before anything is written, refuses
-/// binary output on a terminal (`binary`: the refusal's message), then writes each output and
+/// binary output on a terminal (`binary`: the refusal's message) or several binary outputs
+/// on one stream, then writes each output (several text outputs on standard output, each
+/// under a `// NAME` header, as `dis` prints them) and
 /// hands it to `after` (side files). `Ok(true)` when every input converted and was
 /// written.
 pub fn convert_all<X>(
@@ -298,6 +300,14 @@ pub fn convert_all<X>(
     mut convert: impl FnMut(&Input, &Progress) -> Result<Converted<X>, String>,
     mut after: impl FnMut(&Input, &X, &Progress) -> bool,
 ) -> Result<bool, String> {
+    let many_to_stdout = *target == Target::Stdout && inputs.len() > 1;
+    if many_to_stdout && binary.is_some() {
+        return Err(format!(
+            "{} inputs: binary outputs cannot share standard output (one stream would not \
+             say where each ends); use --out-dir DIR, or a text format",
+            inputs.len()
+        ));
+    }
     let progress = Progress::new(inputs.len());
     let mut ok = true;
     let mut done = Vec::with_capacity(inputs.len());
@@ -324,7 +334,11 @@ pub fn convert_all<X>(
             return Err(refusal.into());
         }
     }
-    for (input, (ext, data, extra)) in &done {
+    for (input, (ext, data, extra)) in &mut done {
+        if many_to_stdout {
+            // One after another, each under the header `dis` puts on its inputs.
+            data.splice(0..0, format!("// {}\n", input.display()).into_bytes());
+        }
         if let Err(e) = target.write_file(input, ext, data) {
             ok = false;
             progress.eprintln(&e);
