@@ -191,7 +191,7 @@ fn a_state_delta_may_switch_shaders() {
     assert_eq!(draws.len(), 2);
     assert_ne!(draws[0].ps, draws[1].ps);
     assert_eq!(draws[0].vs, draws[1].vs);
-    let outcomes = d3dbc_exec::render::replay(&r, Default::default());
+    let outcomes = d3dbc_exec::replay::replay(&r, Default::default());
     assert_eq!(outcomes.len(), 3);
     for o in &outcomes {
         assert!(o.failure.is_none(), "{}: {:?}", o.probe.label, o.failure);
