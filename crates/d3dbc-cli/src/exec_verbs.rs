@@ -6,11 +6,9 @@ use std::sync::Arc;
 
 use clap::{Args, ValueEnum};
 use d3dbc::{regs, Shader, Version};
-use d3dbc_exec::draw::{Constants, Texture, TextureKind};
-use d3dbc_exec::exec::{self, Env, Lanes, Program, Stage};
+use d3dbc_exec::draw::{Constants, Texture};
 use d3dbc_exec::render::{Options, Renderer};
-use d3dbc_exec::texture::Decoded;
-use d3dbc_exec::{draw, quick};
+use d3dbc_exec::{draw, quick, RunError};
 use serde_json::json;
 
 use crate::batch;
@@ -193,6 +191,21 @@ impl ParsedConsts {
         Ok(())
     }
 
+    /// Hands the constants to the executor's front door.
+    pub fn feed(&self, inputs: &mut d3dbc_exec::Inputs) {
+        for (n, v) in &self.floats {
+            let mut w = [0f32; 4];
+            w[..v.len()].copy_from_slice(v);
+            inputs.floats.push((*n, w));
+        }
+        for (n, v) in &self.ints {
+            let mut w = [0i32; 4];
+            w[..v.len()].copy_from_slice(v);
+            inputs.ints.push((*n, w));
+        }
+        inputs.bools.extend(&self.bools);
+    }
+
     /// Writes the constants over `base`.
     pub fn apply(&self, base: &mut Constants) {
         for (n, v) in &self.floats {
@@ -347,7 +360,8 @@ fn render_inner(a: &RenderArgs) -> Result<(), Failure> {
     };
     consts.check_ranges(&versions).map_err(Failure::Usage)?;
     let texs = textures(&specs)?;
-    let mut scene = quick::fullscreen(&ps_tokens, vs_tokens.as_deref(), w, h, &texs)?;
+    let mut scene = quick::fullscreen(&ps_tokens, vs_tokens.as_deref(), w, h, &texs)
+        .map_err(|e| e.to_string())?;
     if let Some(draw::Op::Draw(d)) = scene.ops.first_mut() {
         // Constants the CTAB declares without a default value start at 1, then the
         // CTAB defaults and --const apply.
@@ -455,175 +469,81 @@ fn parse_inputs(inputs: &[String]) -> Result<Vec<(String, String, [f32; 4])>, St
         .collect()
 }
 
-fn reg_index(name: &str, pixel: bool) -> Option<usize> {
-    let n = |p: &str| name.strip_prefix(p).and_then(|x| x.parse::<u16>().ok());
-    if let Some(k) = n("v").filter(|k| *k < 16) {
-        return Some(exec::input_reg(k));
-    }
-    if pixel {
-        if let Some(k) = n("t").filter(|k| *k < 10) {
-            return Some(exec::tex_reg(k));
-        }
-    }
-    None
-}
-
 use d3dbc_exec::trace::fmt4;
 
 fn run_inner(a: &RunArgs) -> Result<(), Failure> {
-    let consts_given = ParsedConsts::parse(&a.consts).map_err(Failure::Usage)?;
+    let consts = ParsedConsts::parse(&a.consts).map_err(Failure::Usage)?;
     let specs = texture_specs(&a.consts).map_err(Failure::Usage)?;
     let given_inputs = parse_inputs(&a.inputs).map_err(Failure::Usage)?;
     let (shader, _) = load_shader(&a.shader, a.validity)?;
-    consts_given
+    consts
         .check_ranges(&[shader.version])
         .map_err(Failure::Usage)?;
-    let prog = Program::new(&shader).map_err(|e| e.to_string())?;
-    let pixel = shader.version.is_pixel();
-    let mut consts = quick::ctab_defaults(&shader);
-    consts_given.apply(&mut consts);
-    let opts = Options::default();
-    let cf = prog.constants(&consts, &opts.sem);
-    let texs = textures(&specs)?;
-    let mut decoded: Vec<Option<Decoded>> = vec![None; d3dbc::regs::VERTEX_SAMPLER_BASE];
-    for (s, slot) in decoded.iter_mut().enumerate() {
-        let kind = match prog.samplers[s] {
-            Some(d3dbc::token::SamplerType::Cube) => TextureKind::Cube,
-            Some(d3dbc::token::SamplerType::Volume) => TextureKind::Volume,
-            _ => TextureKind::Tex2D,
-        };
-        let t = texs
-            .iter()
-            .find(|(n, _)| *n == s)
-            .map(|(_, t)| (**t).clone())
-            .unwrap_or_else(|| quick::checkerboard(kind, 32));
-        *slot = Some(Decoded::new(&t).map_err(|e| e.to_string())?);
-    }
-    let stages: Vec<Stage> = decoded
-        .iter()
-        .map(|d| Stage {
-            tex: d.as_ref(),
-            state: draw::SamplerState::default(),
-            tss: draw::TextureStage::default(),
-        })
-        .collect();
-    let env = Env {
-        consts: &cf,
-        stages: &stages,
-        sem: &opts.sem,
-        budget: opts.budget,
+    let mut inputs = d3dbc_exec::Inputs {
+        registers: given_inputs.into_iter().map(|(_, n, v)| (n, v)).collect(),
+        textures: textures(&specs)?,
+        trace: a.trace,
+        ..Default::default()
     };
-    let mut lanes = Lanes::default();
-    lanes.reset();
-    for r in 0..16u16 {
-        // Unset inputs read (0, 0, 0, 1) in vertex shaders; texture coordinates likewise.
-        for l in 0..exec::LANES {
-            lanes.set(exec::input_reg(r), l, [0.0, 0.0, 0.0, 1.0]);
-            if pixel && r < 10 {
-                lanes.set(exec::tex_reg(r), l, [0.0, 0.0, 0.0, 1.0]);
-                lanes.set(exec::tc_reg(r), l, [0.0, 0.0, 0.0, 1.0]);
-            }
-        }
-    }
-    for (i, name, v) in &given_inputs {
-        let reg = reg_index(name, pixel).ok_or_else(|| {
-            Failure::Usage(format!(
-                "--input `{i}`: no input register {name} in {} (v0–v15{})",
-                shader.version,
-                if pixel { ", t0–t9" } else { "" }
-            ))
-        })?;
-        for l in 0..exec::LANES {
-            lanes.set(reg, l, *v);
-            if pixel && name.starts_with('t') {
-                let k: u16 = name[1..].parse().unwrap_or(0);
-                lanes.set(exec::tc_reg(k), l, *v);
-            }
-        }
-    }
-    if a.trace {
-        lanes.trace = Some(Vec::new());
-    }
-    if let Err(e) = exec::run(&prog, &mut lanes, &env, 0xF) {
-        // The trace up to the failure (an exhausted budget) is what explains it.
-        if a.trace {
-            let trace = d3dbc_exec::trace::steps(&prog, &lanes.trace.take().unwrap_or_default());
-            print_trace(
-                a.format,
-                &shader,
-                &trace,
-                lanes.trace_truncated,
-                Some(&e.to_string()),
-            );
-        }
-        return Err(e.to_string().into());
-    }
-    // Outputs.
-    let mut outs: Vec<(String, [f32; 4])> = Vec::new();
-    let v = shader.version;
-    if pixel {
-        if v.major < 2 {
-            outs.push(("r0".into(), lanes.get(exec::temp_reg(0), 0)));
-        } else {
-            for c in 0..prog.color_outputs.max(1) {
-                outs.push((format!("oC{c}"), lanes.get(exec::color_reg(c as u16), 0)));
-            }
-        }
-        if prog.writes_depth {
-            outs.push(("oDepth".into(), lanes.get(exec::DEPTH, 0)));
-        }
-    } else if v.major >= 3 {
-        for s in &prog.outputs {
-            outs.push((
-                format!("o{}", s.reg - exec::out_reg(0)),
-                lanes.get(s.reg, 0),
-            ));
-        }
+    consts.feed(&mut inputs);
+    let result = if shader.version.is_pixel() {
+        d3dbc_exec::run_pixel(&shader, &inputs)
     } else {
-        outs.push(("oPos".into(), lanes.get(exec::POS, 0)));
-        for (name, r) in [
-            ("oD0", exec::attr_reg(0)),
-            ("oD1", exec::attr_reg(1)),
-            ("oFog", exec::FOG),
-            ("oPts", exec::PTS),
-        ] {
-            if prog.writes[r] {
-                outs.push((name.into(), lanes.get(r, 0)));
-            }
+        d3dbc_exec::run_vertex(&shader, &inputs)
+    };
+    let out = match result {
+        Ok(out) => out,
+        Err(e @ RunError::UnknownInput { .. }) => {
+            return Err(Failure::Usage(format!("--input: {e}")))
         }
-        for k in 0..12u16 {
-            if prog.writes[exec::out_reg(k)] {
-                outs.push((format!("oT{k}"), lanes.get(exec::out_reg(k), 0)));
+        Err(RunError::Exec {
+            error,
+            trace,
+            trace_truncated,
+        }) => {
+            // The trace up to the failure (an exhausted budget) is what explains it.
+            if a.trace {
+                print_trace(
+                    a.format,
+                    &shader,
+                    &trace,
+                    trace_truncated,
+                    Some(&error.to_string()),
+                );
             }
+            return Err(error.to_string().into());
         }
-    }
-    let killed = pixel.then_some(lanes.killed & 1 != 0);
-    let trace = d3dbc_exec::trace::steps(&prog, &lanes.trace.take().unwrap_or_default());
-    let truncated = lanes.trace_truncated;
+        Err(e) => return Err(e.to_string().into()),
+    };
+    let v = shader.version;
     match a.format {
         RunFormat::Text => {
-            print_trace(a.format, &shader, &trace, truncated, None);
-            for (n, val) in &outs {
+            print_trace(a.format, &shader, &out.trace, out.trace_truncated, None);
+            for (n, val) in &out.values {
                 out!("{n} = {}", fmt4(*val));
             }
-            if let Some(k) = killed {
+            if let Some(k) = out.killed {
                 out!("killed = {k}");
             }
         }
         RunFormat::Json => {
-            let o: serde_json::Map<String, serde_json::Value> =
-                outs.iter().map(|(n, v)| (n.clone(), json!(v))).collect();
-            let t: Vec<serde_json::Value> = trace
+            let o: serde_json::Map<String, serde_json::Value> = out
+                .values
+                .iter()
+                .map(|(n, v)| (n.clone(), json!(v)))
+                .collect();
+            let t: Vec<serde_json::Value> = out
+                .trace
                 .iter()
                 .map(|(t, v)| json!({"instruction": t, "value": v}))
                 .collect();
             let mut doc = json!({"shader": v.to_string(), "outputs": o});
-            if let Some(k) = killed {
+            if let Some(k) = out.killed {
                 doc["killed"] = json!(k);
             }
             if a.trace {
                 doc["trace"] = json!(t);
-                doc["trace_truncated"] = json!(truncated);
+                doc["trace_truncated"] = json!(out.trace_truncated);
             }
             out!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
         }
