@@ -390,7 +390,7 @@ fn render_gpu(scene: &draw::Scene) -> Result<d3dbc_exec::Image, String> {
 #[cfg(not(feature = "gpu"))]
 fn render_gpu(_: &draw::Scene) -> Result<d3dbc_exec::Image, String> {
     Err("--gpu: this d3dbc was built without the `gpu` feature \
-         (cargo install --path crates/d3dbc-cli --features gpu)"
+         (cargo install --locked --path crates/d3dbc-cli --features gpu)"
         .into())
 }
 
