@@ -48,7 +48,7 @@ pub struct ConstArgs {
     pub textures: Vec<String>,
 }
 
-/// `d3dbc run`.
+/// `d3dbc run` (its defaults: the help text on `Verb::Run`).
 #[derive(Args, Debug)]
 pub struct RunArgs {
     /// The shader (bytecode, fxc header, hex text or assembly).
@@ -69,7 +69,7 @@ pub struct RunArgs {
     pub validity: ValidityArgs,
 }
 
-/// `d3dbc render`.
+/// `d3dbc render` (its scene: the help text on `Verb::Render`).
 #[derive(Args, Debug)]
 pub struct RenderArgs {
     /// The pixel shader.

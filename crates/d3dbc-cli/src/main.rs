@@ -134,8 +134,22 @@ enum Verb {
         verbose: bool,
     },
     /// Execute a shader on the CPU: one vertex (vs) or one pixel quad (ps); `--trace` steps through it.
+    ///
+    /// The inputs are those of the scene `render` draws, at texture coordinate (0, 0):
+    /// colour inputs white, normals (0, 0, 1, 0), texture coordinates and other inputs
+    /// (0, 0, 0, 1) unless --input sets them (`--input t0=0.3,0.6` gives what `render`
+    /// draws where t0 is (0.3, 0.6)); float constants from the CTAB defaults, those
+    /// declared without one at 1, others 0; checkerboards in unset samplers, linear
+    /// filtering.
     Run(exec_verbs::RunArgs),
     /// Draw a pixel shader full-screen on the CPU into a PNG.
+    ///
+    /// The scene (the same as `run`'s, which runs one point of it): texture coordinates
+    /// (u, v, 0, 1) across the image, colour inputs white, normals (0, 0, 1, 0); float
+    /// constants from the CTAB defaults, those declared without one at 1, others 0;
+    /// checkerboards in unset samplers, linear filtering. --const/--int/--bool set the
+    /// registers in both stages' constant files (the pixel shader's and, with --vs, the
+    /// vertex shader's).
     Render(exec_verbs::RenderArgs),
     /// Translate to SPIR-V, WGSL, GLSL 450, MSL or HLSL through naga.
     Translate(translate::TranslateArgs),

@@ -23,7 +23,7 @@
 use std::sync::Arc;
 
 use d3dbc::regs::SAMPLER_STAGES;
-use d3dbc::token::SamplerType;
+use d3dbc::token::{DeclUsage, SamplerType};
 use d3dbc::Shader;
 
 use crate::draw::{self, Draw, Op, Scene, TargetDesc, Texture, TextureKind};
@@ -32,9 +32,15 @@ use crate::render::{Image, Options, RenderError, Renderer};
 use crate::texture::{Decoded, TextureError};
 use crate::{quick, trace};
 
-/// What one invocation starts from. Unset input registers read `(0, 0, 0, 1)`; float
-/// constants start at the shader's CTAB defaults (0 without one), then `constants`
-/// applies; samplers without a texture get an 32×32 checkerboard of their type.
+/// What one invocation starts from: the scene `d3dbc render` draws
+/// ([`quick::fullscreen`]), at its top-left corner `(u, v) = (0, 0)`, unless set here.
+/// Unset inputs read what that scene feeds ([`quick::scene_input`]): colours (`v0`/`v1`
+/// before ps_3_0, `COLOR` inputs) white, normals `(0, 0, 1, 0)`, texture coordinates
+/// and anything else `(0, 0, 0, 1)`, a vertex shader's `POSITION0` the clip-space
+/// corner `(-1, 1, 0.5, 1)`. Float constants start at the shader's CTAB defaults, those
+/// the CTAB declares without one at 1 ([`quick::neutral_undefaulted_constants`]), the
+/// rest at 0; then `floats` applies. Samplers without a texture get a 32×32
+/// checkerboard of their type; all sample with linear filtering, as in the scene.
 #[derive(Clone, Debug, Default)]
 pub struct Inputs {
     /// Input registers by name: `v0`–`v15`, and `t0`–`t9` in pixel shaders.
@@ -220,6 +226,7 @@ fn invoke(shader: &Shader, inputs: &Inputs) -> Result<Outputs, RunError> {
     }
     let prog = Program::new(shader).map_err(exec_err)?;
     let mut consts = quick::ctab_defaults(shader);
+    quick::neutral_undefaulted_constants(shader, &mut consts);
     for (n, v) in &inputs.floats {
         consts.set_float_bits(*n, &v.map(f32::to_bits));
     }
@@ -265,7 +272,11 @@ fn invoke(shader: &Shader, inputs: &Inputs) -> Result<Outputs, RunError> {
         .iter()
         .map(|d| Stage {
             tex: d.as_ref(),
-            state: draw::SamplerState::default(),
+            state: draw::SamplerState {
+                min_filter: draw::Filter::Linear,
+                mag_filter: draw::Filter::Linear,
+                ..draw::SamplerState::default()
+            },
             tss: draw::TextureStage::default(),
         })
         .collect();
@@ -277,14 +288,31 @@ fn invoke(shader: &Shader, inputs: &Inputs) -> Result<Outputs, RunError> {
     };
     let mut lanes = Lanes::default();
     lanes.reset();
-    for r in 0..16u16 {
+    let fill = |lanes: &mut Lanes, reg: usize, v: [f32; 4]| {
         for l in 0..exec::LANES {
-            lanes.set(exec::input_reg(r), l, [0.0, 0.0, 0.0, 1.0]);
-            if pixel && r < 10 {
-                lanes.set(exec::tex_reg(r), l, [0.0, 0.0, 0.0, 1.0]);
-                lanes.set(exec::tc_reg(r), l, [0.0, 0.0, 0.0, 1.0]);
-            }
+            lanes.set(reg, l, v);
         }
+    };
+    for r in 0..16u16 {
+        fill(&mut lanes, exec::input_reg(r), [0.0, 0.0, 0.0, 1.0]);
+        if pixel && r < 10 {
+            fill(&mut lanes, exec::tex_reg(r), [0.0, 0.0, 0.0, 1.0]);
+            fill(&mut lanes, exec::tc_reg(r), [0.0, 0.0, 0.0, 1.0]);
+        }
+    }
+    // The full-screen scene at (u, v) = (0, 0).
+    if pixel && shader.version.major < 3 {
+        fill(&mut lanes, exec::input_reg(0), [1.0; 4]);
+        fill(&mut lanes, exec::input_reg(1), [1.0; 4]);
+    }
+    for s in &prog.inputs {
+        let position0 = s.usage == DeclUsage::Position as u8 && s.index == 0;
+        let v = if !pixel && position0 {
+            [-1.0, 1.0, 0.5, 1.0]
+        } else {
+            quick::scene_input(s.usage, 0.0, 0.0)
+        };
+        fill(&mut lanes, s.reg, v);
     }
     for ((reg, tex), v) in regs {
         for l in 0..exec::LANES {

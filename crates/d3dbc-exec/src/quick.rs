@@ -134,6 +134,20 @@ pub fn neutral_undefaulted_constants(shader: &Shader, c: &mut Constants) {
     }
 }
 
+/// The value the full-screen scene ([`fullscreen`], `d3dbc render`, and `d3dbc run`
+/// through [`crate::run_pixel`]/[`crate::run_vertex`] at `(u, v) = (0, 0)`) feeds an
+/// input of `D3DDECLUSAGE` `usage` at texture coordinate `(u, v)`: colours white,
+/// normals `(0, 0, 1, 0)`, anything else `(u, v, 0, 1)`.
+pub fn scene_input(usage: u8, u: f32, v: f32) -> [f32; 4] {
+    if usage == DeclUsage::Color as u8 {
+        [1.0, 1.0, 1.0, 1.0]
+    } else if usage == DeclUsage::Normal as u8 {
+        [0.0, 0.0, 1.0, 0.0]
+    } else {
+        [u, v, 0.0, 1.0]
+    }
+}
+
 /// A full-screen draw of pixel shader `ps` (tokens) into a `w`×`h` A8R8G8B8 target
 /// without a vertex shader. Samplers the shader uses get a checkerboard of the declared
 /// type unless `textures` binds one (by stage: 0–15 pixel, 16–19 vertex samplers).
@@ -197,13 +211,7 @@ pub fn fullscreen(
             vec![[x, y, 0.5, 1.0]]
         };
         for (usage, _) in &sems {
-            vals.push(if *usage == DeclUsage::Color as u8 {
-                [1.0, 1.0, 1.0, 1.0]
-            } else if *usage == DeclUsage::Normal as u8 {
-                [0.0, 0.0, 1.0, 0.0]
-            } else {
-                [u, v, 0.0, 1.0]
-            });
+            vals.push(scene_input(*usage, u, v));
         }
         for v in vals {
             for f in v {
