@@ -1,5 +1,6 @@
-//! Batch plumbing shared by every verb: expanding inputs (files, directories recursed
-//! with an extension filter, `-` = stdin, stdin when none is given), planning where
+//! Batch plumbing shared by every verb: expanding inputs with the one input rule
+//! (files, directories recursed by extension or content, `--ext`, `-` = stdin, stdin
+//! when none is given), planning where
 //! each output goes (stdout, `-o FILE`, `-o -`, `--out-dir DIR/<name>.<ext>`) with
 //! name collisions refused before anything is written, the one stdout writer (a closed
 //! pipe ends the program quietly), colour and the progress bar.
@@ -41,10 +42,70 @@ pub fn display_name(path: &Path) -> String {
     }
 }
 
-/// Expands the command line's inputs: no input means stdin; a directory means every
-/// file below it (sorted) whose extension is in `exts` (case-insensitive; all files
-/// when `exts` is empty).
-pub fn expand(files: &[PathBuf], exts: &[String]) -> Result<Vec<Input>, String> {
+/// What a verb reads, which decides what a directory input yields.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reads {
+    /// Bytecode in any container (raw, fxc `/Fh` header, hex text): `dis`.
+    Bytecode,
+    /// Assembly text: `asm`.
+    Listings,
+    /// Either: `validate`, `translate`.
+    Both,
+}
+
+/// Extensions of bytecode files (raw, headers, hex text).
+pub const BYTECODE_EXTS: &[&str] = &["vso", "pso", "cso", "bin", "fxo", "fxb", "h", "hex"];
+/// Extensions of assembly listings. `.txt` is not among them: a `.txt` file (the
+/// HelixMod/3DMigoto dumps) is taken when its content is a listing.
+pub const LISTING_EXTS: &[&str] = &["asm", "vsh", "psh", "vsa", "psa"];
+
+/// Bytes read from a file of another extension to recognise it by content.
+const SNIFF_BYTES: u64 = 64 * 1024;
+
+impl Reads {
+    fn exts(self) -> Vec<&'static str> {
+        match self {
+            Reads::Bytecode => BYTECODE_EXTS.to_vec(),
+            Reads::Listings => LISTING_EXTS.to_vec(),
+            Reads::Both => BYTECODE_EXTS.iter().chain(LISTING_EXTS).copied().collect(),
+        }
+    }
+
+    /// A file of another extension, recognised by its first bytes: raw bytecode (a
+    /// D3D9 version token), an fx_2_0 effect, or a listing (a version statement after
+    /// comments).
+    fn sniff(self, path: &Path) -> bool {
+        let mut head = Vec::new();
+        let Ok(f) = std::fs::File::open(path) else {
+            return false;
+        };
+        if f.take(SNIFF_BYTES).read_to_end(&mut head).is_err() {
+            return false;
+        }
+        let bytecode = head.len() >= 4 && {
+            let v = u32::from_le_bytes([head[0], head[1], head[2], head[3]]);
+            matches!(v >> 16, 0xFFFE | 0xFFFF) && (1..=3).contains(&((v >> 8) & 0xFF))
+        } || d3dbc::fx::Effect::is_effect(&head);
+        let listing = || {
+            !d3dbc::input::is_binary(&head)
+                && d3dbc::input::looks_like_assembly(&d3dbc::input::decode_text(&head))
+        };
+        match self {
+            Reads::Bytecode => bytecode,
+            Reads::Listings => listing(),
+            Reads::Both => bytecode || listing(),
+        }
+    }
+}
+
+/// The one input rule of every verb. No input means stdin; a file is read whatever its
+/// name; a directory yields every file below it (sorted) that is
+/// - with `--ext` (`exts` non-empty): one of those extensions (case-insensitive);
+/// - otherwise: one of the extensions of what the verb reads ([`BYTECODE_EXTS`],
+///   [`LISTING_EXTS`]), or any other file whose content is recognised as such
+///   (bytecode by its version token, listings by their version statement: `.txt`
+///   dumps).
+pub fn expand(files: &[PathBuf], exts: &[String], reads: Reads) -> Result<Vec<Input>, String> {
     if files.is_empty() {
         if std::io::stdin().is_terminal() {
             return Err("no input: name files or directories, or pipe data to stdin".into());
@@ -54,18 +115,24 @@ pub fn expand(files: &[PathBuf], exts: &[String]) -> Result<Vec<Input>, String> 
             rel: "stdin".into(),
         }]);
     }
+    let exts = ext_list(exts);
     let mut out = Vec::new();
     for f in files {
         if f.is_dir() {
             let mut found = Vec::new();
-            walk(f, exts, &mut found).map_err(|e| format!("{}: {e}", f.display()))?;
+            walk(f, &exts, reads, &mut found).map_err(|e| format!("{}: {e}", f.display()))?;
             found.sort();
             if found.is_empty() {
-                return Err(format!(
-                    "{}: directory holds no file with extension {}",
-                    f.display(),
-                    exts.join(", ")
-                ));
+                let what = if exts.is_empty() {
+                    format!(
+                        "no shader file (extension {}, or recognised by content); \
+                         --ext chooses extensions",
+                        reads.exts().join(", ")
+                    )
+                } else {
+                    format!("no file with extension {}", exts.join(", "))
+                };
+                return Err(format!("{}: directory holds {what}", f.display()));
             }
             out.extend(found.into_iter().map(|p| Input {
                 rel: p.strip_prefix(f).unwrap_or(&p).to_path_buf(),
@@ -86,37 +153,37 @@ pub fn expand(files: &[PathBuf], exts: &[String]) -> Result<Vec<Input>, String> 
     Ok(out)
 }
 
-fn walk(dir: &Path, exts: &[String], out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+fn walk(dir: &Path, exts: &[String], reads: Reads, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
     for entry in std::fs::read_dir(dir)? {
         let p = entry?.path();
         if p.is_dir() {
-            walk(&p, exts, out)?;
-        } else if exts.is_empty()
-            || p.extension().is_some_and(|e| {
-                exts.iter().any(|x| {
-                    x.trim_start_matches('.')
-                        .eq_ignore_ascii_case(&e.to_string_lossy())
-                })
-            })
-        {
+            walk(&p, exts, reads, out)?;
+            continue;
+        }
+        let ext = p
+            .extension()
+            .map(|e| e.to_string_lossy().to_ascii_lowercase());
+        let has = |x: &str| ext.as_deref().is_some_and(|e| x.eq_ignore_ascii_case(e));
+        let take = if exts.is_empty() {
+            reads.exts().into_iter().any(has) || reads.sniff(&p)
+        } else {
+            exts.iter().map(String::as_str).any(has)
+        };
+        if take {
             out.push(p);
         }
     }
     Ok(())
 }
 
-/// The comma-separated extension list of `--ext`, or `default`.
-pub fn ext_list(given: &[String], default: &[&str]) -> Vec<String> {
-    if given.is_empty() {
-        default.iter().map(|s| s.to_string()).collect()
-    } else {
-        given
-            .iter()
-            .flat_map(|s| s.split(','))
-            .map(|s| s.trim().trim_start_matches('.').to_string())
-            .filter(|s| !s.is_empty())
-            .collect()
-    }
+/// The extensions of `--ext` (comma-separated, repeatable, leading dots dropped).
+fn ext_list(given: &[String]) -> Vec<String> {
+    given
+        .iter()
+        .flat_map(|s| s.split(','))
+        .map(|s| s.trim().trim_start_matches('.').to_string())
+        .filter(|s| !s.is_empty())
+        .collect()
 }
 
 /// Reads an input file, or stdin for `-`.
@@ -222,7 +289,9 @@ pub type Converted<X> = (String, Vec<u8>, X);
 /// The shape every one-output-per-input verb (`asm`, `translate`) shares: converts each
 /// input with `convert` (its errors reported per input, the batch goes on), refuses
 /// output names that collide under `--out-dir` before anything is written, refuses
-/// binary output on a terminal (`binary`: the refusal's message), then writes each output and
+/// binary output on a terminal (`binary`: the refusal's message) or several binary outputs
+/// on one stream, then writes each output (several text outputs on standard output, each
+/// under a `// NAME` header, as `dis` prints them) and
 /// hands it to `after` (side files). `Ok(true)` when every input converted and was
 /// written.
 pub fn convert_all<X>(
@@ -232,6 +301,14 @@ pub fn convert_all<X>(
     mut convert: impl FnMut(&Input, &Progress) -> Result<Converted<X>, String>,
     mut after: impl FnMut(&Input, &X, &Progress) -> bool,
 ) -> Result<bool, String> {
+    let many_to_stdout = *target == Target::Stdout && inputs.len() > 1;
+    if many_to_stdout && binary.is_some() {
+        return Err(format!(
+            "{} inputs: binary outputs cannot share standard output (one stream would not \
+             say where each ends); use --out-dir DIR, or a text format",
+            inputs.len()
+        ));
+    }
     let progress = Progress::new(inputs.len());
     let mut ok = true;
     let mut done = Vec::with_capacity(inputs.len());
@@ -258,7 +335,11 @@ pub fn convert_all<X>(
             return Err(refusal.into());
         }
     }
-    for (input, (ext, data, extra)) in &done {
+    for (input, (ext, data, extra)) in &mut done {
+        if many_to_stdout {
+            // One after another, each under the header `dis` puts on its inputs.
+            data.splice(0..0, format!("// {}\n", input.display()).into_bytes());
+        }
         if let Err(e) = target.write_file(input, ext, data) {
             ok = false;
             progress.eprintln(&e);

@@ -5,15 +5,14 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use clap::{Args, ValueEnum};
-use d3dbc::{input, Shader};
-use d3dbc_exec::draw::{Constants, Texture, TextureKind};
-use d3dbc_exec::exec::{self, Env, Lanes, Program, Stage};
+use d3dbc::{regs, Shader, Version};
+use d3dbc_exec::draw::{Constants, Texture};
 use d3dbc_exec::render::{Options, Renderer};
-use d3dbc_exec::texture::Decoded;
-use d3dbc_exec::{draw, quick};
+use d3dbc_exec::{draw, quick, RunError};
 use serde_json::json;
 
 use crate::batch;
+use crate::load::{self, ValidityArgs};
 
 /// `println!` that ignores a closed stdout (`| head`).
 macro_rules! out {
@@ -119,28 +118,31 @@ impl PassArgs {
     }
 }
 
-/// `d3dbc run`.
+/// `d3dbc run` (its defaults: the help text on `Verb::Run`).
 #[derive(Args, Debug)]
 pub struct RunArgs {
     /// The shader (bytecode, fxc header, hex text or assembly), or an effect (`.fxo`:
     /// the pass's pixel shader runs, or its vertex shader when it has none).
     pub shader: PathBuf,
     #[command(flatten)]
-    pub consts: ConstArgs,
-    #[command(flatten)]
     pub pass: PassArgs,
+    #[command(flatten)]
+    pub consts: ConstArgs,
     /// Input register value, e.g. `v0=1,0,0,1` or `t0=0.5,0.5` (repeatable).
     #[arg(long = "input", value_name = "REG=X,Y,Z,W")]
     pub inputs: Vec<String>,
-    /// Print every executed instruction with the value it wrote.
+    /// Print every executed instruction with the value it wrote (at most the first
+    /// 65,536 steps; kept when the instruction budget runs out).
     #[arg(long)]
     pub trace: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = RunFormat::Text)]
     pub format: RunFormat,
+    #[command(flatten)]
+    pub validity: ValidityArgs,
 }
 
-/// `d3dbc render`.
+/// `d3dbc render` (its scene: the help text on `Verb::Render`).
 #[derive(Args, Debug)]
 pub struct RenderArgs {
     /// The pixel shader, or an effect (`.fxo`: the pass chosen by --technique/--pass is
@@ -151,10 +153,10 @@ pub struct RenderArgs {
     /// A vertex shader to feed the full-screen quad through.
     #[arg(long)]
     pub vs: Option<PathBuf>,
-    /// Output PNG.
+    /// Output PNG (missing folders above it are created).
     #[arg(short, long)]
     pub output: PathBuf,
-    /// Image size. Constants the CTAB declares without a default start at (1, 1, 1, 1).
+    /// Image size, WIDTHxHEIGHT (1x1 up to 16384x16384).
     #[arg(long, default_value = "256x256")]
     pub size: String,
     /// Render on the GPU (the shaders translated by d3dbc-naga, run by wgpu on the first
@@ -164,29 +166,13 @@ pub struct RenderArgs {
     pub gpu: bool,
     #[command(flatten)]
     pub consts: ConstArgs,
+    #[command(flatten)]
+    pub validity: ValidityArgs,
 }
 
-fn load_shader(path: &Path) -> Result<(Shader, Vec<u32>), String> {
-    shader_from_bytes(&batch::read_input(path)?, path)
-}
-
-/// A shader from an input's bytes (bytecode in any container, or assembly text).
-fn shader_from_bytes(bytes: &[u8], path: &Path) -> Result<(Shader, Vec<u32>), String> {
-    let tokens = match input::read_any(bytes) {
-        Ok(mut found) if !found.is_empty() => found.swap_remove(0).tokens,
-        _ => {
-            let text = String::from_utf8_lossy(bytes);
-            let opts = d3dbc::asm::Options {
-                file_name: batch::display_name(path),
-                ..Default::default()
-            };
-            d3dbc::asm::assemble(&text, &opts)
-                .map_err(|e| e.to_string())?
-                .encode()
-        }
-    };
-    let shader = Shader::decode(&tokens).map_err(|e| e.to_string())?;
-    Ok((shader, tokens))
+fn load_shader(path: &Path, validity: ValidityArgs) -> Result<(Shader, Vec<u32>), String> {
+    let l = load::load(path, validity, None)?;
+    Ok((l.shader, l.tokens))
 }
 
 /// `name=a,b,c,d` → (register number after the prefix, values).
@@ -213,29 +199,110 @@ fn parse_assign<T: std::str::FromStr>(s: &str, prefix: &str) -> Result<(usize, V
     Ok((num, v))
 }
 
-fn apply_consts(base: &mut Constants, a: &ConstArgs) -> Result<(), String> {
-    for c in &a.consts {
-        let (n, v) = parse_assign::<f32>(c, "c")?;
-        let mut w = [0u32; 4];
-        for (i, x) in v.iter().enumerate() {
-            w[i] = x.to_bits();
+/// `--const`/`--int`/`--bool` parsed: register number and values (a usage error when
+/// malformed).
+#[derive(Debug, Default)]
+pub struct ParsedConsts {
+    floats: Vec<(usize, Vec<f32>)>,
+    ints: Vec<(usize, Vec<i32>)>,
+    bools: Vec<(usize, bool)>,
+}
+
+impl ParsedConsts {
+    /// Parses the flags; a malformed one is a usage error.
+    pub fn parse(a: &ConstArgs) -> Result<ParsedConsts, String> {
+        Ok(ParsedConsts {
+            floats: a
+                .consts
+                .iter()
+                .map(|c| parse_assign::<f32>(c, "c").map_err(|e| format!("--const {e}")))
+                .collect::<Result<_, _>>()?,
+            ints: a
+                .ints
+                .iter()
+                .map(|c| parse_assign::<i32>(c, "i").map_err(|e| format!("--int {e}")))
+                .collect::<Result<_, _>>()?,
+            bools: a
+                .bools
+                .iter()
+                .map(|c| {
+                    let (n, v) = parse_assign::<bool>(c, "b").map_err(|e| format!("--bool {e}"))?;
+                    Ok((n, v.first().copied().unwrap_or(false)))
+                })
+                .collect::<Result<_, String>>()?,
+        })
+    }
+
+    /// Refuses (as a usage error) a register that no shader of the given versions can
+    /// name: `c#` up to the version's float constants (`d3dbc::regs`: ps_3_0 c0–c223,
+    /// ps_2_x c0–c31, ps_1_x c0–c7, vs c0–c8191), `i#`/`b#` where the version has them.
+    pub fn check_ranges(&self, versions: &[Version]) -> Result<(), String> {
+        use d3dbc::token::RegisterType;
+        let check = |flag: &str, prefix: &str, t: RegisterType, n: usize| {
+            let count = |v: &Version| regs::file(*v, t).map_or(0, |f| f.asm_count) as usize;
+            if versions.iter().any(|v| n < count(v)) {
+                return Ok(());
+            }
+            let have: Vec<String> = versions
+                .iter()
+                .map(|v| match count(v) {
+                    0 => format!("{v} has no {prefix}# registers"),
+                    k => format!("{v} has {prefix}0–{prefix}{}", k - 1),
+                })
+                .collect();
+            Err(format!(
+                "{flag} {prefix}{n}: out of range ({})",
+                have.join("; ")
+            ))
+        };
+        for (n, _) in &self.floats {
+            check("--const", "c", RegisterType::Const, *n)?;
         }
-        base.set_float_bits(n, &w);
-    }
-    for c in &a.ints {
-        let (n, v) = parse_assign::<i32>(c, "i")?;
-        let mut w = [0i32; 4];
-        w[..v.len()].copy_from_slice(&v);
-        base.set_int(n, &w);
-    }
-    for c in &a.bools {
-        let (n, v) = parse_assign::<bool>(c, "b")?;
-        if base.bool.len() <= n {
-            base.bool.resize(n + 1, false);
+        for (n, _) in &self.ints {
+            check("--int", "i", RegisterType::ConstInt, *n)?;
         }
-        base.bool[n] = v.first().copied().unwrap_or(false);
+        for (n, _) in &self.bools {
+            check("--bool", "b", RegisterType::ConstBool, *n)?;
+        }
+        Ok(())
     }
-    Ok(())
+
+    /// Hands the constants to the executor's front door.
+    pub fn feed(&self, inputs: &mut d3dbc_exec::Inputs) {
+        for (n, v) in &self.floats {
+            let mut w = [0f32; 4];
+            w[..v.len()].copy_from_slice(v);
+            inputs.floats.push((*n, w));
+        }
+        for (n, v) in &self.ints {
+            let mut w = [0i32; 4];
+            w[..v.len()].copy_from_slice(v);
+            inputs.ints.push((*n, w));
+        }
+        inputs.bools.extend(&self.bools);
+    }
+
+    /// Writes the constants over `base`.
+    pub fn apply(&self, base: &mut Constants) {
+        for (n, v) in &self.floats {
+            let mut w = [0u32; 4];
+            for (i, x) in v.iter().enumerate() {
+                w[i] = x.to_bits();
+            }
+            base.set_float_bits(*n, &w);
+        }
+        for (n, v) in &self.ints {
+            let mut w = [0i32; 4];
+            w[..v.len()].copy_from_slice(v);
+            base.set_int(*n, &w);
+        }
+        for &(n, v) in &self.bools {
+            if base.bool.len() <= n {
+                base.bool.resize(n + 1, false);
+            }
+            base.bool[n] = v;
+        }
+    }
 }
 
 fn read_png(path: &Path) -> Result<Texture, String> {
@@ -266,24 +333,71 @@ fn read_png(path: &Path) -> Result<Texture, String> {
     Texture::from_rgba8(w, h, &rgba).ok_or_else(|| format!("{}: empty image", path.display()))
 }
 
-fn textures(a: &ConstArgs) -> Result<Vec<(usize, Arc<Texture>)>, String> {
+/// `--texture sN=FILE.png` parsed: sampler and file (a usage error when malformed).
+fn texture_specs(a: &ConstArgs) -> Result<Vec<(usize, PathBuf)>, String> {
     a.textures
         .iter()
         .map(|t| {
             let (name, file) = t
                 .split_once('=')
-                .ok_or_else(|| format!("`{t}`: expected sN=FILE.png"))?;
+                .ok_or_else(|| format!("--texture `{t}`: expected sN=FILE.png"))?;
             let n = name
                 .strip_prefix('s')
                 .and_then(|n| n.parse::<usize>().ok())
                 .filter(|n| *n < 16)
-                .ok_or_else(|| format!("`{t}`: expected s0…s15"))?;
-            Ok((n, Arc::new(read_png(Path::new(file))?)))
+                .ok_or_else(|| format!("--texture `{t}`: expected s0…s15"))?;
+            Ok((n, PathBuf::from(file)))
         })
         .collect()
 }
 
+fn textures(specs: &[(usize, PathBuf)]) -> Result<Vec<(usize, Arc<Texture>)>, String> {
+    specs
+        .iter()
+        .map(|(n, file)| Ok((*n, Arc::new(read_png(file)?))))
+        .collect()
+}
+
+/// Why `run` or `render` stopped: a usage error (exit 2, with the verb's usage) or a
+/// failure of the input (exit 1).
+pub enum Failure {
+    /// The command line is wrong.
+    Usage(String),
+    /// The shader could not be run.
+    Input(String),
+}
+
+impl From<String> for Failure {
+    fn from(e: String) -> Self {
+        Failure::Input(e)
+    }
+}
+
+/// `Ok(true)`, `Ok(false)` after reporting a failed input, `Err` for usage errors.
+fn finish(r: Result<(), Failure>, input: &Path) -> Result<bool, String> {
+    match r {
+        Ok(()) => Ok(true),
+        Err(Failure::Usage(e)) => Err(e),
+        Err(Failure::Input(e)) => {
+            eprintln!("{}", batch::prefixed(&batch::display_name(input), &e));
+            Ok(false)
+        }
+    }
+}
+
+/// `--size WxH`.
+fn parse_size(size: &str) -> Result<(u32, u32), String> {
+    size.split_once('x')
+        .and_then(|(w, h)| Some((w.parse::<u32>().ok()?, h.parse::<u32>().ok()?)))
+        .filter(|(w, h)| *w > 0 && *h > 0 && *w <= 16384 && *h <= 16384)
+        .ok_or_else(|| format!("--size {size}: expected WxH, 1x1 up to 16384x16384"))
+}
+
+/// Writes the PNG, creating missing folders above it as every verb does for `-o`.
 fn write_png(path: &Path, img: &d3dbc_exec::Image) -> Result<(), String> {
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+    }
     let file = std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut enc = png::Encoder::new(std::io::BufWriter::new(file), img.width, img.height);
     enc.set_color(png::ColorType::Rgba);
@@ -294,28 +408,19 @@ fn write_png(path: &Path, img: &d3dbc_exec::Image) -> Result<(), String> {
 }
 
 /// `d3dbc render`.
-pub fn render(a: &RenderArgs) -> bool {
-    match render_inner(a) {
-        Ok(()) => true,
-        Err(e) => {
-            eprintln!("{}: {e}", batch::display_name(&a.ps));
-            false
-        }
-    }
+pub fn render(a: &RenderArgs) -> Result<bool, String> {
+    finish(render_inner(a), &a.ps)
 }
 
-fn render_inner(a: &RenderArgs) -> Result<(), String> {
-    let (w, h) = a
-        .size
-        .split_once('x')
-        .and_then(|(w, h)| Some((w.parse::<u32>().ok()?, h.parse::<u32>().ok()?)))
-        .filter(|(w, h)| *w > 0 && *h > 0 && *w <= 16384 && *h <= 16384)
-        .ok_or_else(|| format!("--size {}: expected WxH up to 16384x16384", a.size))?;
+fn render_inner(a: &RenderArgs) -> Result<(), Failure> {
+    let (w, h) = parse_size(&a.size).map_err(Failure::Usage)?;
+    let consts = ParsedConsts::parse(&a.consts).map_err(Failure::Usage)?;
+    let specs = texture_specs(&a.consts).map_err(Failure::Usage)?;
     let bytes = batch::read_input(&a.ps)?;
     if d3dbc::fx::Effect::is_effect(&bytes) {
         let effect = d3dbc::fx::Effect::parse(&bytes).map_err(|e| e.to_string())?;
-        let (t, p, values) = a.pass.resolve(&effect)?;
-        let texs = textures(&a.consts)?;
+        let (t, p, values) = a.pass.resolve(&effect).map_err(Failure::Usage)?;
+        let texs = textures(&specs)?;
         let ps = d3dbc_exec::effect::pass_scene(&effect, t, p, &values, w, h, &texs)?;
         for s in &ps.ignored {
             eprintln!(
@@ -325,39 +430,52 @@ fn render_inner(a: &RenderArgs) -> Result<(), String> {
         }
         let mut scene = ps.scene;
         if let Some(draw::Op::Draw(d)) = scene.ops.first_mut() {
-            apply_consts(&mut d.ps_constants, &a.consts)?;
-            apply_consts(&mut d.vs_constants, &a.consts)?;
+            consts.apply(&mut d.ps_constants);
+            consts.apply(&mut d.vs_constants);
         }
         if a.gpu {
-            return write_png(&a.output, &render_gpu(&scene)?);
+            return Ok(write_png(&a.output, &render_gpu(&scene)?)?);
         }
         let r = Renderer::run_scene(&scene, Options::default(), None, |_, _| {})
             .map_err(|e| e.to_string())?;
-        return write_png(&a.output, &r.targets[0]);
+        return Ok(write_png(&a.output, &r.targets[0])?);
     }
-    let (ps, ps_tokens) = shader_from_bytes(&bytes, &a.ps)?;
+    let l = load::load_bytes(&bytes, &batch::display_name(&a.ps), a.validity, None)?;
+    let (ps, ps_tokens) = (l.shader, l.tokens);
     if !ps.version.is_pixel() {
-        return Err("render needs a pixel shader (use --vs for the vertex shader)".into());
+        return Err(Failure::Usage(format!(
+            "{}: render needs a pixel shader, this is {} (use --vs for the vertex shader)",
+            batch::display_name(&a.ps),
+            ps.version
+        )));
     }
+    let mut versions = vec![ps.version];
     let vs_tokens = match &a.vs {
-        Some(p) => Some(load_shader(p)?.1),
+        Some(p) => {
+            let (vs, tokens) = load_shader(p, a.validity)
+                .map_err(|e| batch::prefixed(&batch::display_name(p), &e))?;
+            versions.push(vs.version);
+            Some(tokens)
+        }
         None => None,
     };
-    let texs = textures(&a.consts)?;
-    let mut scene = quick::fullscreen(&ps_tokens, vs_tokens.as_deref(), w, h, &texs)?;
+    consts.check_ranges(&versions).map_err(Failure::Usage)?;
+    let texs = textures(&specs)?;
+    let mut scene = quick::fullscreen(&ps_tokens, vs_tokens.as_deref(), w, h, &texs)
+        .map_err(|e| e.to_string())?;
     if let Some(draw::Op::Draw(d)) = scene.ops.first_mut() {
         // Constants the CTAB declares without a default value start at 1, then the
         // CTAB defaults and --const apply.
         quick::neutral_undefaulted_constants(&ps, &mut d.ps_constants);
-        apply_consts(&mut d.ps_constants, &a.consts)?;
-        apply_consts(&mut d.vs_constants, &a.consts)?;
+        consts.apply(&mut d.ps_constants);
+        consts.apply(&mut d.vs_constants);
     }
     if a.gpu {
-        return write_png(&a.output, &render_gpu(&scene)?);
+        return Ok(write_png(&a.output, &render_gpu(&scene)?)?);
     }
     let r = Renderer::run_scene(&scene, Options::default(), None, |_, _| {})
         .map_err(|e| e.to_string())?;
-    write_png(&a.output, &r.targets[0])
+    Ok(write_png(&a.output, &r.targets[0])?)
 }
 
 /// The scene's first render target after its last draw, rendered by d3dbc-gpu.
@@ -373,225 +491,194 @@ fn render_gpu(scene: &draw::Scene) -> Result<d3dbc_exec::Image, String> {
 #[cfg(not(feature = "gpu"))]
 fn render_gpu(_: &draw::Scene) -> Result<d3dbc_exec::Image, String> {
     Err("--gpu: this d3dbc was built without the `gpu` feature \
-         (cargo install --path crates/d3dbc-cli --features gpu)"
+         (cargo install --locked --path crates/d3dbc-cli --features gpu)"
         .into())
 }
 
-/// `d3dbc run`.
-pub fn run(a: &RunArgs) -> bool {
-    match run_inner(a) {
-        Ok(()) => true,
-        Err(e) => {
-            eprintln!("{}: {e}", batch::display_name(&a.shader));
-            false
-        }
-    }
-}
-
-fn reg_index(name: &str, pixel: bool) -> Option<usize> {
-    let n = |p: &str| name.strip_prefix(p).and_then(|x| x.parse::<u16>().ok());
-    if let Some(k) = n("v").filter(|k| *k < 16) {
-        return Some(exec::input_reg(k));
-    }
-    if pixel {
-        if let Some(k) = n("t").filter(|k| *k < 10) {
-            return Some(exec::tex_reg(k));
-        }
-    }
-    None
-}
-
-use d3dbc_exec::trace::fmt4;
-
-/// The shader `run` executes and the constants an effect pass gives it.
-fn run_shader(a: &RunArgs) -> Result<(Shader, Option<Constants>), String> {
-    let bytes = batch::read_input(&a.shader)?;
-    if !d3dbc::fx::Effect::is_effect(&bytes) {
-        return Ok((shader_from_bytes(&bytes, &a.shader)?.0, None));
-    }
-    let effect = d3dbc::fx::Effect::parse(&bytes).map_err(|e| e.to_string())?;
-    let (t, p, values) = a.pass.resolve(&effect)?;
+/// The shader `run` executes from an effect's pass, and the constants the pass gives it
+/// (the pass's pixel shader, or its vertex shader when it has none).
+fn effect_shader(bytes: &[u8], pass: &PassArgs) -> Result<(Shader, d3dbc_exec::Inputs), Failure> {
+    let effect = d3dbc::fx::Effect::parse(bytes).map_err(|e| e.to_string())?;
+    let (t, p, values) = pass.resolve(&effect).map_err(Failure::Usage)?;
     let pass = effect
         .apply_pass(t, p, &values)
         .map_err(|e| e.to_string())?;
     let (code, consts) = match (pass.pixel_shader, pass.vertex_shader) {
         (Some(ps), _) => (ps, &pass.ps_constants),
         (None, Some(vs)) => (vs, &pass.vs_constants),
-        (None, None) => return Err("the pass sets no shader".into()),
+        (None, None) => return Err("the pass sets no shader".to_string().into()),
     };
     let shader = Shader::decode(&d3dbc::fx::to_words(code)).map_err(|e| e.to_string())?;
-    let mut c = quick::ctab_defaults(&shader);
-    for (reg, v) in &consts.float {
-        c.set_float_bits(*reg as usize, &v.map(f32::to_bits));
-    }
-    for (reg, v) in &consts.int {
-        c.set_int(*reg as usize, v);
-    }
-    for &(reg, b) in &consts.bool {
-        let r = reg as usize;
-        if r < 2048 {
-            if c.bool.len() <= r {
-                c.bool.resize(r + 1, false);
-            }
-            c.bool[r] = b;
-        }
-    }
-    Ok((shader, Some(c)))
+    let inputs = d3dbc_exec::Inputs {
+        floats: consts
+            .float
+            .iter()
+            .map(|(r, v)| (*r as usize, *v))
+            .collect(),
+        ints: consts.int.iter().map(|(r, v)| (*r as usize, *v)).collect(),
+        bools: consts.bool.iter().map(|&(r, b)| (r as usize, b)).collect(),
+        ..Default::default()
+    };
+    Ok((shader, inputs))
 }
 
-fn run_inner(a: &RunArgs) -> Result<(), String> {
-    let (shader, pass_consts) = run_shader(a)?;
-    let findings = d3dbc::validate::validate(&shader);
-    if let Some(f) = findings
-        .iter()
-        .find(|f| f.severity == d3dbc::diag::Severity::Error)
-    {
-        return Err(format!(
-            "invalid shader: offset {}: {}",
-            f.offset, f.message
-        ));
-    }
-    let prog = Program::new(&shader).map_err(|e| e.to_string())?;
-    let pixel = shader.version.is_pixel();
-    let mut consts = pass_consts.unwrap_or_else(|| quick::ctab_defaults(&shader));
-    apply_consts(&mut consts, &a.consts)?;
-    let opts = Options::default();
-    let cf = prog.constants(&consts, &opts.sem);
-    let texs = textures(&a.consts)?;
-    let mut decoded: Vec<Option<Decoded>> = vec![None; d3dbc::regs::VERTEX_SAMPLER_BASE];
-    for (s, slot) in decoded.iter_mut().enumerate() {
-        let kind = match prog.samplers[s] {
-            Some(d3dbc::token::SamplerType::Cube) => TextureKind::Cube,
-            Some(d3dbc::token::SamplerType::Volume) => TextureKind::Volume,
-            _ => TextureKind::Tex2D,
-        };
-        let t = texs
-            .iter()
-            .find(|(n, _)| *n == s)
-            .map(|(_, t)| (**t).clone())
-            .unwrap_or_else(|| quick::checkerboard(kind, 32));
-        *slot = Some(Decoded::new(&t).map_err(|e| e.to_string())?);
-    }
-    let stages: Vec<Stage> = decoded
-        .iter()
-        .map(|d| Stage {
-            tex: d.as_ref(),
-            state: draw::SamplerState::default(),
-            tss: draw::TextureStage::default(),
-        })
-        .collect();
-    let env = Env {
-        consts: &cf,
-        stages: &stages,
-        sem: &opts.sem,
-        budget: opts.budget,
-    };
-    let mut lanes = Lanes::default();
-    lanes.reset();
-    for r in 0..16u16 {
-        // Unset inputs read (0, 0, 0, 1) in vertex shaders; texture coordinates likewise.
-        for l in 0..exec::LANES {
-            lanes.set(exec::input_reg(r), l, [0.0, 0.0, 0.0, 1.0]);
-            if pixel && r < 10 {
-                lanes.set(exec::tex_reg(r), l, [0.0, 0.0, 0.0, 1.0]);
-                lanes.set(exec::tc_reg(r), l, [0.0, 0.0, 0.0, 1.0]);
-            }
-        }
-    }
-    for i in &a.inputs {
-        let (name, vals) = i
-            .split_once('=')
-            .ok_or_else(|| format!("`{i}`: expected REG=VALUES"))?;
-        let reg = reg_index(name.trim(), pixel)
-            .ok_or_else(|| format!("`{i}`: unknown input register"))?;
-        let mut v = [0.0f32, 0.0, 0.0, 1.0];
-        for (k, x) in vals.split(',').enumerate().take(4) {
-            v[k] = x
-                .trim()
-                .parse()
-                .map_err(|_| format!("`{i}`: bad value `{x}`"))?;
-        }
-        for l in 0..exec::LANES {
-            lanes.set(reg, l, v);
-            if pixel && name.trim().starts_with('t') {
-                let k: u16 = name.trim()[1..].parse().unwrap_or(0);
-                lanes.set(exec::tc_reg(k), l, v);
-            }
-        }
-    }
-    if a.trace {
-        lanes.trace = Some(Vec::new());
-    }
-    exec::run(&prog, &mut lanes, &env, 0xF).map_err(|e| e.to_string())?;
-    // Outputs.
-    let mut outs: Vec<(String, [f32; 4])> = Vec::new();
-    let v = shader.version;
-    if pixel {
-        if v.major < 2 {
-            outs.push(("r0".into(), lanes.get(exec::temp_reg(0), 0)));
-        } else {
-            for c in 0..prog.color_outputs.max(1) {
-                outs.push((format!("oC{c}"), lanes.get(exec::color_reg(c as u16), 0)));
-            }
-        }
-        if prog.writes_depth {
-            outs.push(("oDepth".into(), lanes.get(exec::DEPTH, 0)));
-        }
-    } else if v.major >= 3 {
-        for s in &prog.outputs {
-            outs.push((
-                format!("o{}", s.reg - exec::out_reg(0)),
-                lanes.get(s.reg, 0),
-            ));
-        }
-    } else {
-        outs.push(("oPos".into(), lanes.get(exec::POS, 0)));
-        for (name, r) in [
-            ("oD0", exec::attr_reg(0)),
-            ("oD1", exec::attr_reg(1)),
-            ("oFog", exec::FOG),
-            ("oPts", exec::PTS),
-        ] {
-            if prog.writes[r] {
-                outs.push((name.into(), lanes.get(r, 0)));
-            }
-        }
-        for k in 0..12u16 {
-            if prog.writes[exec::out_reg(k)] {
-                outs.push((format!("oT{k}"), lanes.get(exec::out_reg(k), 0)));
-            }
-        }
-    }
-    let killed = pixel.then_some(lanes.killed & 1 != 0);
-    let trace = d3dbc_exec::trace::steps(&prog, &lanes.trace.take().unwrap_or_default());
-    match a.format {
+/// `d3dbc run`.
+pub fn run(a: &RunArgs) -> Result<bool, String> {
+    finish(run_inner(a), &a.shader)
+}
+
+/// The trace of `run --trace`: in text, one line per step with a note when it was cut
+/// at [`exec::TRACE_LIMIT`] steps; after a failure (`error`), in JSON too, as
+/// `{"shader", "trace", "trace_truncated", "error"}` (the outputs are meaningless then).
+fn print_trace(
+    format: RunFormat,
+    shader: &Shader,
+    trace: &[(String, Option<[f32; 4]>)],
+    truncated: bool,
+    error: Option<&str>,
+) {
+    match format {
         RunFormat::Text => {
-            for (t, val) in &trace {
+            for (t, val) in trace {
                 match val {
                     Some(v) => out!("{t:<40} ; {}", fmt4(*v)),
                     None => out!("{t}"),
                 }
             }
-            for (n, val) in &outs {
+            if truncated {
+                out!(
+                    "; trace stopped after its first {} steps (execution went on)",
+                    trace.len()
+                );
+            }
+            if let Some(e) = error {
+                out!("; stopped: {e}");
+            }
+        }
+        RunFormat::Json => {
+            if let Some(e) = error {
+                let t: Vec<serde_json::Value> = trace
+                    .iter()
+                    .map(|(t, v)| json!({"instruction": t, "value": v}))
+                    .collect();
+                let doc = json!({
+                    "shader": shader.version.to_string(),
+                    "trace": t,
+                    "trace_truncated": truncated,
+                    "error": e,
+                });
+                out!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
+            }
+        }
+    }
+}
+
+/// `--input REG=X,Y,Z,W`: (flag, register name, value; missing components (0, 0, 0, 1)).
+fn parse_inputs(inputs: &[String]) -> Result<Vec<(String, String, [f32; 4])>, String> {
+    inputs
+        .iter()
+        .map(|i| {
+            let (name, vals) = i
+                .split_once('=')
+                .ok_or_else(|| format!("--input `{i}`: expected REG=X,Y,Z,W"))?;
+            let mut v = [0.0f32, 0.0, 0.0, 1.0];
+            let vals: Vec<&str> = vals.split(',').collect();
+            if vals.len() > 4 {
+                return Err(format!("--input `{i}`: at most 4 values"));
+            }
+            for (k, x) in vals.iter().enumerate() {
+                v[k] = x
+                    .trim()
+                    .parse()
+                    .map_err(|_| format!("--input `{i}`: bad value `{x}`"))?;
+            }
+            Ok((i.clone(), name.trim().to_string(), v))
+        })
+        .collect()
+}
+
+use d3dbc_exec::trace::fmt4;
+
+fn run_inner(a: &RunArgs) -> Result<(), Failure> {
+    let consts = ParsedConsts::parse(&a.consts).map_err(Failure::Usage)?;
+    let specs = texture_specs(&a.consts).map_err(Failure::Usage)?;
+    let given_inputs = parse_inputs(&a.inputs).map_err(Failure::Usage)?;
+    let bytes = batch::read_input(&a.shader)?;
+    let (shader, pass_inputs) = if d3dbc::fx::Effect::is_effect(&bytes) {
+        effect_shader(&bytes, &a.pass)?
+    } else {
+        let name = batch::display_name(&a.shader);
+        let l = load::load_bytes(&bytes, &name, a.validity, None)?;
+        (l.shader, d3dbc_exec::Inputs::default())
+    };
+    consts
+        .check_ranges(&[shader.version])
+        .map_err(Failure::Usage)?;
+    let mut inputs = d3dbc_exec::Inputs {
+        registers: given_inputs.into_iter().map(|(_, n, v)| (n, v)).collect(),
+        textures: textures(&specs)?,
+        trace: a.trace,
+        ..pass_inputs
+    };
+    consts.feed(&mut inputs);
+    let result = if shader.version.is_pixel() {
+        d3dbc_exec::run_pixel(&shader, &inputs)
+    } else {
+        d3dbc_exec::run_vertex(&shader, &inputs)
+    };
+    let out = match result {
+        Ok(out) => out,
+        Err(e @ RunError::UnknownInput { .. }) => {
+            return Err(Failure::Usage(format!("--input: {e}")))
+        }
+        Err(RunError::Exec {
+            error,
+            trace,
+            trace_truncated,
+        }) => {
+            // The trace up to the failure (an exhausted budget) is what explains it.
+            if a.trace {
+                print_trace(
+                    a.format,
+                    &shader,
+                    &trace,
+                    trace_truncated,
+                    Some(&error.to_string()),
+                );
+            }
+            return Err(error.to_string().into());
+        }
+        Err(e) => return Err(e.to_string().into()),
+    };
+    let v = shader.version;
+    match a.format {
+        RunFormat::Text => {
+            print_trace(a.format, &shader, &out.trace, out.trace_truncated, None);
+            for (n, val) in &out.values {
                 out!("{n} = {}", fmt4(*val));
             }
-            if let Some(k) = killed {
+            if let Some(k) = out.killed {
                 out!("killed = {k}");
             }
         }
         RunFormat::Json => {
-            let o: serde_json::Map<String, serde_json::Value> =
-                outs.iter().map(|(n, v)| (n.clone(), json!(v))).collect();
-            let t: Vec<serde_json::Value> = trace
+            let o: serde_json::Map<String, serde_json::Value> = out
+                .values
+                .iter()
+                .map(|(n, v)| (n.clone(), json!(v)))
+                .collect();
+            let t: Vec<serde_json::Value> = out
+                .trace
                 .iter()
                 .map(|(t, v)| json!({"instruction": t, "value": v}))
                 .collect();
             let mut doc = json!({"shader": v.to_string(), "outputs": o});
-            if let Some(k) = killed {
+            if let Some(k) = out.killed {
                 doc["killed"] = json!(k);
             }
             if a.trace {
                 doc["trace"] = json!(t);
+                doc["trace_truncated"] = json!(out.trace_truncated);
             }
             out!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
         }

@@ -7,6 +7,7 @@
 mod batch;
 mod exec_verbs;
 mod json;
+mod load;
 mod rip;
 mod translate;
 mod verbs;
@@ -78,6 +79,8 @@ pub enum ReportFormat {
 pub struct BatchArgs {
     /// Input files or directories (recursed); `-` or nothing reads stdin.
     pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub ext: ExtArgs,
     /// Output file (single input; `-` = stdout, the default for one input).
     #[arg(short, long, conflicts_with = "out_dir")]
     pub output: Option<PathBuf>,
@@ -85,6 +88,17 @@ pub struct BatchArgs {
     /// extension (created if missing; refused if it is a file).
     #[arg(long, value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
+}
+
+/// `--ext`: the one input rule, shared by every verb that takes directories.
+#[derive(Args, Debug, Clone)]
+pub struct ExtArgs {
+    /// Extensions read from directory inputs (comma-separated). Default: the extensions
+    /// of what the verb reads (bytecode: vso,pso,cso,bin,fxo,h,hex; listings:
+    /// asm,vsh,psh,vsa,psa), plus any other file recognised by content (bytecode by
+    /// its version token, a listing by its version statement: `.txt` dumps).
+    #[arg(long, value_name = "EXT")]
+    pub ext: Vec<String>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -109,13 +123,8 @@ enum Verb {
     Validate {
         /// Input files or directories (recursed); `-` or nothing reads stdin.
         files: Vec<PathBuf>,
-        /// Extensions read from directory inputs (comma-separated).
-        #[arg(
-            long,
-            value_name = "EXT",
-            default_value = "vso,pso,cso,bin,h,hex,asm,vsh,psh,vsa,psa,fxo,fxb"
-        )]
-        ext: Vec<String>,
+        #[command(flatten)]
+        ext: ExtArgs,
         /// Report format.
         #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
         format: ReportFormat,
@@ -127,8 +136,22 @@ enum Verb {
         verbose: bool,
     },
     /// Execute a shader on the CPU: one vertex (vs) or one pixel quad (ps); `--trace` steps through it.
+    ///
+    /// The inputs are those of the scene `render` draws, at texture coordinate (0, 0):
+    /// colour inputs white, normals (0, 0, 1, 0), texture coordinates and other inputs
+    /// (0, 0, 0, 1) unless --input sets them (`--input t0=0.3,0.6` gives what `render`
+    /// draws where t0 is (0.3, 0.6)); float constants from the CTAB defaults, those
+    /// declared without one at 1, others 0; checkerboards in unset samplers, linear
+    /// filtering.
     Run(exec_verbs::RunArgs),
     /// Draw a pixel shader (or an effect pass) full-screen on the CPU into a PNG.
+    ///
+    /// The scene (the same as `run`'s, which runs one point of it): texture coordinates
+    /// (u, v, 0, 1) across the image, colour inputs white, normals (0, 0, 1, 0); float
+    /// constants from the CTAB defaults, those declared without one at 1, others 0;
+    /// checkerboards in unset samplers, linear filtering. --const/--int/--bool set the
+    /// registers in both stages' constant files (the pixel shader's and, with --vs, the
+    /// vertex shader's).
     Render(exec_verbs::RenderArgs),
     /// Translate to SPIR-V (direct, or `--via naga`), WGSL, GLSL 450, MSL or HLSL.
     Translate(translate::TranslateArgs),
@@ -137,9 +160,25 @@ enum Verb {
     Rip(rip::RipArgs),
 }
 
+impl Verb {
+    /// The verb as typed.
+    fn name(&self) -> &'static str {
+        match self {
+            Verb::Dis { .. } => "dis",
+            Verb::Asm { .. } => "asm",
+            Verb::Validate { .. } => "validate",
+            Verb::Run(_) => "run",
+            Verb::Render(_) => "render",
+            Verb::Translate(_) => "translate",
+            Verb::Rip(_) => "rip",
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     batch::init_color(cli.color);
+    let verb = cli.verb.name();
     let ok = match cli.verb {
         Verb::Dis { batch, opts } => verbs::dis(&batch, &opts),
         Verb::Asm { batch, opts } => verbs::asm(&batch, &opts),
@@ -149,17 +188,28 @@ fn main() -> ExitCode {
             format,
             pretty,
             verbose,
-        } => verbs::validate(&files, &ext, format, pretty, verbose),
-        Verb::Run(a) => Ok(exec_verbs::run(&a)),
-        Verb::Render(a) => Ok(exec_verbs::render(&a)),
+        } => verbs::validate(&files, &ext.ext, format, pretty, verbose),
+        Verb::Run(a) => exec_verbs::run(&a),
+        Verb::Render(a) => exec_verbs::render(&a),
         Verb::Translate(args) => translate::run(&args),
         Verb::Rip(args) => rip::run(&args),
     };
     match ok {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
-        Err(usage) => {
-            eprintln!("{}", batch::paint(&format!("error: {usage}"), true));
+        Err(usage_error) => {
+            // As clap reports its own usage errors: the message, the verb's usage, a
+            // pointer to its help; status 2.
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            cmd.build();
+            let usage = cmd
+                .find_subcommand_mut(verb)
+                .map(|c| c.render_usage().to_string())
+                .unwrap_or_default();
+            eprintln!(
+                "{}\n\n{usage}\n\nFor more information, try 'd3dbc {verb} --help'.",
+                batch::paint(&format!("error: {usage_error}"), true)
+            );
             ExitCode::from(2)
         }
     }

@@ -3,14 +3,13 @@
 //! (`d3dbc-spirv`) unless `--via naga` asks for `d3dbc-naga`'s; the text targets always
 //! go through naga. Both give the same interface.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::Args;
-use d3dbc::diag::Severity;
-use d3dbc::{input, Shader};
 use d3dbc_naga::{Target as Lang, TranslateOptions};
 
 use crate::batch::{self, Input, Target};
+use crate::load::{self, ValidityArgs};
 use crate::BatchArgs;
 
 /// Arguments of `translate`.
@@ -25,48 +24,21 @@ pub struct TranslateArgs {
     /// `pipeline`; missing keys keep their defaults).
     #[arg(long, value_name = "FILE.json")]
     pub options: Option<PathBuf>,
-    /// Also write `<stem>.interface.json` (bindings, vertex inputs, varyings, outputs).
+    /// Also write the shader's interface (bindings, vertex inputs, varyings, outputs) as
+    /// JSON beside each output: `-o out.wgsl` gives `out.interface.json`, `--out-dir`
+    /// gives `DIR/<name>.interface.json`. Needs -o FILE or --out-dir.
     #[arg(long)]
     pub interface: bool,
     /// Back end for SPIR-V: `direct` (d3dbc-spirv, the default: fast) or `naga`
     /// (d3dbc-naga through naga's validator and writer). Text targets always use naga.
     #[arg(long, value_name = "direct|naga", default_value = "direct", value_parser = ["direct", "naga"])]
     pub via: String,
+    #[command(flatten)]
+    pub validity: ValidityArgs,
 }
 
 fn parse_target(s: &str) -> Result<Lang, String> {
     s.parse()
-}
-
-/// Decodes bytecode in any form `input::read_any` knows, or assembles text.
-fn load(path: &Path) -> Result<Shader, String> {
-    let bytes = batch::read_input(path)?;
-    let shader = match input::read_any(&bytes) {
-        Ok(found) if found.len() == 1 => {
-            Shader::decode(&found[0].tokens).map_err(|e| e.to_string())?
-        }
-        Ok(found) if found.len() > 1 => {
-            return Err(format!(
-                "{} shaders in one input; translate takes one per file",
-                found.len()
-            ))
-        }
-        _ => {
-            let text = std::str::from_utf8(&bytes).map_err(|_| "not bytecode or assembly text")?;
-            let opts = d3dbc::asm::Options {
-                file_name: batch::display_name(path),
-                ..Default::default()
-            };
-            d3dbc::asm::assemble(text, &opts).map_err(|e| e.to_string())?
-        }
-    };
-    if let Some(f) = d3dbc::validate::validate(&shader)
-        .into_iter()
-        .find(|f| f.severity == Severity::Error)
-    {
-        return Err(format!("DWORD {}: invalid shader: {}", f.offset, f.message));
-    }
-    Ok(shader)
 }
 
 /// One translated input: output extension, the translated text or words, and the
@@ -78,7 +50,12 @@ fn translate_one(
     args: &TranslateArgs,
     options: &TranslateOptions,
 ) -> Result<Translated, String> {
-    let shader = load(&input.path)?;
+    let shader = load::load(
+        &input.path,
+        args.validity,
+        Some("translate takes one per file"),
+    )?
+    .shader;
     if args.target == Lang::Spirv && args.via == "direct" {
         let t = d3dbc_spirv::translate(&shader, options).map_err(|e| e.to_string())?;
         let iface = if args.interface {
@@ -100,21 +77,14 @@ fn translate_one(
     Ok((ext.to_string(), data, iface))
 }
 
-/// Where `--interface` writes: beside the output file, or `<stem>.interface.json` in
-/// the output directory (the current directory when the output is stdout).
-fn interface_path(target: &Target, input: &Input) -> PathBuf {
+/// Where `--interface` writes: beside the output file, or `<name>.interface.json` in
+/// the output directory. Never the current directory: with standard output as the
+/// target, `--interface` is a usage error (checked in [`run`]).
+fn interface_path(target: &Target, input: &Input) -> Option<PathBuf> {
     match target {
-        Target::File(p) => p.with_extension("interface.json"),
-        Target::Dir(d) => d.join(input.rel.with_extension("interface.json")),
-        Target::Stdout => {
-            let stem = input
-                .path
-                .file_stem()
-                .filter(|_| input.path != Path::new("-"))
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_else(|| "stdin".into());
-            PathBuf::from(format!("{stem}.interface.json"))
-        }
+        Target::File(p) => Some(p.with_extension("interface.json")),
+        Target::Dir(d) => Some(d.join(input.rel.with_extension("interface.json"))),
+        Target::Stdout => None,
     }
 }
 
@@ -127,11 +97,16 @@ pub fn run(args: &TranslateArgs) -> Result<bool, String> {
             .and_then(|t| serde_json::from_str(&t).map_err(|e| e.to_string()))
             .map_err(|e| format!("--options {}: {e}", p.display()))?,
     };
-    let inputs = batch::expand(
-        &args.batch.files,
-        &batch::ext_list(&[], &["vso", "pso", "cso", "bin", "h", "asm", "vsh", "psh"]),
-    )?;
+    let inputs = batch::expand(&args.batch.files, &args.batch.ext.ext, batch::Reads::Both)?;
     let target = Target::plan(&args.batch, inputs.len(), false)?;
+    if args.interface && target == Target::Stdout {
+        return Err(
+            "--interface writes <name>.interface.json beside the output: \
+                    give -o FILE or --out-dir DIR (nothing is written into the current \
+                    directory unasked)"
+                .into(),
+        );
+    }
     let binary = (args.target == Lang::Spirv)
         .then_some("refusing to write SPIR-V to a terminal; use -o FILE or a pipe");
     batch::convert_all(
@@ -141,7 +116,9 @@ pub fn run(args: &TranslateArgs) -> Result<bool, String> {
         |input, _| translate_one(input, args, &options),
         |input, iface, progress| {
             let Some(json) = iface else { return true };
-            let p = interface_path(&target, input);
+            let Some(p) = interface_path(&target, input) else {
+                return true;
+            };
             std::fs::write(&p, json)
                 .map_err(|e| progress.eprintln(&format!("{}: {e}", p.display())))
                 .is_ok()

@@ -20,13 +20,6 @@ use crate::{AsmFormat, BatchArgs, DisFormat, ReportFormat};
 /// `dis` settings.
 #[derive(clap::Args, Debug)]
 pub struct DisOptions {
-    /// Extensions read from directory inputs (comma-separated).
-    #[arg(
-        long,
-        value_name = "EXT",
-        default_value = "vso,pso,cso,bin,h,hex,fxo,fxb"
-    )]
-    pub ext: Vec<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = DisFormat::Text)]
     pub format: DisFormat,
@@ -170,7 +163,7 @@ fn dis_effect(
 
 /// `d3dbc dis`.
 pub fn dis(batch: &BatchArgs, o: &DisOptions) -> Result<bool, String> {
-    let inputs = batch::expand(&batch.files, &batch::ext_list(&o.ext, &[]))?;
+    let inputs = batch::expand(&batch.files, &batch.ext.ext, batch::Reads::Bytecode)?;
     let target = Target::plan(batch, inputs.len(), true)?;
     let out_ext = match o.format {
         DisFormat::Text => "asm",
@@ -348,10 +341,10 @@ pub fn c_header(name: &str, shader: &Shader, tokens: &[u32]) -> String {
 /// `asm` settings.
 #[derive(clap::Args, Debug)]
 pub struct AsmOptions {
-    /// Extension of binary outputs under --out-dir (default: vso/pso by shader
-    /// kind); with directory inputs, text files read are asm,vsh,psh,vsa,psa,txt.
+    /// Extension of binary outputs under --out-dir (default: vso/pso by shader kind).
+    /// `--ext` chooses input extensions, as on every verb.
     #[arg(long, value_name = "EXT")]
-    pub ext: Option<String>,
+    pub out_ext: Option<String>,
     /// Predefine a macro.
     #[arg(short = 'D', value_name = "NAME[=VALUE]")]
     pub define: Vec<String>,
@@ -458,7 +451,7 @@ fn assemble_one(
                 "vso"
             };
             (
-                o.ext.clone().unwrap_or_else(|| kind.into()),
+                o.out_ext.clone().unwrap_or_else(|| kind.into()),
                 tokens.iter().flat_map(|t| t.to_le_bytes()).collect(),
             )
         }
@@ -488,10 +481,7 @@ fn assemble_one(
 
 /// `d3dbc asm`.
 pub fn asm(batch: &BatchArgs, o: &AsmOptions) -> Result<bool, String> {
-    let inputs = batch::expand(
-        &batch.files,
-        &batch::ext_list(&[], &["asm", "vsh", "psh", "vsa", "psa", "txt"]),
-    )?;
+    let inputs = batch::expand(&batch.files, &batch.ext.ext, batch::Reads::Listings)?;
     let target = Target::plan(batch, inputs.len(), false)?;
     let ctab = o.ctab_from.as_deref().map(ctab_of).transpose()?;
     if let Some(n) = &o.name {
@@ -560,7 +550,7 @@ pub fn validate(
     pretty: bool,
     verbose: bool,
 ) -> Result<bool, String> {
-    let inputs = batch::expand(files, &batch::ext_list(ext, &[]))?;
+    let inputs = batch::expand(files, ext, batch::Reads::Both)?;
     let progress = Progress::new(inputs.len());
     let (mut valid, mut invalid) = (0usize, 0usize);
     Out::with(|out| {

@@ -454,7 +454,7 @@ fn asm_out_dir_names_by_shader_kind() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(out_dir.join("x.vso").exists() && out_dir.join("x.pso").exists());
     let mut with_ext = args.to_vec();
-    with_ext.extend(["--ext", "bin"]);
+    with_ext.extend(["--out-ext", "bin"]);
     let out = run(&with_ext, None);
     assert_eq!(out.status.code(), Some(2), "x.bin twice");
 }

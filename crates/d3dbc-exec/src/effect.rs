@@ -122,7 +122,8 @@ pub fn pass_scene(
         .ok_or("the pass sets no pixel shader (fixed-function pixel processing is not drawn)")?;
     let ps_tokens = d3dbc::fx::to_words(ps);
     let vs_tokens = applied.vertex_shader.map(d3dbc::fx::to_words);
-    let mut scene = quick::fullscreen(&ps_tokens, vs_tokens.as_deref(), w, h, textures)?;
+    let mut scene = quick::fullscreen(&ps_tokens, vs_tokens.as_deref(), w, h, textures)
+        .map_err(|e| e.to_string())?;
     let Some(Op::Draw(d)) = scene.ops.first_mut() else {
         return Err("no draw".into());
     };

@@ -94,7 +94,10 @@ pub const fn temp_reg(n: u16) -> usize {
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ExecError {
     /// The instruction budget ran out.
-    #[error("instruction budget of {budget} exceeded at DWORD offset {offset}")]
+    #[error(
+        "instruction budget of {budget} exceeded at {}",
+        d3dbc::report::hex_offset(*offset as usize)
+    )]
     Budget {
         /// The budget.
         budget: u64,
@@ -102,7 +105,10 @@ pub enum ExecError {
         offset: u32,
     },
     /// Control flow nested deeper than the interpreter's stack.
-    #[error("control flow nested too deep at DWORD offset {offset}")]
+    #[error(
+        "control flow nested too deep at {}",
+        d3dbc::report::hex_offset(*offset as usize)
+    )]
     Nesting {
         /// Offset.
         offset: u32,
@@ -675,11 +681,22 @@ pub struct Lanes {
     pub nonfinite_lookups: u64,
     m3: [[f32; LANES]; 3],
     /// When set, every executed instruction is appended as (translated instruction
-    /// index, lane `trace_lane`'s destination value afterwards, that lane active).
+    /// index, lane `trace_lane`'s destination value afterwards, that lane active), up to
+    /// `trace_limit` steps. The trace is kept when [`run`] fails (an exhausted
+    /// instruction budget): the steps up to the failure.
     pub trace: Option<Vec<(u32, [f32; 4], bool)>>,
     /// The lane a trace follows (0 unless set).
     pub trace_lane: usize,
+    /// Most steps a trace keeps ([`TRACE_LIMIT`] unless set); later steps set
+    /// `trace_truncated` instead.
+    pub trace_limit: usize,
+    /// The trace reached `trace_limit` and dropped later steps.
+    pub trace_truncated: bool,
 }
+
+/// Default [`Lanes::trace_limit`]: enough for any shader that finishes inside a sane
+/// budget, bounded (about 2 MB) for one that does not.
+pub const TRACE_LIMIT: usize = 65_536;
 
 impl Default for Lanes {
     fn default() -> Self {
@@ -695,6 +712,8 @@ impl Default for Lanes {
             m3: [[0.0; LANES]; 3],
             trace: None,
             trace_lane: 0,
+            trace_limit: TRACE_LIMIT,
+            trace_truncated: false,
         }
     }
 }
@@ -1436,7 +1455,11 @@ pub fn run(p: &Program, st: &mut Lanes, env: &Env, active: Mask) -> Result<(), E
             }
         }
         let _ = sem;
-        if let Some(t) = st.trace.as_mut() {
+        if let Some(t) = st.trace.as_mut().filter(|t| {
+            let full = t.len() >= st.trace_limit;
+            st.trace_truncated |= full;
+            !full
+        }) {
             let l = st.trace_lane % LANES;
             let vals = match inst.dst.file {
                 File::Reg(r) if !inst.dst.rel => {

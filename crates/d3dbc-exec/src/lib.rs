@@ -16,6 +16,21 @@
 //!
 //! [`quick`] and [`pretransformed`] build draws on top. Device-dependent choices come
 //! from [`d3dbc::Semantics`].
+//!
+//! The front door, [`invoke`]: run one shader with [`run_pixel`] / [`run_vertex`], or
+//! draw a [`Draw`] with [`render`].
+//!
+//! ```
+//! use d3dbc_exec::{run_pixel, Inputs};
+//!
+//! let ps = d3dbc::asm::assemble("ps_2_0\ndcl t0\nmul oC0, t0, c0\n", &Default::default())
+//!     .unwrap();
+//! let inputs = Inputs::default()
+//!     .input("t0", [0.5, 0.25, 1.0, 1.0])
+//!     .constant(0, [2.0, 2.0, 2.0, 1.0]);
+//! let out = run_pixel(&ps, &inputs).unwrap();
+//! assert_eq!(out.get("oC0"), Some([1.0, 0.5, 2.0, 1.0]));
+//! ```
 #![warn(missing_docs)]
 
 pub mod draw;
@@ -27,9 +42,11 @@ pub mod quick;
 pub use draw::{Draw, Op, Scene};
 pub mod exec;
 pub mod format;
+pub mod invoke;
 pub mod render;
 pub mod replay;
 pub mod texture;
 pub mod trace;
 
+pub use invoke::{render, run_pixel, run_vertex, Inputs, Outputs, RunError};
 pub use render::{Image, Options, RenderError, Renderer};

@@ -13,6 +13,48 @@ use d3dbc::Shader;
 use crate::draw::*;
 use crate::exec::{self, ExecError, Lanes, Program};
 
+/// Why [`fullscreen`] could not build its scene.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum QuickError {
+    /// A shader's tokens do not decode.
+    #[error("{stage}: {error}")]
+    Decode {
+        /// `pixel shader` or `vertex shader`.
+        stage: &'static str,
+        /// Why.
+        error: d3dbc::DecodeError,
+    },
+    /// The executor cannot run a shader.
+    #[error("{stage}: {error}")]
+    Program {
+        /// `pixel shader` or `vertex shader`.
+        stage: &'static str,
+        /// Why.
+        error: ExecError,
+    },
+    /// A shader of the wrong kind was given for a stage.
+    #[error("the {stage} is {found}")]
+    WrongStage {
+        /// `pixel shader` or `vertex shader`: the stage.
+        stage: &'static str,
+        /// The version found.
+        found: d3dbc::Version,
+    },
+}
+
+/// Decodes and translates one stage's shader.
+fn stage(tokens: &[u32], stage: &'static str) -> Result<(Shader, Program), QuickError> {
+    let sh = Shader::decode(tokens).map_err(|error| QuickError::Decode { stage, error })?;
+    if sh.version.is_pixel() != (stage == "pixel shader") {
+        return Err(QuickError::WrongStage {
+            stage,
+            found: sh.version,
+        });
+    }
+    let p = Program::new(&sh).map_err(|error| QuickError::Program { stage, error })?;
+    Ok((sh, p))
+}
+
 /// A `size`×`size` RGBA8 checkerboard of 8×8 cells (2D, cube faces or volume slices).
 /// Cube faces have a one-texel grey border: filtering across a face edge (D3D9 leaves it
 /// to the hardware: within the face under the address mode here, seamless across faces
@@ -92,6 +134,20 @@ pub fn neutral_undefaulted_constants(shader: &Shader, c: &mut Constants) {
     }
 }
 
+/// The value the full-screen scene ([`fullscreen`], `d3dbc render`, and `d3dbc run`
+/// through [`crate::run_pixel`]/[`crate::run_vertex`] at `(u, v) = (0, 0)`) feeds an
+/// input of `D3DDECLUSAGE` `usage` at texture coordinate `(u, v)`: colours white,
+/// normals `(0, 0, 1, 0)`, anything else `(u, v, 0, 1)`.
+pub fn scene_input(usage: u8, u: f32, v: f32) -> [f32; 4] {
+    if usage == DeclUsage::Color as u8 {
+        [1.0, 1.0, 1.0, 1.0]
+    } else if usage == DeclUsage::Normal as u8 {
+        [0.0, 0.0, 1.0, 0.0]
+    } else {
+        [u, v, 0.0, 1.0]
+    }
+}
+
 /// A full-screen draw of pixel shader `ps` (tokens) into a `w`×`h` A8R8G8B8 target
 /// without a vertex shader. Samplers the shader uses get a checkerboard of the declared
 /// type unless `textures` binds one (by stage: 0–15 pixel, 16–19 vertex samplers).
@@ -105,20 +161,9 @@ pub fn fullscreen(
     w: u32,
     h: u32,
     textures: &[(usize, Arc<Texture>)],
-) -> Result<Scene, String> {
-    let shader = Shader::decode(ps).map_err(|e| e.to_string())?;
-    let prog = Program::new(&shader).map_err(|e| e.to_string())?;
-    let vs_prog = match vs {
-        Some(t) => {
-            let sh = Shader::decode(t).map_err(|e| e.to_string())?;
-            if !sh.version.is_vertex() {
-                return Err("--vs needs a vertex shader".into());
-            }
-            let p = Program::new(&sh).map_err(|e| e.to_string())?;
-            Some((sh, p))
-        }
-        None => None,
-    };
+) -> Result<Scene, QuickError> {
+    let (shader, prog) = stage(ps, "pixel shader")?;
+    let vs_prog = vs.map(|t| stage(t, "vertex shader")).transpose()?;
     let mut d = Draw::new(Primitive::TriangleStrip, 4);
     d.viewport.width = w;
     d.viewport.height = h;
@@ -166,13 +211,7 @@ pub fn fullscreen(
             vec![[x, y, 0.5, 1.0]]
         };
         for (usage, _) in &sems {
-            vals.push(if *usage == DeclUsage::Color as u8 {
-                [1.0, 1.0, 1.0, 1.0]
-            } else if *usage == DeclUsage::Normal as u8 {
-                [0.0, 0.0, 1.0, 0.0]
-            } else {
-                [u, v, 0.0, 1.0]
-            });
+            vals.push(scene_input(*usage, u, v));
         }
         for v in vals {
             for f in v {

@@ -1,5 +1,6 @@
 //! Formatting an execution trace: each executed instruction as `dis` prints it,
-//! indented inside `if`/`loop`/`rep` blocks the way the listing indents them, with the
+//! indented by its depth in the listing (inside `if`/`loop`/`rep` blocks, as `dis`
+//! indents them, every iteration alike), with the
 //! value it wrote at the traced lane. `d3dbc run --trace` and the web page's pixel
 //! trace print through here.
 
@@ -19,22 +20,32 @@ pub fn steps(
     program: &Program,
     steps: &[(u32, [f32; 4], bool)],
 ) -> Vec<(String, Option<[f32; 4]>)> {
+    // Each instruction's depth in the listing (not in the execution: a loop's body
+    // runs again without its `rep` being executed again).
     let mut depth = 0usize;
+    let depths: Vec<usize> = program
+        .originals
+        .iter()
+        .map(|ins| {
+            let block = ins.opcode.block();
+            if matches!(block, Block::Else | Block::Close) {
+                depth = depth.saturating_sub(1);
+            }
+            let at = depth;
+            if matches!(block, Block::Open | Block::Else) {
+                depth += 1;
+            }
+            at
+        })
+        .collect();
     let mut out = Vec::with_capacity(steps.len());
     for &(i, val, active) in steps {
         let Some(ins) = program.originals.get(i as usize) else {
             continue;
         };
-        let block = ins.opcode.block();
-        if matches!(block, Block::Else | Block::Close) {
-            depth = depth.saturating_sub(1);
-        }
-        let mut text = " ".repeat(2 * depth.min(32));
+        let mut text = " ".repeat(2 * depths[i as usize].min(32));
         print::print_instruction(ins, program.version, &mut text);
         let text = text.trim_end().to_string();
-        if matches!(block, Block::Open | Block::Else) {
-            depth += 1;
-        }
         out.push((text, (active && !val[0].is_nan()).then_some(val)));
     }
     out

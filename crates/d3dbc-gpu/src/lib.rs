@@ -8,6 +8,20 @@
 //!
 //! This is the only crate of the workspace that depends on wgpu.
 //!
+//! ```no_run
+//! // A pixel shader drawn full-screen on the GPU (needs a Vulkan adapter).
+//! let ps = d3dbc::asm::assemble("ps_2_0\ndef c0, 1, 0.5, 0, 1\nmov oC0, c0\n", &Default::default())
+//!     .unwrap()
+//!     .encode();
+//! let scene = d3dbc_exec::quick::fullscreen(&ps, None, 64, 64, &[]).unwrap();
+//! let gpu = d3dbc_gpu::Gpu::new().unwrap();
+//! let mut image = None;
+//! gpu.run_scene(&scene, |_| true, |_, targets| image = targets.first().cloned())
+//!     .unwrap();
+//! let rgba8 = image.unwrap().to_rgba8();
+//! assert_eq!(&rgba8[..4], &[255, 128, 0, 255]);
+//! ```
+//!
 //! What is emulated, and how: vertex elements are expanded on the CPU to one
 //! `vec4<f32>` stream per vertex-shader input (the executor's element decoding), so
 //! every `D3DDECLTYPE` works; textures are decoded by the executor's texture module

@@ -56,7 +56,7 @@ pub use options::{PipelineState, TextureKind, TranslateOptions};
 pub enum Error {
     /// Unbalanced or misplaced flow control at the DWORD offset of an instruction (or of
     /// the end token, for a block left open).
-    #[error("DWORD offset {0}: {1}")]
+    #[error("{}: {}", d3dbc::report::hex_offset(*.0), .1)]
     Flow(usize, &'static str),
     /// naga's validator rejected the module (a translator bug: please report).
     #[error("naga validation: {0}")]
@@ -195,7 +195,10 @@ pub fn validate(module: &naga::Module) -> Result<ModuleInfo, Error> {
             .spans()
             .filter_map(|(span, label)| {
                 let r = span.to_range()?;
-                Some(format!("DWORD offset {} ({label})", r.start))
+                Some(format!(
+                    "{} ({label})",
+                    d3dbc::report::hex_offset(r.start)
+                ))
             })
             .collect();
         let mut msg = e.into_inner().to_string();

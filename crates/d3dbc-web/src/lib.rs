@@ -511,7 +511,8 @@ fn run(hex: &str, r: &RenderRequest, trace: Option<(u32, u32)>) -> Result<Render
             f.message
         ));
     }
-    let mut scene = d3dbc_exec::quick::fullscreen(&tokens, None, r.width, r.height, &textures)?;
+    let mut scene = d3dbc_exec::quick::fullscreen(&tokens, None, r.width, r.height, &textures)
+        .map_err(|e| e.to_string())?;
     if let Some(Op::Draw(d)) = scene.ops.first_mut() {
         d3dbc_exec::quick::neutral_undefaulted_constants(&shader, &mut d.ps_constants);
         for (name, v) in &r.constants {

@@ -45,7 +45,7 @@ pub fn execute(tokens: &[u32]) -> Result<bool, String> {
             _ => panic!("nondeterministic outcome"),
         }
     } else {
-        let scene = quick::fullscreen(tokens, None, 8, 8, &[])?;
+        let scene = quick::fullscreen(tokens, None, 8, 8, &[]).map_err(|e| e.to_string())?;
         let run = || {
             Renderer::run_scene(&scene, opts, None, |_, _| {}).map(|r| r.targets[0].pixels.clone())
         };

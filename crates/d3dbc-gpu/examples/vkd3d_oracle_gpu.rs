@@ -3,13 +3,13 @@
 //! `probes: P passed, F failed` (the same arguments and last line as the CPU
 //! executor's example).
 //!
-//! `cargo run --release -p d3dbc-gpu --example vkd3d_oracle -- FILE.jsonl [FILTER]`
+//! `cargo run --release -p d3dbc-gpu --example vkd3d_oracle_gpu -- FILE.jsonl [FILTER]`
 
 use d3dbc_exec::oracle;
 
 fn main() {
     let Some(path) = std::env::args().nth(1) else {
-        eprintln!("usage: vkd3d_oracle FILE.jsonl [SOURCE-FILTER]");
+        eprintln!("usage: vkd3d_oracle_gpu FILE.jsonl [SOURCE-FILTER]");
         std::process::exit(2);
     };
     let recs = match oracle::load(std::path::Path::new(&path)) {

@@ -1,0 +1,93 @@
+//! Loading one shader for the verbs that execute or translate it (`run`, `render`,
+//! `translate`), with their one validity rule: a shader the runtime validator rejects
+//! is refused with the validator's report, as `validate` prints it; `--no-validate`
+//! goes ahead and says so on standard error.
+
+use std::path::Path;
+
+use d3dbc::report::{self, Report};
+use d3dbc::{input, Shader};
+
+use crate::batch;
+
+/// `--no-validate`, shared by the verbs that execute or translate.
+#[derive(clap::Args, Debug, Clone, Copy, Default)]
+pub struct ValidityArgs {
+    /// Go ahead with a shader the runtime validator rejects (refused by default, with
+    /// the validator's report); a warning on standard error says so. `asm` has the same
+    /// flag.
+    #[arg(long)]
+    pub no_validate: bool,
+}
+
+/// One loaded shader: its IR and its tokens (as read, for bytecode).
+pub struct Loaded {
+    /// The shader.
+    pub shader: Shader,
+    /// Its tokens.
+    pub tokens: Vec<u32>,
+}
+
+/// Reads the first shader of `path` (bytecode in any container, or assembly text
+/// assembled without validation so the report can name `line:col`), and applies the
+/// validity rule. `many` refuses inputs holding several shaders (the message names the
+/// verb's reason).
+pub fn load(path: &Path, validity: ValidityArgs, many: Option<&str>) -> Result<Loaded, String> {
+    let bytes = batch::read_input(path)?;
+    load_bytes(&bytes, &batch::display_name(path), validity, many)
+}
+
+/// [`load`] of an input already read (`name` is how messages call it).
+pub fn load_bytes(
+    bytes: &[u8],
+    name: &str,
+    validity: ValidityArgs,
+    many: Option<&str>,
+) -> Result<Loaded, String> {
+    let name = name.to_string();
+    let bytes = bytes.to_vec();
+    let r = report::check(&bytes, &name);
+    if r.failed || r.shaders.is_empty() {
+        return Err(r.lines(&name, false).join("\n"));
+    }
+    if let (Some(why), true) = (many, r.shaders.len() > 1) {
+        return Err(format!("{} shaders in one input; {why}", r.shaders.len()));
+    }
+    let first = &r.shaders[0];
+    if !first.valid() {
+        let report = first_report(&r).lines(&name, false).join("\n");
+        if !validity.no_validate {
+            return Err(format!(
+                "{report}\n{name}: error: the runtime validator rejects this shader; \
+                 refused (--no-validate goes ahead anyway)"
+            ));
+        }
+        eprintln!(
+            "{}",
+            batch::paint(
+                &batch::escape_lines(&format!(
+                    "{report}\n{name}: warning: the runtime validator rejects this shader; \
+                     going ahead because of --no-validate"
+                )),
+                true
+            )
+        );
+    }
+    let tokens = match input::read_any(&bytes) {
+        Ok(found) if !found.is_empty() => found[0].tokens.clone(),
+        _ => first.shader.encode(),
+    };
+    Ok(Loaded {
+        shader: first.shader.clone(),
+        tokens,
+    })
+}
+
+/// The report of the first shader only (the one these verbs use).
+fn first_report(r: &Report) -> Report {
+    Report {
+        shaders: r.shaders.iter().take(1).cloned().collect(),
+        messages: Vec::new(),
+        failed: false,
+    }
+}
