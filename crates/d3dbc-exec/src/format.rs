@@ -2,7 +2,7 @@
 //! texels (every non-block format and the DXT blocks) to RGBA floats, quantising colours
 //! to a render target's format, the sRGB curves, saturation, and D3DCOLOR unpacking.
 //! A leaf: it imports only the shared draw description; the sampler ([`crate::texture`]),
-//! the rasterizer and output merger ([`crate::render`]) and the GPU runner read it.
+//! the rasterizer and output merger ([`crate::render`](mod@crate::render)) and the GPU runner read it.
 // Lane and component loops index several structure-of-arrays values at once.
 #![allow(clippy::needless_range_loop)]
 

@@ -1,8 +1,8 @@
-//! The front door: run one shader from Rust without building a [`Draw`](crate::Draw).
+//! The front door: run one shader from Rust without building a [`Draw`].
 //! [`run_pixel`] shades one 2×2 pixel quad, [`run_vertex`] one vertex (four lanes fed
 //! alike), each with the [`Inputs`] given (input registers, constants over the CTAB
 //! defaults, textures), and returns the shader's [`Outputs`] at lane 0, with an
-//! instruction trace on request; [`render`] draws a [`Draw`](crate::Draw) into an
+//! instruction trace on request; [`render()`] draws a [`Draw`] into an
 //! [`Image`]. `d3dbc run` is this module with a command line around it.
 //!
 //! ```

@@ -9,7 +9,7 @@
 //!    D3DCOLOR;
 //! 3. [`texture`]: decoded textures and the samplers;
 //! 4. [`exec`]: the interpreter over groups of four 2×2 quads;
-//! 5. [`render`]: vertex fetch, homogeneous clipping, triangle setup, output merger
+//! 5. [`render`](mod@render): vertex fetch, homogeneous clipping, triangle setup, output merger
 //!    ([`render::merge`], which owns the [`render::Framebuffer`]), pixel shading,
 //!    rasterization and primitive assembly, and the [`Renderer`] that runs a scene;
 //! 6. [`replay`]: replaying an oracle record's probes (the CPU's and the GPU runner's).
@@ -18,7 +18,7 @@
 //! from [`d3dbc::Semantics`].
 //!
 //! The front door, [`invoke`]: run one shader with [`run_pixel`] / [`run_vertex`], or
-//! draw a [`Draw`] with [`render`].
+//! draw a [`Draw`] with [`render()`].
 //!
 //! ```
 //! use d3dbc_exec::{run_pixel, Inputs};
