@@ -195,10 +195,7 @@ pub fn validate(module: &naga::Module) -> Result<ModuleInfo, Error> {
             .spans()
             .filter_map(|(span, label)| {
                 let r = span.to_range()?;
-                Some(format!(
-                    "{} ({label})",
-                    d3dbc::report::hex_offset(r.start)
-                ))
+                Some(format!("{} ({label})", d3dbc::report::hex_offset(r.start)))
             })
             .collect();
         let mut msg = e.into_inner().to_string();
