@@ -169,6 +169,7 @@ pub fn looks_like_assembly(text: &str) -> bool {
 /// assert_eq!(read_any(&raw).unwrap()[0].tokens, [0xFFFE0101, 0x0000FFFF]);
 /// let header = b"const DWORD g_vs[] = { 0xfffe0101, 0x0000ffff };";
 /// assert_eq!(read_any(header).unwrap()[0].name.as_deref(), Some("g_vs"));
+/// assert_eq!(read_any(b"// a.asm\n0xfffe0101, 0x0000ffff\n").unwrap()[0].tokens, [0xFFFE0101, 0x0000FFFF]);
 /// assert_eq!(read_any(b"vs_1_1\nmov oPos, v0\n"), Err(InputError::AssemblyText));
 /// assert_eq!(read_any(b""), Err(InputError::Empty));
 /// ```
@@ -198,7 +199,9 @@ pub fn read_any(bytes: &[u8]) -> Result<Vec<Found>, InputError> {
     if !arrays.is_empty() {
         return Ok(arrays);
     }
-    if let Some(tokens) = hex_text(&text)? {
+    // Hex text may carry `//` comments: the `// NAME` headers `asm --format hex` writes
+    // before each of several outputs.
+    if let Some(tokens) = hex_text(&strip_c_comments(&text))? {
         return Ok(vec![Found { name: None, tokens }]);
     }
     if looks_like_assembly(&text) {

@@ -85,6 +85,38 @@ impl<'a> Cur<'a> {
     }
 }
 
+/// The error for a version statement of shader model 4 or later (`vs_4_0`, `ps_5_0`,
+/// `gs_4_1`, …) starting `code`: d3dbc reads shader models 1–3, and such a listing
+/// (a Unity "level 9" dump holds one after the D3D9 listing) would otherwise give one
+/// error per line.
+fn later_model_listing(code: &str) -> Option<LineError> {
+    let t = code.trim_start();
+    let s = code.len() - t.len();
+    let w = t
+        .split(|c: char| c.is_whitespace())
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let b = w.as_bytes();
+    let stage = matches!(&w.get(..2)?, &("vs" | "ps" | "gs" | "hs" | "ds" | "cs"));
+    let major = *b.get(3)?;
+    if !stage || !matches!(b.get(2), Some(b'_' | b'.')) || !(b'4'..=b'9').contains(&major) {
+        return None;
+    }
+    if !matches!(b.get(4), Some(b'_' | b'.')) {
+        return None;
+    }
+    Some(LineError {
+        start: s,
+        end: s + w.len(),
+        msg: format!(
+            "a shader model {} listing starts here (`{w}`): d3dbc reads shader models 1–3",
+            major as char
+        )
+        .into(),
+    })
+}
+
 /// Cuts a `//` or `;` comment off a line.
 fn strip_comment(line: &str) -> &str {
     let b = line.as_bytes();
@@ -639,6 +671,11 @@ impl<'a> Parser<'a> {
                     self.report(e);
                     break;
                 }
+            } else if let Some(e) = later_model_listing(code) {
+                // A shader model 4+ listing after the D3D9 one (Unity "level 9" dumps
+                // hold both): one clear error instead of one per line of it.
+                self.report(e);
+                break;
             } else if let Err(e) = self.statement(code, i as u32) {
                 self.report(e);
             }
@@ -676,6 +713,9 @@ impl<'a> Parser<'a> {
     }
 
     fn version_line(&mut self, code: &str) -> LResult<()> {
+        if let Some(e) = later_model_listing(code) {
+            return Err(e);
+        }
         let mut cur = Cur {
             s: code.as_bytes(),
             pos: 0,
