@@ -1,4 +1,4 @@
-//! The command as users meet it (issue 10): closed pipes, one JSON shape, odd inputs,
+//! The command as users meet it: closed pipes, one JSON shape, odd inputs,
 //! output names, the constant table through dis → asm, one report stream, colour,
 //! directories and stdin. Every test runs the built binary.
 
