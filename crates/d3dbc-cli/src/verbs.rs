@@ -372,6 +372,12 @@ pub struct AsmOptions {
     /// Take the constant table from this binary (the original shader) instead.
     #[arg(long, value_name = "ORIGINAL")]
     pub ctab_from: Option<PathBuf>,
+    /// Assemble every shader model 1–3 listing of an input (a file may hold several, one
+    /// per version statement) and skip later-model ones (the `vs_4_0`/`ps_4_0` part of a
+    /// Unity "level 9" dump) with a note. Several shaders are written one after another,
+    /// as `dis --all` reads them back.
+    #[arg(long)]
+    pub all: bool,
 }
 
 /// The `CTAB` comment payload of a binary (`asm --ctab-from`), byte for byte.
@@ -386,6 +392,112 @@ fn ctab_of(path: &Path) -> Result<Vec<u32>, String> {
         .find(|c| Ctab::is_ctab(c))
         .map(<[u32]>::to_vec);
     payload.ok_or_else(|| format!("--ctab-from {name}: the shader has no constant table"))
+}
+
+/// Assembles one listing's text (`text` may be a whole input, or one listing of it
+/// isolated by [`d3dbc::asm::Listing::isolate`]) and rebuilds or replaces its constant
+/// table; warnings are pushed.
+fn assemble_text(
+    text: &str,
+    name: &str,
+    o: &AsmOptions,
+    ctab: Option<&[u32]>,
+    warnings: &mut Vec<String>,
+) -> Result<Shader, String> {
+    let opts = d3dbc::asm::Options {
+        file_name: name.to_string(),
+        defines: o.define.iter().map(|d| parse_define(d)).collect(),
+        include_dirs: o.include.clone(),
+        no_validate: o.no_validate,
+        raw: o.raw,
+    };
+    let mut shader = d3dbc::asm::assemble(text, &opts).map_err(|d| {
+        if d.0.is_empty() {
+            format!("{name}: assembly failed")
+        } else {
+            d.to_string()
+        }
+    })?;
+    match (o.no_ctab, ctab) {
+        (true, _) => {}
+        (false, Some(payload)) => {
+            shader
+                .items
+                .retain(|i| !matches!(i, Item::Comment(c) if Ctab::is_ctab(c)));
+            shader.items.insert(0, Item::Comment(payload.to_vec()));
+        }
+        (false, None) => match ctab_header::ctab_from_listing(text, name) {
+            Ok(Some(t)) => ctab_header::embed(&mut shader, &t),
+            Ok(None) => {}
+            // A hand-annotated header is no reason to refuse the shader.
+            Err(mut d) => {
+                d.severity = d3dbc::diag::Severity::Warning;
+                d.message = format!(
+                    "{}; assembled without a constant table (--no-ctab: do not read the header)",
+                    d.message
+                );
+                warnings.push(d.to_string());
+            }
+        },
+    }
+    Ok(shader)
+}
+
+/// The shaders of one input: the whole text as one listing, or under `--all` each
+/// shader model 1–3 listing (later ones skipped with a note). Each comes with the
+/// 1-based line of its version statement.
+fn assemble_listings(
+    text: &str,
+    name: &str,
+    o: &AsmOptions,
+    ctab: Option<&[u32]>,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<(usize, Shader)>, String> {
+    let found = d3dbc::asm::listings(text);
+    if !o.all || found.len() < 2 {
+        return match assemble_text(text, name, o, ctab, warnings) {
+            Ok(s) => Ok(vec![(found.first().map_or(1, |l| l.version_line + 1), s)]),
+            Err(e) if found.len() > 1 => {
+                let later = found.iter().any(|l| !l.d3d9);
+                let what = if later {
+                    "the shader model 1–3 listings, skipping the later ones"
+                } else {
+                    "each of them"
+                };
+                Err(format!(
+                    "{e}\nnote: {name} holds {} listings (version statements at lines {}); \
+                     `asm --all` assembles {what}",
+                    found.len(),
+                    found
+                        .iter()
+                        .map(|l| (l.version_line + 1).to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ))
+            }
+            Err(e) => Err(e),
+        };
+    }
+    let mut shaders = Vec::new();
+    for l in &found {
+        let line = l.version_line + 1;
+        if !l.d3d9 {
+            warnings.push(format!(
+                "{name}:{line}: note: skipped a later shader model listing (`{}`): d3dbc \
+                 reads shader models 1–3",
+                l.version
+            ));
+            continue;
+        }
+        shaders.push((
+            line,
+            assemble_text(&l.isolate(text), name, o, ctab, warnings)?,
+        ));
+    }
+    if shaders.is_empty() {
+        return Err(format!("{name}: no shader model 1–3 listing to assemble"));
+    }
+    Ok(shaders)
 }
 
 /// Assembles one input: (extension under --out-dir, bytes); warnings are pushed.
@@ -406,77 +518,59 @@ fn assemble_one(
     }
     let text = input::decode_text(&bytes);
     let name = input.display();
-    let opts = d3dbc::asm::Options {
-        file_name: name.clone(),
-        defines: o.define.iter().map(|d| parse_define(d)).collect(),
-        include_dirs: o.include.clone(),
-        no_validate: o.no_validate,
-        raw: o.raw,
+    let shaders = assemble_listings(&text, &name, o, ctab, warnings)?;
+    let many = shaders.len() > 1;
+    let array_base = match &o.name {
+        Some(n) => n.clone(),
+        None if input.path == Path::new("-") => "g_shader".into(),
+        None => {
+            let stem = input
+                .path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned());
+            format!("g_{}", c_identifier(stem.as_deref().unwrap_or("shader")))
+        }
     };
-    let mut shader = d3dbc::asm::assemble(&text, &opts).map_err(|d| {
-        if d.0.is_empty() {
-            format!("{name}: assembly failed")
-        } else {
-            d.to_string()
-        }
-    })?;
-    match (o.no_ctab, ctab) {
-        (true, _) => {}
-        (false, Some(payload)) => {
-            shader
-                .items
-                .retain(|i| !matches!(i, Item::Comment(c) if Ctab::is_ctab(c)));
-            shader.items.insert(0, Item::Comment(payload.to_vec()));
-        }
-        (false, None) => match ctab_header::ctab_from_listing(&text, &name) {
-            Ok(Some(t)) => ctab_header::embed(&mut shader, &t),
-            Ok(None) => {}
-            // A hand-annotated header is no reason to refuse the shader.
-            Err(mut d) => {
-                d.severity = d3dbc::diag::Severity::Warning;
-                d.message = format!(
-                    "{}; assembled without a constant table (--no-ctab: do not read the header)",
-                    d.message
-                );
-                warnings.push(d.to_string());
-            }
-        },
-    }
-    let tokens = shader.encode();
-    Ok(match o.format {
-        AsmFormat::Bin => {
-            let kind = if shader.version.is_pixel() {
-                "pso"
-            } else {
-                "vso"
-            };
-            (
-                o.out_ext.clone().unwrap_or_else(|| kind.into()),
-                tokens.iter().flat_map(|t| t.to_le_bytes()).collect(),
-            )
-        }
-        AsmFormat::Hex => {
-            let mut s = String::with_capacity(tokens.len() * 11);
-            for t in &tokens {
-                let _ = writeln!(s, "0x{t:08x}");
-            }
-            ("hex".into(), s.into_bytes())
-        }
-        AsmFormat::Header => {
-            let array = match &o.name {
-                Some(n) => n.clone(),
-                None if input.path == Path::new("-") => "g_shader".into(),
-                None => {
-                    let stem = input
-                        .path
-                        .file_stem()
-                        .map(|s| s.to_string_lossy().into_owned());
-                    format!("g_{}", c_identifier(stem.as_deref().unwrap_or("shader")))
+    let mut data = Vec::new();
+    let mut ext = String::new();
+    for (k, (line, shader)) in shaders.iter().enumerate() {
+        let tokens = shader.encode();
+        match o.format {
+            AsmFormat::Bin => {
+                let kind = if shader.version.is_pixel() {
+                    "pso"
+                } else {
+                    "vso"
+                };
+                if ext.is_empty() {
+                    ext = o.out_ext.clone().unwrap_or_else(|| kind.into());
                 }
-            };
-            ("h".into(), c_header(&array, &shader, &tokens).into_bytes())
+                data.extend(tokens.iter().flat_map(|t| t.to_le_bytes()));
+            }
+            AsmFormat::Hex => {
+                ext = "hex".into();
+                let mut s = String::with_capacity(tokens.len() * 11 + 40);
+                if many {
+                    let _ = writeln!(s, "// listing at line {line}");
+                }
+                for t in &tokens {
+                    let _ = writeln!(s, "0x{t:08x}");
+                }
+                data.extend(s.into_bytes());
+            }
+            AsmFormat::Header => {
+                ext = "h".into();
+                // One array per listing: the first keeps the plain name.
+                let array = if k == 0 {
+                    array_base.clone()
+                } else {
+                    format!("{array_base}_{}", k + 1)
+                };
+                data.extend(c_header(&array, shader, &tokens).into_bytes());
+            }
         }
-    })
+    }
+    Ok((ext, data))
 }
 
 /// `d3dbc asm`.

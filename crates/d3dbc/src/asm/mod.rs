@@ -234,6 +234,84 @@ pub fn assemble(text: &str, options: &Options) -> Result<Shader, Diagnostics> {
     assemble_with_sources(text, options).map(|a| a.shader)
 }
 
+/// One shader listing inside a text that may hold several: a Unity "level 9" dump holds
+/// an SM2 listing followed by a `vs_4_0`/`ps_4_0` one, and a dump tool may write a
+/// vertex and a pixel listing into one file. See [`listings`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Listing {
+    /// 0-based lines of the text this listing covers: the comments and blank lines just
+    /// before its version statement (its constant-table header) through the line before
+    /// the next listing's.
+    pub lines: std::ops::Range<usize>,
+    /// 0-based line of its version statement.
+    pub version_line: usize,
+    /// The version statement as written (`vs_2_0`, `ps_4_0`).
+    pub version: String,
+    /// Shader model 1–3, which d3dbc assembles; `false` for a later model.
+    pub d3d9: bool,
+}
+
+impl Listing {
+    /// `text` with every line outside this listing emptied: line and column numbers of
+    /// diagnostics stay those of the whole text, and only this listing's header is read
+    /// by [`ctab_header::ctab_from_listing`].
+    pub fn isolate(&self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        for (i, line) in text.split('\n').enumerate() {
+            if i > 0 {
+                out.push('\n');
+            }
+            if self.lines.contains(&i) {
+                out.push_str(line);
+            }
+        }
+        out
+    }
+}
+
+/// Splits assembly text into its listings, one per version statement (of any shader
+/// model: later ones are named so that a caller can skip them, as `asm --all` does).
+/// Text without a version statement has no listings. Splitting is by lines, before
+/// preprocessing: a `#define` in one listing is not seen by the next.
+///
+/// ```
+/// use d3dbc::asm::listings;
+/// let text = "// dump\nvs_2_0\nmov oPos, c0\n\n// the D3D11 part\nvs_4_0\nret\n";
+/// let found = listings(text);
+/// assert_eq!(found.len(), 2);
+/// assert_eq!((found[0].version.as_str(), found[0].d3d9, found[0].lines.clone()), ("vs_2_0", true, 0..3));
+/// assert_eq!((found[1].version.as_str(), found[1].d3d9, found[1].version_line), ("vs_4_0", false, 5));
+/// assert_eq!(found[1].lines.start, 3); // the blank line and comment before it come with it
+/// ```
+pub fn listings(text: &str) -> Vec<Listing> {
+    let lines: Vec<&str> = text.split('\n').collect();
+    let mut out: Vec<Listing> = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let Some((word, d3d9)) = parser::version_statement(line) else {
+            continue;
+        };
+        // The comments and blank lines right before a later listing are its header.
+        let mut start = i;
+        if let Some(prev) = out.last() {
+            while start > prev.version_line + 1 && parser::is_blank_or_comment(lines[start - 1]) {
+                start -= 1;
+            }
+        } else {
+            start = 0;
+        }
+        if let Some(prev) = out.last_mut() {
+            prev.lines.end = start;
+        }
+        out.push(Listing {
+            lines: start..lines.len(),
+            version_line: i,
+            version: word.to_string(),
+            d3d9,
+        });
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -117,6 +117,27 @@ fn later_model_listing(code: &str) -> Option<LineError> {
     })
 }
 
+/// The version statement a line of assembly starts with, if it is one: the word and
+/// whether it names shader model 1–3 (`true`) or a later one (`false`). Comments and
+/// blank lines are not version statements.
+pub(crate) fn version_statement(line: &str) -> Option<(&str, bool)> {
+    let code = strip_comment(line.strip_suffix('\r').unwrap_or(line));
+    let t = code.trim_start();
+    let word = t.split(|c: char| c.is_whitespace()).next().unwrap_or("");
+    if word.is_empty() {
+        return None;
+    }
+    if later_model_listing(t).is_some() {
+        return Some((word, false));
+    }
+    word.parse::<Version>().is_ok().then_some((word, true))
+}
+
+/// Whether a line holds nothing but a comment or blanks.
+pub(crate) fn is_blank_or_comment(line: &str) -> bool {
+    strip_comment(line).bytes().all(|c| c.is_ascii_whitespace())
+}
+
 /// Cuts a `//` or `;` comment off a line.
 fn strip_comment(line: &str) -> &str {
     let b = line.as_bytes();
