@@ -4,6 +4,8 @@
 
 use d3dbc_naga::{translate, TranslateOptions};
 
+mod support;
+
 #[test]
 fn options_json_defaults_and_rejection() {
     let o: TranslateOptions = serde_json::from_str(
@@ -135,19 +137,13 @@ fn point_size_builtin_is_left_out_of_wgsl_and_hlsl() {
 /// Tint (the WGSL compiler of Chrome and Dawn) compiles the WGSL of shaders that need
 /// infinities, FLT_MAX and NaN (`rcp`/`rsq`/`log` of zero under both semantics, `def`
 /// with special values), texture reads in divergent flow, under option sets that
-/// select the other code paths. Skips visibly without `tint`, never under `CI=true`.
+/// select the other code paths. Tint is the binary, else the one inside Chromium; it
+/// skips visibly without either, never under `CI=true`.
 #[test]
 fn wgsl_with_special_values_passes_tint() {
-    if std::process::Command::new("tint")
-        .arg("--help")
-        .output()
-        .is_err()
-    {
-        let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
-        assert!(!ci, "tint missing: CI=true requires it");
-        eprintln!("SKIPPED: tint not installed");
+    let Some(tint) = support::tint_compiler() else {
         return;
-    }
+    };
     use d3dbc::semantics::{LogOfZero, ReciprocalOfZero};
     use d3dbc_naga::options::FogMode;
     let shaders = [
@@ -159,6 +155,7 @@ fn wgsl_with_special_values_passes_tint() {
     let dir = std::env::temp_dir().join(format!("d3dbc-naga-tint-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut checked = 0;
+    let mut files = Vec::new();
     for (k, text) in shaders.iter().enumerate() {
         let s = d3dbc::asm::assemble(text, &Default::default()).unwrap_or_else(|e| panic!("{e}"));
         for variant in 0..4 {
@@ -186,20 +183,83 @@ fn wgsl_with_special_values_passes_tint() {
                 .unwrap_or_else(|e| panic!("{}", e.emit_to_string(&wgsl)));
             let f = dir.join(format!("{k}-{variant}.wgsl"));
             std::fs::write(&f, &wgsl).unwrap();
-            let out = std::process::Command::new("tint")
-                .args(["--format", "wgsl", "-o", "/dev/null"])
-                .arg(&f)
-                .output()
-                .unwrap();
-            assert!(
-                out.status.success(),
-                "{text} (variant {variant}): {}{}\n{wgsl}",
-                String::from_utf8_lossy(&out.stdout),
-                String::from_utf8_lossy(&out.stderr)
-            );
+            files.push(f);
             checked += 1;
         }
     }
+    let bad = support::tint(&tint, &files);
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(checked, 16);
+}
+
+/// The Chromium fallback is the same compiler as the `tint` binary: it rejects what WGSL
+/// makes a shader-creation error (a const expression that overflows to infinity, an f32
+/// literal beyond FLT_MAX, an unknown identifier) with line:column, and accepts the rest.
+/// Where both exist they agree. Needs Chromium (required under `CI=true`).
+#[test]
+fn tint_in_chromium_agrees_with_the_tint_binary() {
+    let Some(browser) = support::webgpu::chromium() else {
+        let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
+        assert!(
+            !ci,
+            "chromium missing: CI=true requires it (apt-get install chromium)"
+        );
+        support::skipped("chromium not installed");
+        return;
+    };
+    let cases = [
+        ("@fragment fn main() -> @location(0) vec4f { return vec4f(1.0); }", true),
+        (
+            "const x = bitcast<f32>(2139095040u);\n@fragment fn main() -> @location(0) vec4f { return vec4f(x); }",
+            false,
+        ),
+        (
+            "@fragment fn main() -> @location(0) vec4f { return vec4f(340282350000000000000000000000000000000f); }",
+            false,
+        ),
+        ("@fragment fn main() -> @location(0) vec4f { return nope; }", false),
+        (
+            "var<private> i: f32 = 0.0;\n@fragment fn main() -> @location(0) vec4f { let inf = 1.0 / i; return vec4f(inf); }",
+            true,
+        ),
+    ];
+    let dir = std::env::temp_dir().join(format!("d3dbc-naga-tint-agree-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let files: Vec<_> = cases
+        .iter()
+        .enumerate()
+        .map(|(i, (src, _))| {
+            let f = dir.join(format!("{i}.wgsl"));
+            std::fs::write(&f, src).unwrap();
+            f
+        })
+        .collect();
+    let rejected = |failures: &[String]| -> Vec<bool> {
+        files
+            .iter()
+            .map(|f| {
+                failures
+                    .iter()
+                    .any(|m| m.starts_with(&format!("{}:", f.display())))
+            })
+            .collect()
+    };
+    let chromium = support::tint(&support::Tint::Chromium(browser), &files);
+    let expected: Vec<bool> = cases.iter().map(|(_, ok)| !ok).collect();
+    assert_eq!(rejected(&chromium), expected, "{chromium:#?}");
+    // The messages say where: `LINE:COL: …` from getCompilationInfo.
+    assert!(
+        chromium.iter().any(|m| m.contains("1:11: value inf")),
+        "{chromium:#?}"
+    );
+    if std::process::Command::new("tint")
+        .arg("--help")
+        .output()
+        .is_ok()
+    {
+        let binary = support::tint(&support::Tint::Binary, &files);
+        assert_eq!(rejected(&binary), expected, "{binary:#?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -130,9 +130,14 @@ fn every_corpus_shader_translates_to_every_target() {
         tool_failures.extend(bad);
     }
     // Tint, the WGSL compiler of Chrome and Dawn: what WebGPU users run.
-    if support::tool("tint", "--help") {
-        let bad = support::tint(&wgsl);
-        eprintln!("tint: {}/{} accepted", wgsl.len() - bad.len(), wgsl.len());
+    if let Some(t) = support::tint_compiler() {
+        let bad = support::tint(&t, &wgsl);
+        eprintln!(
+            "{}: {}/{} accepted",
+            t.label(),
+            wgsl.len() - bad.len(),
+            wgsl.len()
+        );
         tool_failures.extend(bad);
     }
     for f in tool_failures.iter().take(20) {

@@ -2,8 +2,8 @@
 //! shaders covering every opcode, declaration, modifier and flow form) through the
 //! lowering, with no corpus: every valid case translates to all five targets, naga's
 //! validator accepts each module, naga's WGSL front end re-parses the WGSL, and, where
-//! installed, `spirv-val` and `glslangValidator` (both required under `CI=true`) and Tint
-//! (optional) accept the SPIR-V, GLSL and WGSL.
+//! installed, `spirv-val`, `glslangValidator` and Tint (the binary, else inside
+//! Chromium's WebGPU; all required under `CI=true`) accept the SPIR-V, GLSL and WGSL.
 //!
 //! A few dozen cases ([`GOLDEN`]) also keep their outputs in `tests/out/{spv,wgsl,glsl,
 //! msl,hlsl}/` (SPIR-V as hex words, 8 per line), compared byte for byte. After an
@@ -236,9 +236,15 @@ fn every_valid_snapshot_case_translates_to_every_target() {
             (case_of(&file), "glslangValidator", m)
         }));
     }
-    if support::optional_tool("tint", "--help") {
-        let bad = support::tint(&wgsl);
-        eprintln!("tint: {}/{} accepted", wgsl.len() - bad.len(), wgsl.len());
+    let tint = support::tint_compiler();
+    if let Some(t) = &tint {
+        let bad = support::tint(t, &wgsl);
+        eprintln!(
+            "{}: {}/{} accepted",
+            t.label(),
+            wgsl.len() - bad.len(),
+            wgsl.len()
+        );
         failures.extend(bad.into_iter().map(|m| (case_of(&m), "tint", m)));
     }
     let _ = std::fs::remove_dir_all(&dir);
@@ -260,7 +266,7 @@ fn every_valid_snapshot_case_translates_to_every_target() {
     let ran = |k: &str| match k {
         "spirv-val" => support::tool("spirv-val", "--version"),
         "glslangValidator" => support::tool("glslangValidator", "--version"),
-        "tint" => support::optional_tool("tint", "--help"),
+        "tint" => tint.is_some(),
         _ => true,
     };
     let fixed: Vec<_> = KNOWN

@@ -4,6 +4,8 @@
 //! CI the validators are required; elsewhere their absence skips visibly.
 #![allow(dead_code)]
 
+pub mod webgpu;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -84,16 +86,6 @@ pub fn tool(name: &str, version_arg: &str) -> bool {
     ok
 }
 
-/// Whether the validator `name` is installed; never required (Tint is not packaged for
-/// the CI image), its absence skips visibly.
-pub fn optional_tool(name: &str, version_arg: &str) -> bool {
-    let ok = Command::new(name).arg(version_arg).output().is_ok();
-    if !ok {
-        skipped(&format!("{name} not installed; its checks are skipped"));
-    }
-    ok
-}
-
 /// Runs one validator process per file, several at a time; returns the failures.
 fn per_file(files: &[PathBuf], program: &str, args: &[&str], after: &[&str]) -> Vec<String> {
     files
@@ -121,9 +113,55 @@ pub fn spirv_val(files: &[PathBuf]) -> Vec<String> {
     per_file(files, "spirv-val", &["--target-env", "vulkan1.0"], &[])
 }
 
-/// Runs Tint's WGSL reader on every file; returns the failures.
-pub fn tint(files: &[PathBuf]) -> Vec<String> {
-    per_file(files, "tint", &["--format", "wgsl"], &["-o", "/dev/null"])
+/// Which Tint compiles WGSL here: the `tint` binary where one is on PATH, else the same
+/// compiler inside Chromium's WebGPU ([`webgpu`]). `D3DBC_TINT=chromium` picks the
+/// browser even where the binary exists.
+#[derive(Clone, Debug)]
+pub enum Tint {
+    /// `tint --format wgsl FILE -o /dev/null`.
+    Binary,
+    /// `device.createShaderModule` + `getCompilationInfo()` in headless Chromium.
+    Chromium(PathBuf),
+}
+
+impl Tint {
+    /// How result lines name it.
+    pub fn label(&self) -> &'static str {
+        match self {
+            Tint::Binary => "tint",
+            Tint::Chromium(_) => "tint (chromium)",
+        }
+    }
+}
+
+/// The Tint to use, or `None` (skipped visibly) where neither is installed; under
+/// `CI=true` one of them is required.
+pub fn tint_compiler() -> Option<Tint> {
+    let forced = std::env::var("D3DBC_TINT").is_ok_and(|v| v == "chromium");
+    let binary = !forced && Command::new("tint").arg("--help").output().is_ok();
+    let found = if binary {
+        Some(Tint::Binary)
+    } else {
+        webgpu::chromium().map(Tint::Chromium)
+    };
+    if found.is_none() {
+        let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
+        assert!(
+            !ci,
+            "Tint missing: CI=true requires a `tint` binary or Chromium (apt-get install chromium)"
+        );
+        skipped("neither `tint` nor chromium installed; the Tint checks are skipped");
+    }
+    found
+}
+
+/// Runs Tint on every file; returns the failures.
+pub fn tint(compiler: &Tint, files: &[PathBuf]) -> Vec<String> {
+    match compiler {
+        Tint::Binary => per_file(files, "tint", &["--format", "wgsl"], &["-o", "/dev/null"]),
+        Tint::Chromium(browser) => webgpu::tint_in_chromium(browser, files)
+            .unwrap_or_else(|e| panic!("Tint in Chromium could not run: {e}")),
+    }
 }
 
 /// Runs `glslangValidator` on batches of files; returns the failing files' messages.
