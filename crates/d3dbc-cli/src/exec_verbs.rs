@@ -509,16 +509,7 @@ fn effect_shader(bytes: &[u8], pass: &PassArgs) -> Result<(Shader, d3dbc_exec::I
         (None, None) => return Err("the pass sets no shader".to_string().into()),
     };
     let shader = Shader::decode(&d3dbc::fx::to_words(code)).map_err(|e| e.to_string())?;
-    let inputs = d3dbc_exec::Inputs {
-        floats: consts
-            .float
-            .iter()
-            .map(|(r, v)| (*r as usize, *v))
-            .collect(),
-        ints: consts.int.iter().map(|(r, v)| (*r as usize, *v)).collect(),
-        bools: consts.bool.iter().map(|&(r, b)| (r as usize, b)).collect(),
-        ..Default::default()
-    };
+    let inputs = d3dbc_exec::effect::stage_inputs(consts);
     Ok((shader, inputs))
 }
 
@@ -540,10 +531,7 @@ fn print_trace(
     match format {
         RunFormat::Text => {
             for (t, val) in trace {
-                match val {
-                    Some(v) => out!("{t:<40} ; {}", fmt4(*v)),
-                    None => out!("{t}"),
-                }
+                out!("{}", d3dbc_exec::trace::line(t, *val));
             }
             if truncated {
                 out!(

@@ -10,11 +10,13 @@
 
 use std::sync::Arc;
 
-use d3dbc::fx::apply::{AppliedState, Values};
+use d3dbc::fx::apply::{AppliedState, Constants, Values};
 use d3dbc::fx::{Effect, StateClass};
 use serde_json::{Map, Value};
 
-use crate::draw::{Op, Scene, Texture};
+use crate::draw::{Constants as DrawConstants, Op, Scene, Texture};
+
+use crate::invoke::Inputs;
 use crate::oracle::{apply_render_states, parse_sampler, Ctx};
 use crate::quick;
 
@@ -103,6 +105,37 @@ fn state_value(s: &AppliedState) -> Value {
     }
 }
 
+/// Writes the constants an applied pass sets for one stage (floats, ints, bools) into a
+/// draw's constant file.
+fn load_constants(file: &mut DrawConstants, c: &Constants) {
+    for (reg, v) in &c.float {
+        file.set_float_bits(*reg as usize, &v.map(f32::to_bits));
+    }
+    for (reg, v) in &c.int {
+        file.set_int(*reg as usize, v);
+    }
+    for &(reg, b) in &c.bool {
+        let r = reg as usize;
+        if r < 2048 {
+            if file.bool.len() <= r {
+                file.bool.resize(r + 1, false);
+            }
+            file.bool[r] = b;
+        }
+    }
+}
+
+/// The constants an applied pass sets for one stage, as the inputs of
+/// [`crate::run_pixel`] / [`crate::run_vertex`] (`d3dbc run X.fxo`).
+pub fn stage_inputs(c: &Constants) -> Inputs {
+    Inputs {
+        floats: c.float.iter().map(|(r, v)| (*r as usize, *v)).collect(),
+        ints: c.int.iter().map(|(r, v)| (*r as usize, *v)).collect(),
+        bools: c.bool.iter().map(|&(r, b)| (r as usize, b)).collect(),
+        ..Default::default()
+    }
+}
+
 /// Applies pass `pass` of technique `technique` with `values` and builds its draw into a
 /// `w`×`h` target; `textures` bind to sampler stages.
 pub fn pass_scene(
@@ -127,34 +160,8 @@ pub fn pass_scene(
     let Some(Op::Draw(d)) = scene.ops.first_mut() else {
         return Err("no draw".into());
     };
-    for (reg, v) in &applied.ps_constants.float {
-        d.ps_constants
-            .set_float_bits(*reg as usize, &v.map(f32::to_bits));
-    }
-    for (reg, v) in &applied.vs_constants.float {
-        d.vs_constants
-            .set_float_bits(*reg as usize, &v.map(f32::to_bits));
-    }
-    for (reg, v) in &applied.ps_constants.int {
-        d.ps_constants.set_int(*reg as usize, v);
-    }
-    for (reg, v) in &applied.vs_constants.int {
-        d.vs_constants.set_int(*reg as usize, v);
-    }
-    for (consts, bools) in [
-        (&mut d.ps_constants, &applied.ps_constants.bool),
-        (&mut d.vs_constants, &applied.vs_constants.bool),
-    ] {
-        for &(reg, b) in bools {
-            let r = reg as usize;
-            if r < 2048 {
-                if consts.bool.len() <= r {
-                    consts.bool.resize(r + 1, false);
-                }
-                consts.bool[r] = b;
-            }
-        }
-    }
+    load_constants(&mut d.ps_constants, &applied.ps_constants);
+    load_constants(&mut d.vs_constants, &applied.vs_constants);
     let cx = Ctx {
         source: "effect pass",
     };

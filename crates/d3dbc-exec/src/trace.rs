@@ -51,13 +51,19 @@ pub fn steps(
     out
 }
 
-/// The trace as text lines: `instruction ; (x, y, z, w)`, the value column aligned.
+/// One step as a text line: `instruction ; (x, y, z, w)`, the value column aligned; the
+/// instruction alone where it wrote no value.
+pub fn line(text: &str, value: Option<[f32; 4]>) -> String {
+    match value {
+        Some(v) => format!("{text:<40} ; {}", fmt4(v)),
+        None => text.to_string(),
+    }
+}
+
+/// The trace as text lines ([`line`] for each step).
 pub fn lines(program: &Program, trace: &[(u32, [f32; 4], bool)]) -> Vec<String> {
     steps(program, trace)
         .into_iter()
-        .map(|(t, v)| match v {
-            Some(v) => format!("{t:<40} ; {}", fmt4(v)),
-            None => t,
-        })
+        .map(|(t, v)| line(&t, v))
         .collect()
 }

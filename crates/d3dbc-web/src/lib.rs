@@ -221,24 +221,7 @@ pub fn analyze(input: &str, o: &ListingOptions) -> Analysis {
                 Some(d) => format!("{}:{}", d.line, d.col),
                 None => hex_offset(f.offset),
             };
-            let ins = if f.instruction.is_empty() {
-                String::new()
-            } else {
-                format!("`{}`: ", f.instruction)
-            };
-            let text = match &f.source {
-                Some(d) => {
-                    let mut d = d.clone();
-                    d.message = format!("{ins}{}", f.message);
-                    d.to_string()
-                }
-                None => format!(
-                    "{FILE}:{at}: {}[{}]: {ins}{}",
-                    report::severity(f.severity),
-                    f.code,
-                    f.message
-                ),
-            };
+            let text = f.text(&s.label(FILE));
             a.findings.push(Finding {
                 severity: report::severity(f.severity),
                 code: Some(f.code.to_string()),
@@ -332,6 +315,28 @@ fn tokens_from_hex(hex: &str) -> Result<Vec<u32>, String> {
         .ok_or_else(|| "no shader".to_string())
 }
 
+/// What a bytecode input of the page holds, read once: an effect (its bytes) or a shader
+/// (its tokens).
+enum Bytecode {
+    Effect(Vec<u8>),
+    Shader(Vec<u32>),
+}
+
+/// Reads `hex` (any input form [`analyze`] shows as bytecode) once.
+fn read_bytecode(hex: &str) -> Result<Bytecode, String> {
+    if let Some(bytes) = plain_hex(hex).filter(|b| d3dbc::fx::Effect::is_effect(b)) {
+        return Ok(Bytecode::Effect(bytes));
+    }
+    let tokens = tokens_from_hex(hex)?;
+    let head = tokens.first().map(|t| t.to_le_bytes()).unwrap_or_default();
+    if d3dbc::fx::Effect::is_effect(&head) {
+        return Ok(Bytecode::Effect(
+            tokens.iter().flat_map(|t| t.to_le_bytes()).collect(),
+        ));
+    }
+    Ok(Bytecode::Shader(tokens))
+}
+
 /// A translation for the translation panel.
 #[derive(Clone, Debug, Serialize)]
 pub struct Translated {
@@ -345,23 +350,21 @@ pub struct Translated {
 /// direct back end), `wgsl`, `glsl`, `msl` or `hlsl` (through naga), as `d3dbc
 /// translate` does with default options.
 pub fn translate(hex: &str, target: &str) -> Result<Translated, String> {
-    let effect = effect_bytes(hex);
-    let mut tokens = match effect {
-        Some(_) => Vec::new(),
-        None => tokens_from_hex(hex)?,
+    let tokens = match read_bytecode(hex)? {
+        Bytecode::Shader(tokens) => tokens,
+        Bytecode::Effect(bytes) => {
+            // An effect: the first pass's pixel shader (its vertex shader where it has none).
+            let e = d3dbc::fx::Effect::parse(&bytes).map_err(|e| e.to_string())?;
+            let p = e
+                .apply_pass(0, 0, &Default::default())
+                .map_err(|e| e.to_string())?;
+            let shader = p
+                .pixel_shader
+                .or(p.vertex_shader)
+                .ok_or("the effect's first pass sets no shader")?;
+            d3dbc::fx::to_words(shader)
+        }
     };
-    if let Some(bytes) = effect {
-        // An effect: the first pass's pixel shader (its vertex shader where it has none).
-        let e = d3dbc::fx::Effect::parse(&bytes).map_err(|e| e.to_string())?;
-        let p = e
-            .apply_pass(0, 0, &Default::default())
-            .map_err(|e| e.to_string())?;
-        let shader = p
-            .pixel_shader
-            .or(p.vertex_shader)
-            .ok_or("the effect's first pass sets no shader")?;
-        tokens = d3dbc::fx::to_words(shader);
-    }
     let shader = Shader::decode(&tokens).map_err(|e| e.to_string())?;
     if let Some(f) = d3dbc::validate::validate(&shader)
         .into_iter()
@@ -479,23 +482,25 @@ fn run(hex: &str, r: &RenderRequest, trace: Option<(u32, u32)>) -> Result<Render
         ..Options::default()
     };
     let regions = trace.map(|(x, y)| vec![[x, y, x + 1, y + 1]]);
-    if let Some(bytes) = effect_bytes(hex) {
-        // An effect: its first pass with the parameters' default values, as
-        // `d3dbc render X.fxo` draws it.
-        let e = d3dbc::fx::Effect::parse(&bytes).map_err(|e| e.to_string())?;
-        let pass = d3dbc_exec::effect::pass_scene(
-            &e,
-            0,
-            0,
-            &Default::default(),
-            r.width,
-            r.height,
-            &textures,
-        )?;
-        return Renderer::run_scene(&pass.scene, opts, regions, |_, _| {})
-            .map_err(|e| e.to_string());
-    }
-    let tokens = tokens_from_hex(hex)?;
+    let tokens = match read_bytecode(hex)? {
+        Bytecode::Shader(tokens) => tokens,
+        Bytecode::Effect(bytes) => {
+            // An effect: its first pass with the parameters' default values, as
+            // `d3dbc render X.fxo` draws it.
+            let e = d3dbc::fx::Effect::parse(&bytes).map_err(|e| e.to_string())?;
+            let pass = d3dbc_exec::effect::pass_scene(
+                &e,
+                0,
+                0,
+                &Default::default(),
+                r.width,
+                r.height,
+                &textures,
+            )?;
+            return Renderer::run_scene(&pass.scene, opts, regions, |_, _| {})
+                .map_err(|e| e.to_string());
+        }
+    };
     let shader = Shader::decode(&tokens).map_err(|e| e.to_string())?;
     if !shader.version.is_pixel() {
         return Err("the render panel draws pixel shaders".into());

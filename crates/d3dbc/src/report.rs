@@ -113,6 +113,39 @@ pub struct Finding {
     pub message: String,
 }
 
+impl Finding {
+    /// The finding as `d3dbc validate` prints it (the page shows the same text): for
+    /// text input `file:line:col: severity[code]: `instruction`: message`, the source
+    /// line and a caret; for bytecode `LABEL:+OFFSET: severity[code]: …`, `label` being
+    /// [`ShaderReport::label`].
+    pub fn text(&self, label: &str) -> String {
+        let ins = if self.instruction.is_empty() {
+            String::new()
+        } else {
+            format!("`{}`: ", self.instruction)
+        };
+        match &self.source {
+            Some(d) => {
+                let mut d = d.clone();
+                d.message = format!("{ins}{}", self.message);
+                d.to_string()
+            }
+            None => {
+                let at = self
+                    .location
+                    .clone()
+                    .unwrap_or_else(|| format!("{label}:{}", hex_offset(self.offset)));
+                format!(
+                    "{at}: {}[{}]: {ins}{}",
+                    severity(self.severity),
+                    self.code,
+                    self.message
+                )
+            }
+        }
+    }
+}
+
 /// Where a finding lies in assembly text: `Assembled::error_at` of its item and operand.
 pub type Locate<'a> = &'a dyn Fn(usize, Option<usize>) -> Option<Diagnostic>;
 
@@ -159,6 +192,15 @@ pub struct ShaderReport {
 }
 
 impl ShaderReport {
+    /// How reports name this shader: the input's name, with the C array's for headers
+    /// (`shaders.h (g_ps)`).
+    pub fn label(&self, name: &str) -> String {
+        match &self.name {
+            Some(a) => format!("{name} ({a})"),
+            None => name.to_string(),
+        }
+    }
+
     /// No error among the findings.
     pub fn valid(&self) -> bool {
         self.findings.iter().all(|f| f.severity != Severity::Error)
@@ -221,34 +263,9 @@ impl Report {
             });
         }
         for s in &self.shaders {
-            let label = match &s.name {
-                Some(a) => format!("{name} ({a})"),
-                None => name.to_string(),
-            };
+            let label = s.label(name);
             for f in &s.findings {
-                let at = f
-                    .location
-                    .clone()
-                    .unwrap_or_else(|| format!("{label}:{}", hex_offset(f.offset)));
-                let ins = if f.instruction.is_empty() {
-                    String::new()
-                } else {
-                    format!("`{}`: ", f.instruction)
-                };
-                out.push(match &f.source {
-                    // `file:line:col: severity[code]: message`, the line, the caret.
-                    Some(d) => {
-                        let mut d = d.clone();
-                        d.message = format!("{ins}{}", f.message);
-                        d.to_string()
-                    }
-                    None => format!(
-                        "{at}: {}[{}]: {ins}{}",
-                        severity(f.severity),
-                        f.code,
-                        f.message
-                    ),
-                });
+                out.push(f.text(&label));
             }
             if verbose && s.valid() && !self.failed {
                 out.push(format!("{label}: valid"));
