@@ -1,11 +1,10 @@
-//! Execution rules checked against the Windows results that vkd3d's HLSL shader tests
-//! and Wine's visual tests state, for tests the shared oracle corpus does not carry:
-//! each case is built as an oracle record (the shape of `vkd3d_exec.jsonl`, the way
-//! vkd3d's Direct3D 9 runner drives a `[test]`: a 640×480 `D3DFMT_A32B32G32R32F`
-//! target, `draw quad` through the default vertex shader) with the pixel shader
-//! assembled from the listing vkd3d's compiler gives, and replayed on the CPU executor
-//! and on the GPU through both back ends (the GPU part skips visibly without an
-//! adapter, except under `CI=true`).
+//! Execution rules from sources the shared oracle corpus does not carry (a vkd3d HLSL
+//! shader test the corpus lacks, DXVK's D3D9 alpha test), each case built as an oracle
+//! record of the shape of `vkd3d_exec.jsonl` (the way vkd3d's Direct3D 9 runner drives a
+//! `[test]`: a 640×480 `D3DFMT_A32B32G32R32F` target cleared to 0, `draw quad` through
+//! the default vertex shader) with the pixel shader assembled from a listing, and
+//! replayed on the CPU executor and on the GPU through both back ends (the GPU part
+//! skips visibly without an adapter, except under `CI=true`).
 
 mod support;
 
@@ -111,7 +110,9 @@ fn check_everywhere(rec: &oracle::Record) {
 /// `if (frac((floor(pos.x) + floor(pos.y)) / 2) == 0.5) discard;` then
 /// `return float4(ddx(pos.x), ddx(pos.y), ddy(pos.x), ddy(pos.y));` kills every other
 /// pixel of each 2×2 quad; the survivors read (1, 0, 0, 1), the killed ones keep the
-/// cleared 0.
+/// cleared 0. The killed pixels must run on as helpers for their neighbours'
+/// derivatives: the CPU keeps killed lanes running, the GPU back ends defer the kill to
+/// the end of the shader.
 #[test]
 fn discarded_quad_neighbours_keep_derivatives_right() {
     let ps = "ps_3_0
