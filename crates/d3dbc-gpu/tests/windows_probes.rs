@@ -1,8 +1,8 @@
 //! Execution rules from sources the shared oracle corpus does not carry (a vkd3d HLSL
 //! shader test the corpus lacks, DXVK's D3D9 alpha test), each case built as an oracle
 //! record of the shape of `vkd3d_exec.jsonl` (the way vkd3d's Direct3D 9 runner drives a
-//! `[test]`: a 640×480 `D3DFMT_A32B32G32R32F` target cleared to 0, `draw quad` through
-//! the default vertex shader) with the pixel shader assembled from a listing, and
+//! `[test]`: a 640×480 `D3DFMT_A32B32G32R32F` target, 0 at first and kept across the
+//! sections of a file, `draw quad` through the default vertex shader) with the pixel shader assembled from a listing, and
 //! replayed on the CPU executor and on the GPU through both back ends (the GPU part
 //! skips visibly without an adapter, except under `CI=true`).
 
@@ -54,15 +54,15 @@ fn draw_quad(uniforms: Option<Value>, render_states: Option<Value>) -> Value {
     json!({"op": "draw", "topology": "triangle_list", "vertex_count": 3, "state_delta": delta})
 }
 
-/// A record of vkd3d's Direct3D 9 runner: pixel shader `ps` (assembly), the given draws
-/// (after the target is cleared to 0) and probes, on a target of `format`.
+/// A record (JSON) of vkd3d's Direct3D 9 runner: pixel shader `ps` (assembly), the given
+/// draws and probes, on a target of `format`.
 fn vkd3d_record(
     source: &str,
     ps: &str,
     format: &str,
     draws: Vec<Value>,
     probes: Vec<Value>,
-) -> oracle::Record {
+) -> Value {
     let vs = tokens("vs_2_0\ndcl_position v0\nmov oPos, v0\n");
     let rec = json!({
         "source": source,
@@ -79,11 +79,18 @@ fn vkd3d_record(
         "draws": draws,
         "probes": probes,
     });
-    oracle::parse_record(&rec).unwrap_or_else(|e| panic!("{source}: {e}"))
+    rec
 }
 
-/// Replays `rec` on the CPU and on the GPU through both back ends; every probe passes.
-fn check_everywhere(rec: &oracle::Record) {
+/// Loads `records` as the lines of one oracle file (a vkd3d shader test's sections in
+/// order share their render target).
+fn load(records: &[Value]) -> Vec<oracle::Record> {
+    let text: Vec<String> = records.iter().map(Value::to_string).collect();
+    oracle::parse_jsonl(&text.join("\n")).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Replays `recs` on the CPU and on the GPU through both back ends; every probe passes.
+fn check_everywhere(recs: &[oracle::Record]) {
     let mut failed = Vec::new();
     let mut note = |runner: &str, outcomes: Vec<replay::ProbeOutcome>| {
         for o in outcomes {
@@ -96,26 +103,41 @@ fn check_everywhere(rec: &oracle::Record) {
             }
         }
     };
-    note("cpu", replay::replay(rec, render::Options::default()));
+    for rec in recs {
+        note("cpu", replay::replay(rec, render::Options::default()));
+    }
     for backend in [d3dbc_gpu::Backend::Direct, d3dbc_gpu::Backend::Naga] {
         if let Some(gpu) = support::gpu_with(backend) {
-            note(&format!("{backend:?}"), d3dbc_gpu::replay(&gpu, rec));
+            for rec in recs {
+                note(&format!("{backend:?}"), d3dbc_gpu::replay(&gpu, rec));
+            }
         }
     }
     assert!(failed.is_empty(), "{}", failed.join("\n"));
 }
 
-/// vkd3d `tests/hlsl/discard.shader_test` (the `[require] shader model >= 3.0` part:
-/// "derivatives are still computed after discarding other pixels in the same quad"):
-/// `if (frac((floor(pos.x) + floor(pos.y)) / 2) == 0.5) discard;` then
-/// `return float4(ddx(pos.x), ddx(pos.y), ddy(pos.x), ddy(pos.y));` kills every other
-/// pixel of each 2×2 quad; the survivors read (1, 0, 0, 1), the killed ones keep the
-/// cleared 0. The killed pixels must run on as helpers for their neighbours'
-/// derivatives: the CPU keeps killed lanes running, the GPU back ends defer the kill to
-/// the end of the shader.
+/// vkd3d `tests/hlsl/discard.shader_test`, its first two sections. The first draws
+/// `x` = (1, 2, 3, 4) everywhere, then discards every pixel (`if (x.x == 9.0f)
+/// discard;`). The second (`[require] shader model >= 3.0`: "derivatives are still
+/// computed after discarding other pixels in the same quad") discards every other pixel
+/// of each 2×2 quad (`frac((floor(pos.x) + floor(pos.y)) / 2) == 0.5`) and returns
+/// `float4(ddx(pos.x), ddx(pos.y), ddy(pos.x), ddy(pos.y))`: the survivors read
+/// (1, 0, 0, 1) and the killed pixels keep the (1, 2, 3, 4) the first section drew,
+/// since vkd3d's runner keeps its render target across the sections of a file. The
+/// killed pixels must run on as helpers for their neighbours' derivatives: the CPU
+/// keeps killed lanes running, the GPU back ends defer the kill to the end.
 #[test]
-fn discarded_quad_neighbours_keep_derivatives_right() {
-    let ps = "ps_3_0
+fn discarded_quad_neighbours_keep_derivatives_and_the_target_keeps_earlier_sections() {
+    // `if (x.x == 9.0f) discard; return x;` as vkd3d lowers it for ps_2_0.
+    let first = "ps_2_0
+def c1, -9, -1, 0, 0
+add r0.x, c0.x, c1.x
+mul r0.x, r0.x, r0.x
+cmp r1, -r0.x, c1.y, c1.z
+texkill r1
+mov oC0, c0
+";
+    let second = "ps_3_0
 def c1, 0.5, -0.5, -1, 0
 dcl vPos.xy
 frc r0.xy, vPos
@@ -132,8 +154,20 @@ mov r4.xy, r2
 mov r4.zw, r3.xyxy
 mov oC0, r4
 ";
+    let x = [1.0, 2.0, 3.0, 4.0];
+    let file = "vkd3d-tests:tests/hlsl/discard.shader_test";
+    let first = vkd3d_record(
+        &format!("{file}:1"),
+        first,
+        "D3DFMT_A32B32G32R32F",
+        vec![
+            draw_quad(Some(uniforms(&x)), None),
+            draw_quad(Some(uniforms(&[9.0, 8.0, 7.0, 6.0])), None),
+        ],
+        vec![probe(0, 0, x, 0, 0), probe(0, 0, x, 0, 1)],
+    );
     let mut probes = Vec::new();
-    for (x, y) in [
+    for (px, py) in [
         (0, 0),
         (1, 1),
         (2, 0),
@@ -142,19 +176,19 @@ mov oC0, r4
         (11, 11),
         (639, 479),
     ] {
-        probes.push(probe(x, y, [1.0, 0.0, 0.0, 1.0], 0, 0));
+        probes.push(probe(px, py, [1.0, 0.0, 0.0, 1.0], 0, 0));
     }
-    for (x, y) in [(1, 0), (0, 1), (11, 10), (10, 11)] {
-        probes.push(probe(x, y, [0.0; 4], 0, 0));
+    for (px, py) in [(1, 0), (0, 1), (3, 0), (2, 1), (11, 10), (10, 11)] {
+        probes.push(probe(px, py, x, 0, 0));
     }
-    let rec = vkd3d_record(
-        "vkd3d:tests/hlsl/discard.shader_test (derivatives after discard)",
-        ps,
+    let second = vkd3d_record(
+        &format!("{file}:22"),
+        second,
         "D3DFMT_A32B32G32R32F",
         vec![draw_quad(None, None)],
         probes,
     );
-    check_everywhere(&rec);
+    check_everywhere(&load(&[first, second]));
 }
 
 /// The alpha test on a floating-point target (the `D3DFMT_A32B32G32R32F` target of
@@ -187,5 +221,5 @@ fn alpha_test_on_a_float_target_compares_the_unclamped_alpha() {
         draws,
         probes,
     );
-    check_everywhere(&rec);
+    check_everywhere(&load(&[rec]));
 }
