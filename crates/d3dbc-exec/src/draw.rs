@@ -383,6 +383,15 @@ impl Format {
         )
     }
 
+    /// True for the floating-point formats (16- and 32-bit float channels).
+    pub fn is_float(self) -> bool {
+        use Format::*;
+        matches!(
+            self,
+            R16F | G16R16F | A16B16G16R16F | R32F | G32R32F | A32B32G32R32F
+        )
+    }
+
     /// True for the UNORM colour formats (fixed-point: blending clamps to [0, 1]).
     pub fn is_unorm(self) -> bool {
         use Format::*;

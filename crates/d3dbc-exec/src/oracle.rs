@@ -2,6 +2,10 @@
 //! each record into a [`Scene`] plus its [`Probe`]s, and compares probes the way the
 //! corpus README defines (ulps by ordered float bits, or per 8-bit channel for the Wine
 //! records). Both the CPU executor and the GPU runner use this module.
+//!
+//! Consecutive `[test]` sections of one vkd3d shader test share their render target, as
+//! vkd3d's runner drives them: [`load`] runs a section after the operations of the ones
+//! before it ([`continues_section`]).
 
 use std::path::Path;
 use std::sync::Arc;
@@ -46,7 +50,8 @@ pub enum OracleError {
 pub struct Record {
     /// The record's `source` (`owner/repo:path:line`).
     pub source: String,
-    /// The rendering work.
+    /// The rendering work: for a section of a vkd3d shader test that continues the one
+    /// before it, that section's operations first (its probes count draws after them).
     pub scene: Scene,
     /// The expected values.
     pub probes: Vec<Probe>,
@@ -150,13 +155,22 @@ pub fn ulp_distance(a: u32, b: u32) -> u64 {
     (ord(a) - ord(b)).unsigned_abs()
 }
 
-/// Loads every record of a `*_exec.jsonl` file.
+/// Loads every record of a `*_exec.jsonl` file. Consecutive `[test]` sections of one
+/// vkd3d shader test on the same render target run one after the other: each record's
+/// scene starts with the operations of the sections before it ([`Record::scene`]).
 pub fn load(path: &Path) -> Result<Vec<Record>, OracleError> {
     let text = std::fs::read_to_string(path).map_err(|e| OracleError::Io {
         path: path.display().to_string(),
         source: e,
     })?;
-    let mut out = Vec::new();
+    parse_jsonl(&text)
+}
+
+/// Parses the records of a `*_exec.jsonl` text, one per line, in order (a section of a
+/// vkd3d shader test after the sections before it, as [`load`] says).
+pub fn parse_jsonl(text: &str) -> Result<Vec<Record>, OracleError> {
+    let mut out: Vec<Record> = Vec::new();
+    let mut prev: Option<Value> = None;
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
@@ -165,9 +179,54 @@ pub fn load(path: &Path) -> Result<Vec<Record>, OracleError> {
             line: i + 1,
             source: e,
         })?;
-        out.push(parse_record(&v)?);
+        let mut rec = parse_record(&v)?;
+        if let (Some(p), Some(before)) = (&prev, out.last()) {
+            if continues_section(p, &v) {
+                carry_targets(before, &mut rec);
+            }
+        }
+        out.push(rec);
+        prev = Some(v);
     }
     Ok(out)
+}
+
+/// Whether record `next` is the `[test]` section of a vkd3d shader test that follows
+/// `prev` on the same render target: the same `*.shader_test` file, the same render
+/// targets (declared by the same line, or both the runner's default) and no depth
+/// buffer. vkd3d's runner keeps a render target across the sections of a file (a
+/// `draw quad` does not clear it: a pixel a later section kills or leaves alone keeps
+/// what an earlier one drew, as the Windows results of `discard.shader_test` show).
+fn continues_section(prev: &Value, next: &Value) -> bool {
+    let file = |v: &Value| {
+        v["source"]
+            .as_str()
+            .and_then(|s| s.rsplit_once(':'))
+            .map(|(f, _)| f.to_string())
+    };
+    let f = file(next);
+    f.as_deref().is_some_and(|f| f.ends_with(".shader_test"))
+        && f == file(prev)
+        && prev["render_targets"] == next["render_targets"]
+        && prev.get("depth_stencil").is_none_or(Value::is_null)
+        && next.get("depth_stencil").is_none_or(Value::is_null)
+}
+
+/// Makes `rec` start from the render targets `before` leaves: `before`'s operations (its
+/// own carried ones included) run first, and `rec`'s probes count draws after them.
+fn carry_targets(before: &Record, rec: &mut Record) {
+    let draws = before
+        .scene
+        .ops
+        .iter()
+        .filter(|o| matches!(o, Op::Draw(_)))
+        .count();
+    let mut ops = before.scene.ops.clone();
+    ops.append(&mut rec.scene.ops);
+    rec.scene.ops = ops;
+    for p in &mut rec.probes {
+        p.after_draws += draws;
+    }
 }
 
 pub(crate) struct Ctx<'a> {

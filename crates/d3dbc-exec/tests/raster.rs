@@ -1,6 +1,7 @@
 //! Rasterization and output-merger features checked against values computed by hand or
 //! by an independent formula: homogeneous clipping, line pixels, fill modes, blend
-//! factor, separate alpha, blend ops, sRGB write and read, stencil and depth bias.
+//! factor, separate alpha, blend ops, sRGB write and read, stencil, depth bias and the
+//! alpha test's precision.
 
 use std::sync::Arc;
 
@@ -623,4 +624,28 @@ fn pixel_centres_on_a_clipped_shared_edge_are_covered_exactly_once() {
     let upper_left = covered([-1.0, 1.0, 0.5, 1.0]);
     assert_eq!(lower_right, vec![true; 10]);
     assert_eq!(upper_left, vec![false; 10]);
+}
+
+/// The alpha test at the target's precision: on a float target the shader's alpha is
+/// compared unclamped with `ALPHAREF / 255` (DXVK's float-target alpha test); on an
+/// 8-bit target it is rounded to 8 bits first.
+#[test]
+fn alpha_test_compares_at_the_target_precision() {
+    let passes = |format: Format, alpha: f32, func: Cmp, r: u32| {
+        let mut d = quad(WHITE, 0.0);
+        d.ps = Some(tokens("ps_2_0\nmov oC0, c0\n"));
+        d.ps_constants
+            .set_float_bits(0, &[0.0, 1.0, 0.0, alpha].map(f32::to_bits));
+        d.render_states.alpha_test = true;
+        d.render_states.alpha_func = func;
+        d.render_states.alpha_ref = r;
+        let out = render(&scene(format, false, vec![Op::Draw(Box::new(d))]));
+        out.targets[0].get(3, 3)[1] == 1.0
+    };
+    let f = Format::A32B32G32R32F;
+    assert!(passes(f, 1.5, Cmp::Greater, 0xFF));
+    assert!(!passes(f, 2.0, Cmp::Equal, 0xFF));
+    assert!(passes(f, 0.5, Cmp::Less, 0x80));
+    // 0.5 rounds to 128 in 8 bits: not below 0x80.
+    assert!(!passes(Format::A8R8G8B8, 0.5, Cmp::Less, 0x80));
 }

@@ -6,6 +6,12 @@
 //! shader with flow control are backed by a variable (a function local, or a private
 //! global when the shader has subroutines), stored at block boundaries. D3D9 blocks map
 //! to SPIR-V structured control flow (`OpSelectionMerge`, `OpLoopMerge`) as they come.
+//!
+//! `texkill` is deferred, as in the naga lowering: it sets a private flag, the invocation
+//! runs on to the end of the entry point and is killed there. A D3D9 pixel killed
+//! mid-shader keeps running as a helper so that its quad neighbours' derivatives
+//! (`dsx`/`dsy`, the implicit LOD of `texld`) stay right; an immediate `OpKill` would
+//! leave them undefined.
 
 use d3dbc::ir::{DstParam, Instruction, RelAddr, SrcParam};
 use d3dbc::semantics::{LogOfZero, MovaTies, MulZero, ReciprocalOfZero};
@@ -114,6 +120,9 @@ struct LocWord {
 
 pub(crate) struct Emitter<'a> {
     pub m: Module,
+    /// The deferred kill's private flag (0: the shader has no `texkill`): `texkill` sets
+    /// it and the pixel runs on as a helper; the entry point kills at its end.
+    killed: u32,
     o: &'a TranslateOptions,
     v: Version,
     ps: bool,
@@ -221,6 +230,7 @@ impl<'a> Emitter<'a> {
         };
         Emitter {
             m: Module::new(),
+            killed: 0,
             o,
             v,
             ps,
@@ -1583,8 +1593,11 @@ impl<'a> Emitter<'a> {
                         });
                     }
                 }
-                if let Some(cond) = any {
-                    self.kill_if(cond, false);
+                if let (Some(cond), k @ 1..) = (any, self.killed) {
+                    // Deferred (module docs): killed |= cond.
+                    let was = self.load(T::Bool, k);
+                    let now = self.op2(Op::LogicalOr, T::Bool, was, cond);
+                    self.store(k, now);
                 }
             }
             TexCoord => {
@@ -2530,6 +2543,11 @@ impl<'a> Emitter<'a> {
             self.terminated = true;
             return Ok(());
         }
+        if self.killed != 0 {
+            // The deferred `texkill` (module docs).
+            let dead = self.load(T::Bool, self.killed);
+            self.kill_if(dead, false);
+        }
         let mut vals = [0u32; 64];
         let nout = self.outputs.len();
         if nout > vals.len() {
@@ -2737,6 +2755,17 @@ impl<'a> Emitter<'a> {
     /// Runs the whole emission (subroutines callee first, then `main`).
     pub fn run(&mut self, ins: &[Instruction], offsets: &[u32]) -> Result<(), Error> {
         self.make_slots();
+        if self.scan.discards {
+            let p = self.m.ptr(Sc::Private, T::Bool);
+            let no = self.m.null(T::Bool);
+            let id = self.m.id();
+            inst(
+                &mut self.m.glob,
+                Op::Variable,
+                &[p, id, spirv::StorageClass::Private as u32, no],
+            );
+            self.killed = id;
+        }
         let subs = std::mem::take(&mut self.scan.subs);
         for (l, _) in &subs {
             if !self.labels.iter().any(|e| e.0 == *l) {

@@ -11,7 +11,9 @@
 //!   D3D9-era parts blended in gamma space);
 //! - depth bias (`DEPTHBIAS + SLOPESCALEDEPTHBIAS · max(|∂z/∂x|, |∂z/∂y|)`) moves the
 //!   interpolated depth only: a pixel shader writing `oDepth` overrides it (as D3D10
-//!   defines); the result is clamped to [0, 1] like every depth.
+//!   defines); the result is clamped to [0, 1] like every depth;
+//! - the alpha test compares at the target's precision: unclamped floats for float
+//!   targets, 8 bits (saturated, rounded) otherwise ([`alpha_test_passes`]).
 
 use super::fetch::SVert;
 use crate::draw::{Blend, BlendOp, DepthFormat, Draw, Format, RenderStates, StencilOp};
@@ -184,6 +186,22 @@ pub fn blend(rs: &RenderStates, s: [f32; 4], dd: [f32; 4], clamp: bool) -> [f32;
     o
 }
 
+/// The alpha test of oC0's alpha `a` against `ALPHAREF` at the precision of render
+/// target 0's format: a floating-point target compares the shader's alpha as it is
+/// (unclamped, so an alpha above 1 passes `GREATER` against `ALPHAREF` 0xFF) with
+/// `ALPHAREF / 255`; the other targets compare the alpha saturated and rounded to 8 bits
+/// with `ALPHAREF`. (DXVK's D3D9 alpha test keys the precision on the target format the
+/// same way: a float path for the float formats, an integer one otherwise.)
+#[inline]
+fn alpha_test_passes(rs: &RenderStates, target: Format, a: f32) -> bool {
+    let r = rs.alpha_ref & 0xFF;
+    if target.is_float() {
+        rs.alpha_func.test(a, r as f32 / 255.0)
+    } else {
+        rs.alpha_func.test((exec_sat(a) * 255.0).round() as u32, r)
+    }
+}
+
 impl Framebuffer {
     /// Merges one shaded pixel into the targets (and depth/stencil buffer); `ps` is the
     /// pixel shader that shaded it (`None`: fixed function).
@@ -192,13 +210,8 @@ impl Framebuffer {
         let rs = &d.render_states;
         let w = self.targets[0].width;
         let idx = (f.y * w + f.x) as usize;
-        // Alpha test on oC0's alpha, at 8-bit precision.
-        if rs.alpha_test {
-            let a = (exec_sat(f.color[0][3]) * 255.0).round() as u32;
-            let r = rs.alpha_ref & 0xFF;
-            if !rs.alpha_func.test(a, r) {
-                return;
-            }
+        if rs.alpha_test && !alpha_test_passes(rs, self.targets[0].format, f.color[0][3]) {
+            return;
         }
         let writes_depth = ps.is_some_and(|p| p.writes_depth);
         let z = if writes_depth {

@@ -314,10 +314,13 @@ impl Lower<'_> {
                         });
                     }
                 }
-                if let Some(cond) = any {
+                if let (Some(cond), Some(k)) = (any, self.killed) {
+                    // Deferred: the entry point kills at its end (module docs).
+                    let pointer = self.fun.e(Expression::GlobalVariable(k));
+                    let value = self.fun.b(true);
                     self.fun.stmt(Statement::If {
                         condition: cond,
-                        accept: naga::Block::from_vec(vec![Statement::Kill]),
+                        accept: naga::Block::from_vec(vec![Statement::Store { pointer, value }]),
                         reject: naga::Block::new(),
                     });
                 }

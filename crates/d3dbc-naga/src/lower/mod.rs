@@ -6,6 +6,12 @@
 //! backing variable (a function local, or a private global when the shader has
 //! subroutines, which share every register); their values are stored at block
 //! boundaries only. Device-dependent results follow [`d3dbc::Semantics`].
+//!
+//! `texkill` is deferred: it sets a private flag and the invocation runs to the end of
+//! the entry point, which kills it there. A D3D9 pixel killed mid-shader keeps running
+//! as a helper so that its quad neighbours' derivatives (`dsx`/`dsy`, the implicit LOD
+//! of `texld`) stay right; SPIR-V's `OpKill` would end it at once and leave the
+//! neighbours' derivatives undefined.
 
 use rustc_hash::FxHashMap as HashMap;
 use std::num::NonZeroU32;
@@ -109,6 +115,9 @@ pub(crate) struct Lower<'a> {
     i_gv: Option<Handle<GlobalVariable>>,
     b_gv: Option<Handle<GlobalVariable>>,
     d_gv: Option<Handle<GlobalVariable>>,
+    /// The deferred kill: `texkill` sets this private flag and the pixel runs on (a
+    /// helper for its quad's derivatives); the entry point kills at its end.
+    killed: Option<Handle<GlobalVariable>>,
     texs: HashMap<u16, Tex>,
     mask_consts: [Option<Handle<naga::Constant>>; 16],
     /// Entry arguments: texcoord inputs by number (ps_1_x texture ops).
@@ -214,6 +223,7 @@ impl<'a> Lower<'a> {
             i_gv: None,
             b_gv: None,
             d_gv: None,
+            killed: None,
             texs: HashMap::default(),
             mask_consts: [None; 16],
             tc_args: HashMap::default(),
@@ -232,6 +242,10 @@ impl<'a> Lower<'a> {
     /// Runs the whole lowering.
     pub fn run(mut self, ins: &[Instruction]) -> Result<(Module, Interface), Error> {
         self.make_slots();
+        if self.scan.discards {
+            let ty = self.t.bool;
+            self.killed = Some(self.global("killed", AddressSpace::Private, None, ty));
+        }
         // Subroutines, callees first.
         let order = call_order(&self.scan, ins, &self.offsets)?;
         for si in order {
@@ -254,6 +268,11 @@ impl<'a> Lower<'a> {
         self.dead = None;
         self.declare_outputs();
         self.inputs();
+        if let Some(k) = self.killed {
+            let p = self.fun.e(Expression::GlobalVariable(k));
+            let no = self.fun.b(false);
+            self.fun.store(p, no);
+        }
         let main = self.scan.main.clone();
         self.lower_range(&ins[main.clone()], main.start)?;
         if self.dead.is_none() {

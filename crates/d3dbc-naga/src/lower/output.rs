@@ -1,6 +1,6 @@
 //! The entry point's outputs: declaring the output struct, gathering output registers
-//! on return (position fix-up, point expansion, fog, alpha test, depth) and the
-//! result type.
+//! on return (the deferred `texkill`, position fix-up, point expansion, fog, alpha
+//! test, depth) and the result type.
 
 use super::*;
 
@@ -169,6 +169,16 @@ impl Lower<'_> {
             self.flush();
             self.fun.stmt(Statement::Return { value: None });
             return Ok(());
+        }
+        if let Some(k) = self.killed {
+            // The deferred `texkill` (module docs of `lower`).
+            let p = self.fun.e(Expression::GlobalVariable(k));
+            let dead = self.fun.load(p);
+            self.fun.stmt(Statement::If {
+                condition: dead,
+                accept: naga::Block::from_vec(vec![Statement::Kill]),
+                reject: naga::Block::new(),
+            });
         }
         let mut vals = Vec::with_capacity(self.outputs.len());
         let outs: Vec<(String, Binding)> = self

@@ -2,6 +2,8 @@
 struct PsOut {
     vec4 oC0_;
 };
+bool killed = false;
+
 layout(binding = 16) uniform sampler2D _group_0_binding_16_fs;
 
 layout(location = 0) smooth in vec4 _vs2fs_location0;
@@ -11,12 +13,17 @@ layout(location = 0) out vec4 _fs2p_location0;
 void main() {
     vec4 texcoord0_0_ = _vs2fs_location0;
     vec4 texcoord1_1_ = _vs2fs_location1;
-    vec4 _e5 = texture(_group_0_binding_16_fs, vec2(texcoord0_0_.xy));
-    bvec4 _e12 = lessThan(texcoord1_1_, vec4(0.0));
-    if (((_e12.x || _e12.y) || _e12.z)) {
+    killed = false;
+    vec4 _e7 = texture(_group_0_binding_16_fs, vec2(texcoord0_0_.xy));
+    bvec4 _e14 = lessThan(texcoord1_1_, vec4(0.0));
+    if (((_e14.x || _e14.y) || _e14.z)) {
+        killed = true;
+    }
+    bool _e28 = killed;
+    if (_e28) {
         discard;
     }
-    PsOut _tmp_return = PsOut(clamp(clamp(clamp(_e5, vec4(-8.0), vec4(8.0)), vec4(-8.0), vec4(8.0)), vec4(0.0), vec4(1.0)));
+    PsOut _tmp_return = PsOut(clamp(clamp(clamp(_e7, vec4(-8.0), vec4(8.0)), vec4(-8.0), vec4(8.0)), vec4(0.0), vec4(1.0)));
     _fs2p_location0 = _tmp_return.oC0_;
     return;
 }

@@ -2,6 +2,7 @@ struct PsOut {
     float4 oC0_ : SV_Target0;
 };
 
+static bool killed = (bool)0;
 cbuffer c : register(b3) { float4 c[224]; }
 
 struct FragmentInput_main {
@@ -23,12 +24,17 @@ PsOut main(FragmentInput_main fragmentinput_main)
     float4 texcoord0_0_ = fragmentinput_main.texcoord0_0_1;
     float4 reg8_0_ = (float4)0;
 
-    float4 _e4 = c[0];
-    if ((texcoord0_0_.xxxx.x < _e4.xxxx.x)) {
-        bool4 _e10 = (texcoord0_0_ < ZeroValuefloat4());
-        if ((((_e10.x || _e10.y) || _e10.z) || _e10.w)) {
-            discard;
+    killed = false;
+    float4 _e6 = c[0];
+    if ((texcoord0_0_.xxxx.x < _e6.xxxx.x)) {
+        bool4 _e12 = (texcoord0_0_ < ZeroValuefloat4());
+        if ((((_e12.x || _e12.y) || _e12.z) || _e12.w)) {
+            killed = true;
         }
+    }
+    bool _e23 = killed;
+    if (_e23) {
+        discard;
     }
     const PsOut psout = ConstructPsOut(texcoord0_0_);
     return psout;

@@ -2,6 +2,7 @@ struct PsOut {
     float4 oC0_ : SV_Target0;
 };
 
+static bool killed = (bool)0;
 Texture2D<float4> t0_ : register(t16);
 SamplerState nagaSamplerHeap[2048]: register(s0, space0);
 SamplerComparisonState nagaComparisonSamplerHeap[2048]: register(s0, space1);
@@ -27,11 +28,16 @@ PsOut main(FragmentInput_main fragmentinput_main)
 {
     float4 texcoord0_0_ = fragmentinput_main.texcoord0_0_1;
     float4 texcoord1_1_ = fragmentinput_main.texcoord1_1_1;
-    float4 _e5 = t0_.Sample(s0_, texcoord0_0_.xy);
-    bool4 _e12 = (texcoord1_1_ < ZeroValuefloat4());
-    if (((_e12.x || _e12.y) || _e12.z)) {
+    killed = false;
+    float4 _e7 = t0_.Sample(s0_, texcoord0_0_.xy);
+    bool4 _e14 = (texcoord1_1_ < ZeroValuefloat4());
+    if (((_e14.x || _e14.y) || _e14.z)) {
+        killed = true;
+    }
+    bool _e28 = killed;
+    if (_e28) {
         discard;
     }
-    const PsOut psout = ConstructPsOut(saturate(clamp(clamp(_e5, (-8.0).xxxx, (8.0).xxxx), (-8.0).xxxx, (8.0).xxxx)));
+    const PsOut psout = ConstructPsOut(saturate(clamp(clamp(_e7, (-8.0).xxxx, (8.0).xxxx), (-8.0).xxxx, (8.0).xxxx)));
     return psout;
 }

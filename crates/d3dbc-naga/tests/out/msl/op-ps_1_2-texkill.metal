@@ -20,13 +20,19 @@ fragment main_Output main_(
 , metal::texture2d<float, metal::access::sample> t0_ [[user(fake0)]]
 , metal::sampler s0_ [[user(fake0)]]
 ) {
+    bool killed = {};
     const auto texcoord0_0_ = varyings.texcoord0_0_;
     const auto texcoord1_1_ = varyings.texcoord1_1_;
-    metal::float4 _e5 = t0_.sample(s0_, texcoord0_0_.xy);
-    metal::bool4 _e12 = texcoord1_1_ < metal::float4 {};
-    if ((_e12.x || _e12.y) || _e12.z) {
+    killed = false;
+    metal::float4 _e7 = t0_.sample(s0_, texcoord0_0_.xy);
+    metal::bool4 _e14 = texcoord1_1_ < metal::float4 {};
+    if ((_e14.x || _e14.y) || _e14.z) {
+        killed = true;
+    }
+    bool _e28 = killed;
+    if (_e28) {
         metal::discard_fragment();
     }
-    const auto _tmp = PsOut {metal::saturate(metal::clamp(metal::clamp(_e5, metal::float4(-8.0), metal::float4(8.0)), metal::float4(-8.0), metal::float4(8.0)))};
+    const auto _tmp = PsOut {metal::saturate(metal::clamp(metal::clamp(_e7, metal::float4(-8.0), metal::float4(8.0)), metal::float4(-8.0), metal::float4(8.0)))};
     return main_Output { _tmp.oC0_ };
 }
