@@ -2460,6 +2460,9 @@ impl<'a> Emitter<'a> {
                     let c = self.out_slot(RegisterType::AttrOut, idx as u16);
                     Some(self.saturate4(c))
                 }
+                // oFog, else the specular alpha (D3D9 vertex fog), which reads 0 where
+                // oD1 is not written: fully fogged (Wine `fog_with_shader_test`, the CPU
+                // executor's rule).
                 DeclUsage::Fog => {
                     if self.slot(RegisterType::RastOut, 1).is_some() {
                         let f = self.out_slot(RegisterType::RastOut, 1);
@@ -2471,7 +2474,7 @@ impl<'a> Emitter<'a> {
                         let a = self.ext(T::F32, G::FClamp, &[a, z, o]);
                         Some(self.splat(T::V4F, a))
                     } else {
-                        None
+                        Some(self.zero4())
                     }
                 }
                 DeclUsage::PSize => self.psize_slot().map(|i| self.read_slot(i)),

@@ -23,7 +23,9 @@ pub(crate) struct SVert {
     /// are never clipped.
     pub(crate) pos: [f64; 4],
     pub(crate) psize: f32,
-    /// Vertex fog factor (`oFog`, else the specular alpha; 1 when neither).
+    /// Vertex fog factor: `oFog`, else the specular alpha (0 where a shader below SM3
+    /// writes no oD1; 1 where a vs_3_0 writes neither, and for pre-transformed
+    /// vertices).
     pub(crate) fog: f32,
     /// Signed distances to the enabled user clip planes (`dot(oPos, plane)`; planes
     /// not enabled read 0, which never clips).
@@ -287,10 +289,12 @@ pub(crate) fn vs_output(
             })
     } else if p.writes[exec::FOG] {
         Some(lanes.get(exec::FOG, l)[0])
-    } else if p.writes[exec::attr_reg(1)] {
-        Some(lanes.get(exec::attr_reg(1), l)[3])
     } else {
-        None
+        // Below SM3 vertex fog reads oFog, else the specular alpha, and an oD1 the
+        // shader does not write reads 0: fully fogged (Wine `fog_with_shader_test`:
+        // a vertex shader writing neither gives the fog colour; vkd3d
+        // `fog.shader_test`: oD1.a without oFog is the fog factor).
+        Some(lanes.get(exec::attr_reg(1), l)[3])
     };
     SVert {
         x,

@@ -273,8 +273,9 @@ impl Lower<'_> {
                                     let c = self.out_slot(RegisterType::AttrOut, idx as u16);
                                     Some(self.fun.m1(M::Saturate, c))
                                 }
-                                // oFog, else the specular alpha (D3D9 vertex fog), else
-                                // no fog (1).
+                                // oFog, else the specular alpha (D3D9 vertex fog), which
+                                // reads 0 where oD1 is not written: fully fogged (Wine
+                                // `fog_with_shader_test`, the CPU executor's rule).
                                 DeclUsage::Fog => {
                                     if self.slot(RegisterType::RastOut, 1).is_some() {
                                         let f = self.out_slot(RegisterType::RastOut, 1);
@@ -285,7 +286,7 @@ impl Lower<'_> {
                                         let a = self.fun.m1(M::Saturate, a);
                                         Some(self.fun.splat(a))
                                     } else {
-                                        None
+                                        Some(self.zero4())
                                     }
                                 }
                                 DeclUsage::PSize => {

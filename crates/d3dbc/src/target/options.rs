@@ -33,7 +33,11 @@ pub enum FogMode {
     /// No fog; the default.
     #[default]
     None,
-    /// The fog factor is the interpolated `oFog` (vertex fog), clamped to [0, 1].
+    /// The fog factor is the interpolated `oFog` (vertex fog), clamped to [0, 1]; a
+    /// vertex shader below 3.0 that writes no `oFog` gives its specular alpha, 0 when it
+    /// writes no `oD1` either (fully fogged). `D3DRS_FOGVERTEXMODE`'s formula belongs
+    /// to fixed-function vertex processing and never applies to a vertex shader's fog
+    /// (Wine `fog_with_shader_test`).
     Vertex,
     /// Linear table fog on the fragment depth: `(end − z) / (end − start)`.
     Linear,
