@@ -2494,8 +2494,10 @@ impl<'a> Emitter<'a> {
         self.ext(T::V4F, G::FClamp, &[v, z, o])
     }
 
-    fn position(&mut self) -> u32 {
-        let p = if self.v.major >= 3 {
+    /// The shader's own position output (`oPos`, or a vs_3_0's `POSITION0` output),
+    /// before point expansion and the fix-up: what user clip planes are tested against.
+    fn shader_position(&mut self) -> u32 {
+        if self.v.major >= 3 {
             let outs = &self.scan.outputs;
             match d3dbc::regs::vs3_position_output(outs.iter().map(|d| (d.usage as u8, d.index))) {
                 Some(k) => {
@@ -2506,7 +2508,11 @@ impl<'a> Emitter<'a> {
             }
         } else {
             self.out_slot(RegisterType::RastOut, 0)
-        };
+        }
+    }
+
+    fn position(&mut self) -> u32 {
+        let p = self.shader_position();
         let p = if self.corner != 0 {
             self.expand_point(p, self.corner)
         } else {
@@ -2574,7 +2580,7 @@ impl<'a> Emitter<'a> {
                     self.cf(v, 0)
                 }
                 OutKind::Clip(arr) => {
-                    let p = self.out_slot(RegisterType::RastOut, 0);
+                    let p = self.shader_position();
                     let n = self.o.pipeline.clip_planes.min(8) as u32;
                     let mut c = [0u32; 8];
                     for (k, slot) in c.iter_mut().enumerate().take(n as usize) {
