@@ -260,6 +260,17 @@ impl DeclType {
             Float4 => 16,
         }
     }
+
+    /// Components the element supplies (the rest read D3D9's defaults, 0 and w = 1).
+    pub fn components(self) -> u32 {
+        use DeclType::*;
+        match self {
+            Float1 => 1,
+            Float2 | Short2 | Short2N | Ushort2N | Float16_2 => 2,
+            Float3 => 3,
+            Float4 | D3dColor | Ubyte4 | Short4 | Ubyte4N | Short4N | Ushort4N | Float16_4 => 4,
+        }
+    }
 }
 
 /// Vertex data of one stream.
@@ -986,4 +997,79 @@ impl Draw {
     pub fn texture(&self, stage: usize) -> Option<&Texture> {
         self.textures.get(stage).and_then(|t| t.as_deref())
     }
+
+    /// `D3DTTFF_PROJECTED` for the ps_1_1–1_3 texture reads of stage `stage` (`tex`,
+    /// `texbem`, `texbeml`): the coordinate component count whose last component the
+    /// coordinate is divided by (4 = `.w`, 3 = `.z`), or 0 for no division. The one rule
+    /// of the CPU executor and the GPU runner's translation options.
+    ///
+    /// What Windows does (Wine `dlls/d3d9/tests/visual.c`, `projected_textures_test` and
+    /// the three tables of `texture_transform_flags_test`; wined3d's pixel-shader compile
+    /// arguments implement the same):
+    /// - without `D3DTTFF_PROJECTED` (`0x100`) nothing is divided, nor for a cube map;
+    /// - with a vertex shader every coordinate has four components and the division is
+    ///   by `.w` whatever the count says: `COUNT3 | PROJECTED`, `PROJECTED` alone and
+    ///   the invalid `0xffffffff` all "draw like COUNT4 | PROJECTED";
+    /// - without one (pre-transformed vertices) the count is capped by the components
+    ///   of the stage's `TEXCOORDn` element, and a count of 0 (`PROJECTED` alone) or
+    ///   above it (`0xffffffff`) is that number; a count that does not exceed the
+    ///   texture's dimensions (2 for 2D, 3 for volumes: `COUNT1`, `COUNT2`, or
+    ///   `COUNT3 | PROJECTED` on a two-component coordinate) "draws non-projected".
+    pub fn projection(&self, stage: usize) -> u8 {
+        let flags = self.stage(stage).transform_flags;
+        if flags & PROJECTED == 0 {
+            return 0;
+        }
+        let kind = self.texture(stage).map(|t| t.kind);
+        if kind == Some(TextureKind::Cube) {
+            return 0;
+        }
+        if self.vs.is_some() {
+            return 4;
+        }
+        let texcoord = d3dbc::token::DeclUsage::TexCoord as u8;
+        let supplied = self
+            .vertex_declaration
+            .iter()
+            .find(|e| e.usage == texcoord && e.usage_index as usize == stage)
+            .map_or(4, |e| e.ty.components());
+        let count = match flags & !PROJECTED {
+            0 => supplied,
+            n if n > supplied => supplied,
+            n => n,
+        };
+        let dims = if kind == Some(TextureKind::Volume) {
+            3
+        } else {
+            2
+        };
+        if count > dims {
+            count as u8
+        } else {
+            0
+        }
+    }
+
+    /// The user clip planes that clip this draw, as `(plane number, plane)`: those
+    /// `D3DRS_CLIPPLANEENABLE` enables (bit n enables plane n, any combination; Microsoft,
+    /// "D3DCLIPPLANEn"), when `D3DRS_CLIPPING` is on and a vertex shader is bound.
+    /// With a vertex shader the planes are in clip space and a point is kept where
+    /// `a·x + b·y + c·z + d·w ≥ 0` of its output position (Microsoft,
+    /// "IDirect3DDevice9::SetClipPlane"); pre-transformed vertices are never clipped by
+    /// them. A plane never set is (0, 0, 0, 0), which clips nothing. The one rule of the
+    /// CPU executor and the GPU runner.
+    pub fn user_clip_planes(&self) -> impl Iterator<Item = (usize, [f32; 4])> + '_ {
+        let rs = &self.render_states;
+        let on = rs.clipping && self.vs.is_some();
+        (0..USER_CLIP_PLANES)
+            .filter(move |&i| on && rs.clip_plane_enable & (1 << i) != 0)
+            .map(|i| (i, rs.clip_planes.get(i).copied().unwrap_or([0.0; 4])))
+    }
 }
+
+/// `D3DTTFF_PROJECTED`.
+const PROJECTED: u32 = 0x100;
+
+/// User clip planes a D3D9 device offers (`D3DCAPS9::MaxUserClipPlanes` of the
+/// hardware the oracles ran on; `D3DCLIPPLANE0`…`D3DCLIPPLANE5`).
+pub const USER_CLIP_PLANES: usize = 6;

@@ -646,6 +646,10 @@ pub struct Stage<'a> {
     pub state: SamplerState,
     /// Texture-stage state.
     pub tss: TextureStage,
+    /// The ps_1_1–1_3 projective divide of this stage (`D3DTTFF_PROJECTED`): the
+    /// coordinate is divided by component `projection − 1` (2–4), 0 = none. A draw sets
+    /// it from [`crate::Draw::projection`].
+    pub projection: u8,
 }
 
 /// Everything a program reads besides its registers.
@@ -1602,17 +1606,12 @@ enum LodMode<'a> {
     Level([f32; LANES]),
 }
 
-/// ps_1_1–1_3 projective divide by the component COUNT selects, never for cubes.
+/// ps_1_1–1_3 projective divide by the component the stage's projection names
+/// ([`crate::Draw::projection`]: the rule, from the texture-transform flags, the
+/// vertex shader and the bound texture).
 fn project_1x(q: &mut Q, stage: Option<&Stage>) {
     let Some(s) = stage else { return };
-    let f = s.tss.transform_flags;
-    if f & 0x100 == 0 {
-        return;
-    }
-    if s.tex.map(|t| t.kind) == Some(TextureKind::Cube) {
-        return;
-    }
-    let count = (f & 0xFF) as usize;
+    let count = s.projection as usize;
     if !(2..=4).contains(&count) {
         return;
     }

@@ -278,6 +278,7 @@ fn invoke(shader: &Shader, inputs: &Inputs) -> Result<Outputs, RunError> {
                 ..draw::SamplerState::default()
             },
             tss: draw::TextureStage::default(),
+            projection: 0,
         })
         .collect();
     let env = Env {

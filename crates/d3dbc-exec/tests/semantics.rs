@@ -269,6 +269,7 @@ fn ps_1_x_texture_address_ops() {
         tex: Some(&tex),
         state: SamplerState::default(),
         tss,
+        projection: 0,
     };
     let stages = [
         st(TextureStage::default()),
@@ -405,6 +406,7 @@ fn ps_1_x_texture_address_ops_more() {
         tex: Some(t),
         state: SamplerState::default(),
         tss,
+        projection: 0,
     };
     let stages = [
         st(&texb, TextureStage::default()),

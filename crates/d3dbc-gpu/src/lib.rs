@@ -32,7 +32,13 @@
 //! fans become lists; points are drawn as instances of a 4-vertex strip that the
 //! vertex shader expands (the translation option `point_expansion`: `oPts` or `POINTSIZE`,
 //! clamped to `POINTSIZE_MIN`/`_MAX`, sprite coordinates with `POINTSPRITEENABLE`);
-//! table fog reads `w` when the projection is not orthographic (`_44 != 1`).
+//! table fog reads `w` when the projection is not orthographic (`_44 != 1`); the user
+//! clip planes `D3DRS_CLIPPLANEENABLE` enables become clip distances (the
+//! `CLIP_DISTANCES` feature), packed into the first driver clip-plane slots
+//! (`d3dbc_exec::Draw::user_clip_planes`, the CPU executor's rule, as is
+//! `Draw::projection` for ps_1_x projected reads); the options of a pre-transformed
+//! draw are those of the draw itself, not of its programmable equivalent (no user
+//! clipping, projection by the vertex declaration).
 //!
 //! ## Conformance and where the GPU and the CPU executor legitimately differ
 //!
@@ -450,6 +456,9 @@ impl Gpu {
         rt_formats: &[Format],
         depth: Option<&wgpu::Texture>,
     ) -> Result<(), GpuError> {
+        // The options follow the draw as D3D9 sees it (pre-transformed vertices are not
+        // clipped by user planes; their projection follows the vertex declaration).
+        let opts = options_for(d);
         // Pre-transformed vertices: draw the programmable equivalent.
         let equivalent = d3dbc_exec::pretransformed::programmable_equivalent(d)
             .map_err(GpuError::Unsupported)?;
@@ -462,7 +471,6 @@ impl Gpu {
                 .ok_or_else(|| GpuError::Unsupported("fixed-function pixel pipeline".into()))?;
         let vs = Shader::decode(vs_tokens).map_err(|e| GpuError::Shader(e.to_string()))?;
         let ps = Shader::decode(ps_tokens).map_err(|e| GpuError::Shader(e.to_string()))?;
-        let opts = options_for(d);
         // Compact varying locations for exactly what the pixel shader reads, with its
         // interpolation and sampling (what a D3D9 driver does when it builds a pipeline).
         let pair = match self.backend {
@@ -1209,16 +1217,7 @@ pub fn options_for(d: &Draw) -> TranslateOptions {
             _ => d3dbc::target::options::TextureKind::Tex2d,
         })
         .collect();
-    let projected = (0..8)
-        .map(|s| {
-            let f = d.stage(s).transform_flags;
-            if f & 256 != 0 {
-                (f & 0xFF) as u8
-            } else {
-                0
-            }
-        })
-        .collect();
+    let projected = (0..8).map(|s| d.projection(s)).collect();
     let alpha_test = if rs.alpha_test {
         rs.alpha_func
     } else {
@@ -1251,6 +1250,8 @@ pub fn options_for(d: &Draw) -> TranslateOptions {
             point_expansion: d.primitive == Primitive::PointList,
             point_sprites: rs.point_sprite,
             flat_shading: rs.shade == ShadeMode::Flat,
+            // The enabled planes, in the driver uniforms' first clip-plane slots.
+            clip_planes: d.user_clip_planes().count() as u8,
             // The viewport carries D3D9's half-pixel offset.
             position_fixup: false,
             ..Default::default()
@@ -1279,8 +1280,10 @@ fn driver_uniforms(d: &Draw) -> Vec<[f32; 4]> {
         0.0,
         0.0,
     ];
-    for (i, p) in rs.clip_planes.iter().take(8).enumerate() {
-        u[driver::CLIP_PLANE as usize + i] = *p;
+    // The enabled planes packed from slot 0, as `options_for` counts them (plane 3
+    // alone enabled is clip distance 0).
+    for (k, (_, p)) in d.user_clip_planes().enumerate() {
+        u[driver::CLIP_PLANE as usize + k] = p;
     }
     u
 }

@@ -15,11 +15,11 @@
 //!   D3D9's default, the one the CPU executor uses: `(1, 1, 1, 1)` for COLOR0 and
 //!   `(0, 0, 0, 0)` for anything else, except that a vs_3_0 `POSITION0` output is
 //!   also visible to a pixel shader that declares a `POSITION0` input. The vertex
-//!   shader's FOG output keeps the fixed-function fog defaults (1, or the specular
-//!   alpha below SM3) where it writes no fog, since the same location feeds the fog
-//!   factor of pixel shaders below 3.0; a ps_3_0 `dcl_fog` input behind such a vertex
-//!   shader reads that, where the CPU executor reads 0 (D3D9 leaves it undefined; no
-//!   corpus pair does this);
+//!   shader's FOG output keeps the fixed-function fog default where it writes no fog
+//!   (below SM3 the specular alpha, 0 when oD1 is not written either; 1 for a vs_3_0),
+//!   since the same location feeds the fog factor of pixel shaders below 3.0; a
+//!   ps_3_0 `dcl_fog` input behind a vs_3_0 writing no fog reads that 1, where the CPU
+//!   executor reads 0 (D3D9 leaves it undefined; no corpus pair does this);
 //! - both interfaces' `varyings` list the linked locations; unused expressions,
 //!   globals and functions of the vertex shader are dropped (naga's `compact`) and
 //!   both modules are validated again.

@@ -2473,6 +2473,9 @@ impl<'a> Emitter<'a> {
                     let c = self.out_slot(RegisterType::AttrOut, idx as u16);
                     Some(self.saturate4(c))
                 }
+                // oFog, else the specular alpha (D3D9 vertex fog), which reads 0 where
+                // oD1 is not written: fully fogged (Wine `fog_with_shader_test`, the CPU
+                // executor's rule).
                 DeclUsage::Fog => {
                     if self.slot(RegisterType::RastOut, 1).is_some() {
                         let f = self.out_slot(RegisterType::RastOut, 1);
@@ -2484,7 +2487,7 @@ impl<'a> Emitter<'a> {
                         let a = self.ext(T::F32, G::FClamp, &[a, z, o]);
                         Some(self.splat(T::V4F, a))
                     } else {
-                        None
+                        Some(self.zero4())
                     }
                 }
                 DeclUsage::PSize => self.psize_slot().map(|i| self.read_slot(i)),
@@ -2504,8 +2507,10 @@ impl<'a> Emitter<'a> {
         self.ext(T::V4F, G::FClamp, &[v, z, o])
     }
 
-    fn position(&mut self) -> u32 {
-        let p = if self.v.major >= 3 {
+    /// The shader's own position output (`oPos`, or a vs_3_0's `POSITION0` output),
+    /// before point expansion and the fix-up: what user clip planes are tested against.
+    fn shader_position(&mut self) -> u32 {
+        if self.v.major >= 3 {
             let outs = &self.scan.outputs;
             match d3dbc::regs::vs3_position_output(outs.iter().map(|d| (d.usage as u8, d.index))) {
                 Some(k) => {
@@ -2516,7 +2521,11 @@ impl<'a> Emitter<'a> {
             }
         } else {
             self.out_slot(RegisterType::RastOut, 0)
-        };
+        }
+    }
+
+    fn position(&mut self) -> u32 {
+        let p = self.shader_position();
         let p = if self.corner != 0 {
             self.expand_point(p, self.corner)
         } else {
@@ -2589,7 +2598,7 @@ impl<'a> Emitter<'a> {
                     self.cf(v, 0)
                 }
                 OutKind::Clip(arr) => {
-                    let p = self.out_slot(RegisterType::RastOut, 0);
+                    let p = self.shader_position();
                     let n = self.o.pipeline.clip_planes.min(8) as u32;
                     let mut c = [0u32; 8];
                     for (k, slot) in c.iter_mut().enumerate().take(n as usize) {

@@ -23,7 +23,9 @@ pub(crate) struct SVert {
     /// are never clipped.
     pub(crate) pos: [f64; 4],
     pub(crate) psize: f32,
-    /// Vertex fog factor (`oFog`, else the specular alpha; 1 when neither).
+    /// Vertex fog factor: `oFog`, else the specular alpha (0 where a shader below SM3
+    /// writes no oD1; 1 where a vs_3_0 writes neither, and for pre-transformed
+    /// vertices).
     pub(crate) fog: f32,
     /// Signed distances to the enabled user clip planes (`dot(oPos, plane)`; planes
     /// not enabled read 0, which never clips).
@@ -45,23 +47,12 @@ impl SVert {
 pub(crate) const NVARY: usize = 16;
 
 /// User clip planes D3D9 defines (`D3DCLIPPLANE0`…`D3DCLIPPLANE5`).
-pub(crate) const NCLIP: usize = 6;
+pub(crate) const NCLIP: usize = USER_CLIP_PLANES;
 
-/// The distances of clip-space position `pos` to the planes enabled by
-/// `D3DRS_CLIPPLANEENABLE` (only when `D3DRS_CLIPPING` is on).
-fn clip_distances(pos: [f32; 4], rs: &RenderStates) -> [f64; NCLIP] {
-    let mut d = [0.0f64; NCLIP];
-    if !rs.clipping {
-        return d;
-    }
-    for (i, di) in d.iter_mut().enumerate() {
-        if rs.clip_plane_enable & (1 << i) != 0 {
-            if let Some(pl) = rs.clip_planes.get(i) {
-                *di = (0..4).map(|c| pos[c] as f64 * pl[c] as f64).sum();
-            }
-        }
-    }
-    d
+/// The distances of clip-space position `pos` to the user clip planes (the planes of
+/// [`Draw::user_clip_planes`], (0, 0, 0, 0) where not enabled).
+fn clip_distances(pos: [f32; 4], planes: &[[f32; 4]; NCLIP]) -> [f64; NCLIP] {
+    planes.map(|pl| (0..4).map(|c| pos[c] as f64 * pl[c] as f64).sum())
 }
 
 /// Where pixel-shader input `k` comes from and where it goes.
@@ -230,7 +221,7 @@ pub(crate) fn vs_output(
     l: usize,
     links: &[Link],
     vp: Viewport,
-    rs: &RenderStates,
+    clip_planes: &[[f32; 4]; NCLIP],
 ) -> SVert {
     let color = DeclUsage::Color as u8;
     let texc = DeclUsage::TexCoord as u8;
@@ -252,7 +243,6 @@ pub(crate) fn vs_output(
         };
         (lanes.get(exec::POS, l), ps)
     };
-    let _ = rs;
     let (x, y, z, rhw) = to_screen(pos, vp);
     let mut v = [[0.0f32; 4]; NVARY];
     for (k, link) in links.iter().enumerate() {
@@ -287,10 +277,12 @@ pub(crate) fn vs_output(
             })
     } else if p.writes[exec::FOG] {
         Some(lanes.get(exec::FOG, l)[0])
-    } else if p.writes[exec::attr_reg(1)] {
-        Some(lanes.get(exec::attr_reg(1), l)[3])
     } else {
-        None
+        // Below SM3 vertex fog reads oFog, else the specular alpha, and an oD1 the
+        // shader does not write reads 0: fully fogged (Wine `fog_with_shader_test`:
+        // a vertex shader writing neither gives the fog colour; vkd3d
+        // `fog.shader_test`: oD1.a without oFog is the fog factor).
+        Some(lanes.get(exec::attr_reg(1), l)[3])
     };
     SVert {
         x,
@@ -300,7 +292,7 @@ pub(crate) fn vs_output(
         pos: pos.map(|c| c as f64),
         psize,
         fog: exec_sat(fog.unwrap_or(1.0)),
-        clip: clip_distances(pos, rs),
+        clip: clip_distances(pos, clip_planes),
         v,
     }
 }

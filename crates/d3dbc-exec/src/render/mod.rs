@@ -289,6 +289,7 @@ impl Renderer {
                 tex: decoded.get(i).and_then(|x| x.as_ref()),
                 state: d.sampler(i),
                 tss: d.stage(i),
+                projection: d.projection(i),
             })
             .collect();
         let vs_stages: Vec<Stage> = (VERTEX_SAMPLER_BASE..SAMPLER_STAGES)
@@ -304,6 +305,11 @@ impl Renderer {
         let mut verts: Vec<SVert> = Vec::with_capacity(nverts);
         let vp = d.viewport;
         let rs = &d.render_states;
+        // Planes not enabled stay (0, 0, 0, 0): distance 0, never clipped.
+        let mut clip_planes = [[0.0f32; 4]; USER_CLIP_PLANES];
+        for (i, plane) in d.user_clip_planes() {
+            clip_planes[i] = plane;
+        }
         match &vs {
             Some(vsp) => {
                 let consts = vsp.constants(&d.vs_constants, &sem);
@@ -329,7 +335,7 @@ impl Renderer {
                         if base + l >= nverts {
                             break;
                         }
-                        verts.push(vs_output(vsp, &lanes, l, &links, vp, rs));
+                        verts.push(vs_output(vsp, &lanes, l, &links, vp, &clip_planes));
                     }
                     base += QUAD;
                 }

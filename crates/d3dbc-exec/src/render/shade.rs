@@ -32,7 +32,14 @@ pub(crate) struct PixelCtx<'a> {
 /// Where a traced pixel's steps (and whether it was killed) land during a draw.
 pub(crate) type TraceSlot = std::sync::Mutex<Option<(Vec<(u32, [f32; 4], bool)>, bool)>>;
 
-/// Fixed-function fog applied after pixel shaders below 3.0.
+/// Fixed-function fog applied after pixel shaders below 3.0 (and the fixed-function
+/// pixel stage), when `FOGENABLE` is on. What Windows does with a vertex shader (Wine
+/// `fog_with_shader_test`): a table mode other than `NONE` fogs by the pixel's depth
+/// (z, or w with a perspective projection) with `FOGSTART`/`FOGEND`/`FOGDENSITY`,
+/// ignoring the shader's fog output; table mode `NONE` fogs by the interpolated vertex
+/// fog value (`SVert::fog`: oFog, else the specular alpha), whatever
+/// `FOGVERTEXMODE` says (its formula is fixed-function vertex processing). ps_3_0 has
+/// no fixed fog.
 #[derive(Clone, Copy)]
 pub(crate) struct FogSetup {
     table: FogMode,

@@ -160,6 +160,20 @@ impl Lower<'_> {
         Some(self.out_slot(RegisterType::Output, d.num))
     }
 
+    /// The shader's own position output (`oPos`, or a vs_3_0's `POSITION0` output),
+    /// before point expansion and the fix-up: what user clip planes are tested against.
+    fn shader_position(&mut self) -> H {
+        if self.v.major >= 3 {
+            let outs = &self.scan.outputs;
+            d3dbc::regs::vs3_position_output(outs.iter().map(|d| (d.usage as u8, d.index)))
+                .map(|k| outs[k].num)
+                .map(|n| self.out_slot(RegisterType::Output, n))
+                .unwrap_or_else(|| self.fun.e(Expression::ZeroValue(self.t.vec4f)))
+        } else {
+            self.out_slot(RegisterType::RastOut, 0)
+        }
+    }
+
     /// Builds the output values and returns from the entry point (or a subroutine).
     /// Long by design: one pass over the output struct's members in declaration order,
     /// each member's D3D9 rule (position fix-up, point size, fog, colours with alpha
@@ -217,17 +231,7 @@ impl Lower<'_> {
             } else {
                 match binding {
                     Binding::BuiltIn(BuiltIn::Position { .. }) => {
-                        let p = if sm3 {
-                            let outs = &self.scan.outputs;
-                            d3dbc::regs::vs3_position_output(
-                                outs.iter().map(|d| (d.usage as u8, d.index)),
-                            )
-                            .map(|k| outs[k].num)
-                            .map(|n| self.out_slot(RegisterType::Output, n))
-                            .unwrap_or_else(|| self.fun.e(Expression::ZeroValue(self.t.vec4f)))
-                        } else {
-                            self.out_slot(RegisterType::RastOut, 0)
-                        };
+                        let p = self.shader_position();
                         let p = match self.corner {
                             Some(c) => self.expand_point(p, c),
                             None => p,
@@ -251,7 +255,7 @@ impl Lower<'_> {
                         self.fun.comp(v, 0)
                     }
                     Binding::BuiltIn(BuiltIn::ClipDistances) => {
-                        let p = self.out_slot(RegisterType::RastOut, 0);
+                        let p = self.shader_position();
                         let n = self.o.pipeline.clip_planes.min(8) as u32;
                         let mut c = Vec::new();
                         for k in 0..n {
@@ -283,8 +287,9 @@ impl Lower<'_> {
                                     let c = self.out_slot(RegisterType::AttrOut, idx as u16);
                                     Some(self.fun.m1(M::Saturate, c))
                                 }
-                                // oFog, else the specular alpha (D3D9 vertex fog), else
-                                // no fog (1).
+                                // oFog, else the specular alpha (D3D9 vertex fog), which
+                                // reads 0 where oD1 is not written: fully fogged (Wine
+                                // `fog_with_shader_test`, the CPU executor's rule).
                                 DeclUsage::Fog => {
                                     if self.slot(RegisterType::RastOut, 1).is_some() {
                                         let f = self.out_slot(RegisterType::RastOut, 1);
@@ -295,7 +300,7 @@ impl Lower<'_> {
                                         let a = self.fun.m1(M::Saturate, a);
                                         Some(self.fun.splat(a))
                                     } else {
-                                        None
+                                        Some(self.zero4())
                                     }
                                 }
                                 DeclUsage::PSize => {

@@ -33,7 +33,11 @@ pub enum FogMode {
     /// No fog; the default.
     #[default]
     None,
-    /// The fog factor is the interpolated `oFog` (vertex fog), clamped to [0, 1].
+    /// The fog factor is the interpolated `oFog` (vertex fog), clamped to [0, 1]; a
+    /// vertex shader below 3.0 that writes no `oFog` gives its specular alpha, 0 when it
+    /// writes no `oD1` either (fully fogged). `D3DRS_FOGVERTEXMODE`'s formula belongs
+    /// to fixed-function vertex processing and never applies to a vertex shader's fog
+    /// (Wine `fog_with_shader_test`).
     Vertex,
     /// Linear table fog on the fragment depth: `(end − z) / (end − start)`.
     Linear,
@@ -70,9 +74,12 @@ pub struct PipelineState {
     /// have no sampler declarations (ps_1_x). Stages beyond the list are 2D.
     /// Default: empty (all 2D).
     pub sm1_sampler_kinds: Vec<TextureKind>,
-    /// `D3DTSS_TEXTURETRANSFORMFLAGS` projection per stage (ps_1_1–1_3): 0 = not
-    /// projected, 2/3/4 = divide by component `count − 1` (`D3DTTFF_COUNTn |
-    /// D3DTTFF_PROJECTED`); ignored for cube textures. Default: empty (none).
+    /// `D3DTSS_TEXTURETRANSFORMFLAGS` projection per stage (ps_1_1–1_3 `tex`, `texbem`,
+    /// `texbeml`): 0 = not projected, 2/3/4 = divide by component `count − 1`;
+    /// ignored for cube textures. The host derives it from the flags as Windows does:
+    /// with a vertex shader any `D3DTTFF_PROJECTED` divides by `.w` (4) whatever the
+    /// count; without one the count is capped by the vertex declaration's coordinate
+    /// (`d3dbc_exec::Draw::projection`). Default: empty (none).
     pub projected: Vec<u8>,
     /// Alpha test function applied to `oC0.a` (`D3DRS_ALPHAFUNC`, enabled when not
     /// `always`); the reference is driver uniform `ALPHA_REF.x`. Default `always`.
@@ -81,9 +88,12 @@ pub struct PipelineState {
     pub fog: FogMode,
     /// Depth table fog reads (`z` or `w`). Default `z`.
     pub fog_depth: FogDepth,
-    /// Number of user clip planes (0–8) written as clip distances by vertex shaders.
-    /// Default 0. Not available for the WGSL target without the `clip_distances`
-    /// extension.
+    /// Number of user clip planes (0–8) written as clip distances by vertex shaders:
+    /// distance k is `dot(position, driver CLIP_PLANE + k)`, the position being the
+    /// shader's own output (`oPos`, a vs_3_0's `POSITION0` output) before point
+    /// expansion and fix-up. The host packs the planes `D3DRS_CLIPPLANEENABLE` enables
+    /// (any combination of bits) into slots `0..n`. Default 0. Not available for the
+    /// WGSL target without the `clip_distances` extension.
     pub clip_planes: u8,
     /// Write `oPts` to the point-size built-in: SPIR-V, GLSL and MSL. WGSL and HLSL 5.1
     /// have no point-size output (WebGPU and Direct3D 10+ draw points one pixel wide),

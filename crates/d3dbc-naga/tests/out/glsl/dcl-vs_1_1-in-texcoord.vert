@@ -35,7 +35,7 @@ void main() {
     vec4 _e2 = (v0_ + v1_);
     vec4 _e5 = _group_0_binding_6_vs[0];
     vec4 _e8 = (_e5 * vec4(_e2.w));
-    VsOut _tmp_return = VsOut((_e2 + vec4(_e8.x, _e8.y, 0.0, 0.0)), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(1.0), vec4(0.0), vec4(1.0));
+    VsOut _tmp_return = VsOut((_e2 + vec4(_e8.x, _e8.y, 0.0, 0.0)), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(1.0), vec4(0.0), vec4(0.0));
     gl_Position = _tmp_return.position;
     _vs2fs_location0 = _tmp_return.texcoord0_;
     _vs2fs_location1 = _tmp_return.texcoord1_;

@@ -71,7 +71,7 @@ void main() {
     vec4 _e20 = reg0_0_;
     vec4 _e23 = _group_0_binding_6_vs[0];
     vec4 _e26 = (_e23 * vec4(_e20.w));
-    VsOut _tmp_return = VsOut((_e20 + vec4(_e26.x, _e26.y, 0.0, 0.0)), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(1.0), vec4(0.0), vec4(1.0));
+    VsOut _tmp_return = VsOut((_e20 + vec4(_e26.x, _e26.y, 0.0, 0.0)), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(1.0), vec4(0.0), vec4(0.0));
     gl_Position = _tmp_return.position;
     _vs2fs_location0 = _tmp_return.texcoord0_;
     _vs2fs_location1 = _tmp_return.texcoord1_;

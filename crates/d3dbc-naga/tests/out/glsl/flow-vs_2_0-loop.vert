@@ -67,7 +67,7 @@ void main() {
     vec4 _e37 = reg0_0_;
     vec4 _e40 = _group_0_binding_6_vs[0];
     vec4 _e43 = (_e40 * vec4(_e37.w));
-    VsOut _tmp_return = VsOut((_e37 + vec4(_e43.x, _e43.y, 0.0, 0.0)), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(1.0), vec4(0.0), vec4(1.0));
+    VsOut _tmp_return = VsOut((_e37 + vec4(_e43.x, _e43.y, 0.0, 0.0)), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(1.0), vec4(0.0), vec4(0.0));
     gl_Position = _tmp_return.position;
     _vs2fs_location0 = _tmp_return.texcoord0_;
     _vs2fs_location1 = _tmp_return.texcoord1_;

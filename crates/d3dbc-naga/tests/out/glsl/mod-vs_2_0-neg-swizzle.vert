@@ -35,7 +35,7 @@ void main() {
     vec4 _e10 = (-(v0_.yzwx) + vec4(0.5, 1.0, 2.0, 0.25).wzyx);
     vec4 _e13 = _group_0_binding_6_vs[0];
     vec4 _e16 = (_e13 * vec4(_e10.w));
-    VsOut _tmp_return = VsOut((_e10 + vec4(_e16.x, _e16.y, 0.0, 0.0)), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(1.0), vec4(0.0), vec4(1.0));
+    VsOut _tmp_return = VsOut((_e10 + vec4(_e16.x, _e16.y, 0.0, 0.0)), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(1.0), vec4(0.0), vec4(0.0));
     gl_Position = _tmp_return.position;
     _vs2fs_location0 = _tmp_return.texcoord0_;
     _vs2fs_location1 = _tmp_return.texcoord1_;

@@ -38,7 +38,7 @@ void main() {
     vec4 _e23 = vec4(1.0, (_e10 ? v0_.x : 0.0), ((_e10 && (v0_.y > 0.0)) ? exp2((((_e14 == 0.0) ? 0.0 : _e9) * ((_e9 == 0.0) ? 0.0 : _e14))) : 0.0), 1.0);
     vec4 _e26 = _group_0_binding_6_vs[0];
     vec4 _e29 = (_e26 * vec4(_e23.w));
-    VsOut _tmp_return = VsOut((_e23 + vec4(_e29.x, _e29.y, 0.0, 0.0)), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(1.0), vec4(0.0), vec4(1.0));
+    VsOut _tmp_return = VsOut((_e23 + vec4(_e29.x, _e29.y, 0.0, 0.0)), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(1.0), vec4(0.0), vec4(0.0));
     gl_Position = _tmp_return.position;
     _vs2fs_location0 = _tmp_return.texcoord0_;
     _vs2fs_location1 = _tmp_return.texcoord1_;

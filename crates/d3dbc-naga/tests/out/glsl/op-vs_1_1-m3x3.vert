@@ -40,7 +40,7 @@ void main() {
     vec4 _e47 = mix(mix(vec4(0.0), vec4(dot(mix(v0_, vec4(0.0), equal(_e4, vec4(0.0))).xyz, mix(_e4, vec4(0.0), equal(v0_, vec4(0.0))).xyz), dot(mix(v0_, vec4(0.0), equal(_e15, vec4(0.0))).xyz, mix(_e15, vec4(0.0), equal(v0_, vec4(0.0))).xyz), dot(mix(v0_, vec4(0.0), equal(_e26, vec4(0.0))).xyz, mix(_e26, vec4(0.0), equal(v0_, vec4(0.0))).xyz), 0.0), bvec4(true, true, true, false)), vec4(0.5, 1.0, 2.0, 0.25).yyyy, bvec4(false, false, false, true));
     vec4 _e50 = _group_0_binding_6_vs[0];
     vec4 _e53 = (_e50 * vec4(_e47.w));
-    VsOut _tmp_return = VsOut((_e47 + vec4(_e53.x, _e53.y, 0.0, 0.0)), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(1.0), vec4(0.0), vec4(1.0));
+    VsOut _tmp_return = VsOut((_e47 + vec4(_e53.x, _e53.y, 0.0, 0.0)), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(1.0), vec4(0.0), vec4(0.0));
     gl_Position = _tmp_return.position;
     _vs2fs_location0 = _tmp_return.texcoord0_;
     _vs2fs_location1 = _tmp_return.texcoord1_;

@@ -36,7 +36,7 @@ void main() {
     vec4 _e11 = vec4(((_e4 == 0.0) ? uintBitsToFloat(4286578687u) : log2(_e4)));
     vec4 _e14 = _group_0_binding_6_vs[0];
     vec4 _e17 = (_e14 * vec4(_e11.w));
-    VsOut _tmp_return = VsOut((_e11 + vec4(_e17.x, _e17.y, 0.0, 0.0)), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(1.0), vec4(0.0), vec4(1.0));
+    VsOut _tmp_return = VsOut((_e11 + vec4(_e17.x, _e17.y, 0.0, 0.0)), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(1.0), vec4(0.0), vec4(0.0));
     gl_Position = _tmp_return.position;
     _vs2fs_location0 = _tmp_return.texcoord0_;
     _vs2fs_location1 = _tmp_return.texcoord1_;

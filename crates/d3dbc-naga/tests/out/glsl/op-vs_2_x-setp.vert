@@ -37,7 +37,7 @@ void main() {
     vec4 _e16 = mix(_e5, mix(_e5, vec4(0.5, 1.0, 2.0, 0.25).yyyy, bvec4(true, false, false, false)), not(_e2.xxxx));
     vec4 _e19 = _group_0_binding_6_vs[0];
     vec4 _e22 = (_e19 * vec4(_e16.w));
-    VsOut _tmp_return = VsOut((_e16 + vec4(_e22.x, _e22.y, 0.0, 0.0)), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(1.0), vec4(0.0), vec4(1.0));
+    VsOut _tmp_return = VsOut((_e16 + vec4(_e22.x, _e22.y, 0.0, 0.0)), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(0.0), vec4(1.0), vec4(0.0), vec4(0.0));
     gl_Position = _tmp_return.position;
     _vs2fs_location0 = _tmp_return.texcoord0_;
     _vs2fs_location1 = _tmp_return.texcoord1_;

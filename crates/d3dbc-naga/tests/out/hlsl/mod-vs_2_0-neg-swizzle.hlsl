@@ -57,7 +57,7 @@ VertexOutput_main main(float4 v0_ : LOC0, float4 v1_ : LOC1)
     float4 _e10 = (-(v0_.yzwx) + float4(0.5, 1.0, 2.0, 0.25).wzyx);
     float4 _e13 = driver[0];
     float4 _e16 = (_e13 * (_e10.w).xxxx);
-    const VsOut vsout = ConstructVsOut((_e10 + float4(_e16.x, _e16.y, 0.0, 0.0)), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), (1.0).xxxx, ZeroValuefloat4(), (1.0).xxxx);
+    const VsOut vsout = ConstructVsOut((_e10 + float4(_e16.x, _e16.y, 0.0, 0.0)), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), (1.0).xxxx, ZeroValuefloat4(), ZeroValuefloat4());
     const VertexOutput_main vsout_1 = { vsout.texcoord0_, vsout.texcoord1_, vsout.texcoord2_, vsout.texcoord3_, vsout.texcoord4_, vsout.texcoord5_, vsout.texcoord6_, vsout.texcoord7_, vsout.color0_, vsout.color1_, vsout.fog0_, vsout.position };
     return vsout_1;
 }

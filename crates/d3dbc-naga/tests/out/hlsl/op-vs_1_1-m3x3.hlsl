@@ -60,7 +60,7 @@ VertexOutput_main main(float4 v0_ : LOC0, float4 v1_ : LOC1)
     float4 _e47 = (bool4(false, false, false, true) ? float4(0.5, 1.0, 2.0, 0.25).yyyy : (bool4(true, true, true, false) ? float4(dot(((_e4 == ZeroValuefloat4()) ? ZeroValuefloat4() : v0_).xyz, ((v0_ == ZeroValuefloat4()) ? ZeroValuefloat4() : _e4).xyz), dot(((_e15 == ZeroValuefloat4()) ? ZeroValuefloat4() : v0_).xyz, ((v0_ == ZeroValuefloat4()) ? ZeroValuefloat4() : _e15).xyz), dot(((_e26 == ZeroValuefloat4()) ? ZeroValuefloat4() : v0_).xyz, ((v0_ == ZeroValuefloat4()) ? ZeroValuefloat4() : _e26).xyz), 0.0) : ZeroValuefloat4()));
     float4 _e50 = driver[0];
     float4 _e53 = (_e50 * (_e47.w).xxxx);
-    const VsOut vsout = ConstructVsOut((_e47 + float4(_e53.x, _e53.y, 0.0, 0.0)), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), (1.0).xxxx, ZeroValuefloat4(), (1.0).xxxx);
+    const VsOut vsout = ConstructVsOut((_e47 + float4(_e53.x, _e53.y, 0.0, 0.0)), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), (1.0).xxxx, ZeroValuefloat4(), ZeroValuefloat4());
     const VertexOutput_main vsout_1 = { vsout.texcoord0_, vsout.texcoord1_, vsout.texcoord2_, vsout.texcoord3_, vsout.texcoord4_, vsout.texcoord5_, vsout.texcoord6_, vsout.texcoord7_, vsout.color0_, vsout.color1_, vsout.fog0_, vsout.position };
     return vsout_1;
 }

@@ -63,7 +63,7 @@ VertexOutput_main main(float4 v0_ : LOC0, float4 v1_ : LOC1)
     float4 _e16 = (!(_e2.xxxx) ? (bool4(true, false, false, false) ? float4(0.5, 1.0, 2.0, 0.25).yyyy : _e5) : _e5);
     float4 _e19 = driver[0];
     float4 _e22 = (_e19 * (_e16.w).xxxx);
-    const VsOut vsout = ConstructVsOut((_e16 + float4(_e22.x, _e22.y, 0.0, 0.0)), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), (1.0).xxxx, ZeroValuefloat4(), (1.0).xxxx);
+    const VsOut vsout = ConstructVsOut((_e16 + float4(_e22.x, _e22.y, 0.0, 0.0)), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), (1.0).xxxx, ZeroValuefloat4(), ZeroValuefloat4());
     const VertexOutput_main vsout_1 = { vsout.texcoord0_, vsout.texcoord1_, vsout.texcoord2_, vsout.texcoord3_, vsout.texcoord4_, vsout.texcoord5_, vsout.texcoord6_, vsout.texcoord7_, vsout.color0_, vsout.color1_, vsout.fog0_, vsout.position };
     return vsout_1;
 }

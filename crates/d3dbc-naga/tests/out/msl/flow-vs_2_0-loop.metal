@@ -84,6 +84,6 @@ vertex main_Output main_(
     metal::float4 _e37 = reg0_0_;
     metal::float4 _e40 = driver.inner[0];
     metal::float4 _e43 = _e40 * metal::float4(_e37.w);
-    const auto _tmp = VsOut {_e37 + metal::float4(_e43.x, _e43.y, 0.0, 0.0), metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4(1.0), metal::float4 {}, metal::float4(1.0)};
+    const auto _tmp = VsOut {_e37 + metal::float4(_e43.x, _e43.y, 0.0, 0.0), metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4(1.0), metal::float4 {}, metal::float4 {}};
     return main_Output { _tmp.position, _tmp.texcoord0_, _tmp.texcoord1_, _tmp.texcoord2_, _tmp.texcoord3_, _tmp.texcoord4_, _tmp.texcoord5_, _tmp.texcoord6_, _tmp.texcoord7_, _tmp.color0_, _tmp.color1_, _tmp.fog0_ };
 }

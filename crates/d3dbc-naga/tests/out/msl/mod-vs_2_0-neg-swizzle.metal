@@ -52,6 +52,6 @@ vertex main_Output main_(
     metal::float4 _e10 = -(v0_.yzwx) + metal::float4(0.5, 1.0, 2.0, 0.25).wzyx;
     metal::float4 _e13 = driver.inner[0];
     metal::float4 _e16 = _e13 * metal::float4(_e10.w);
-    const auto _tmp = VsOut {_e10 + metal::float4(_e16.x, _e16.y, 0.0, 0.0), metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4(1.0), metal::float4 {}, metal::float4(1.0)};
+    const auto _tmp = VsOut {_e10 + metal::float4(_e16.x, _e16.y, 0.0, 0.0), metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4(1.0), metal::float4 {}, metal::float4 {}};
     return main_Output { _tmp.position, _tmp.texcoord0_, _tmp.texcoord1_, _tmp.texcoord2_, _tmp.texcoord3_, _tmp.texcoord4_, _tmp.texcoord5_, _tmp.texcoord6_, _tmp.texcoord7_, _tmp.color0_, _tmp.color1_, _tmp.fog0_ };
 }

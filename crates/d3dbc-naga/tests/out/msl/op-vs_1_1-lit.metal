@@ -52,6 +52,6 @@ vertex main_Output main_(
     metal::float4 _e23 = metal::float4(1.0, _e10 ? v0_.x : 0.0, (_e10 && (v0_.y > 0.0)) ? metal::exp2(((_e14 == 0.0) ? 0.0 : _e9) * ((_e9 == 0.0) ? 0.0 : _e14)) : 0.0, 1.0);
     metal::float4 _e26 = driver.inner[0];
     metal::float4 _e29 = _e26 * metal::float4(_e23.w);
-    const auto _tmp = VsOut {_e23 + metal::float4(_e29.x, _e29.y, 0.0, 0.0), metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4(1.0), metal::float4 {}, metal::float4(1.0)};
+    const auto _tmp = VsOut {_e23 + metal::float4(_e29.x, _e29.y, 0.0, 0.0), metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4(1.0), metal::float4 {}, metal::float4 {}};
     return main_Output { _tmp.position, _tmp.texcoord0_, _tmp.texcoord1_, _tmp.texcoord2_, _tmp.texcoord3_, _tmp.texcoord4_, _tmp.texcoord5_, _tmp.texcoord6_, _tmp.texcoord7_, _tmp.color0_, _tmp.color1_, _tmp.fog0_ };
 }

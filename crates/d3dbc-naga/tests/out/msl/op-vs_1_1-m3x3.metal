@@ -56,6 +56,6 @@ vertex main_Output main_(
     metal::float4 _e47 = metal::select(metal::select(metal::float4 {}, metal::float4(metal::dot(metal::select(v0_, metal::float4 {}, _e4 == metal::float4 {}).xyz, metal::select(_e4, metal::float4 {}, v0_ == metal::float4 {}).xyz), metal::dot(metal::select(v0_, metal::float4 {}, _e15 == metal::float4 {}).xyz, metal::select(_e15, metal::float4 {}, v0_ == metal::float4 {}).xyz), metal::dot(metal::select(v0_, metal::float4 {}, _e26 == metal::float4 {}).xyz, metal::select(_e26, metal::float4 {}, v0_ == metal::float4 {}).xyz), 0.0), metal::bool4(true, true, true, false)), metal::float4(0.5, 1.0, 2.0, 0.25).yyyy, metal::bool4(false, false, false, true));
     metal::float4 _e50 = driver.inner[0];
     metal::float4 _e53 = _e50 * metal::float4(_e47.w);
-    const auto _tmp = VsOut {_e47 + metal::float4(_e53.x, _e53.y, 0.0, 0.0), metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4(1.0), metal::float4 {}, metal::float4(1.0)};
+    const auto _tmp = VsOut {_e47 + metal::float4(_e53.x, _e53.y, 0.0, 0.0), metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4(1.0), metal::float4 {}, metal::float4 {}};
     return main_Output { _tmp.position, _tmp.texcoord0_, _tmp.texcoord1_, _tmp.texcoord2_, _tmp.texcoord3_, _tmp.texcoord4_, _tmp.texcoord5_, _tmp.texcoord6_, _tmp.texcoord7_, _tmp.color0_, _tmp.color1_, _tmp.fog0_ };
 }

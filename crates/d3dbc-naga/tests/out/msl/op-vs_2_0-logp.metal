@@ -50,6 +50,6 @@ vertex main_Output main_(
     metal::float4 _e11 = metal::float4((_e4 == 0.0) ? as_type<float>(4286578687u) : metal::log2(_e4));
     metal::float4 _e14 = driver.inner[0];
     metal::float4 _e17 = _e14 * metal::float4(_e11.w);
-    const auto _tmp = VsOut {_e11 + metal::float4(_e17.x, _e17.y, 0.0, 0.0), metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4(1.0), metal::float4 {}, metal::float4(1.0)};
+    const auto _tmp = VsOut {_e11 + metal::float4(_e17.x, _e17.y, 0.0, 0.0), metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4(1.0), metal::float4 {}, metal::float4 {}};
     return main_Output { _tmp.position, _tmp.texcoord0_, _tmp.texcoord1_, _tmp.texcoord2_, _tmp.texcoord3_, _tmp.texcoord4_, _tmp.texcoord5_, _tmp.texcoord6_, _tmp.texcoord7_, _tmp.color0_, _tmp.color1_, _tmp.fog0_ };
 }

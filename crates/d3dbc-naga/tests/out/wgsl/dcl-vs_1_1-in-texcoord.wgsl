@@ -21,5 +21,5 @@ fn main(@location(0) v0_: vec4<f32>, @location(1) v1_: vec4<f32>) -> VsOut {
     let _e2 = (v0_ + v1_);
     let _e5 = driver[0];
     let _e8 = (_e5 * vec4(_e2.w));
-    return VsOut((_e2 + vec4<f32>(_e8.x, _e8.y, 0f, 0f)), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4(1f), vec4<f32>(), vec4(1f));
+    return VsOut((_e2 + vec4<f32>(_e8.x, _e8.y, 0f, 0f)), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4(1f), vec4<f32>(), vec4<f32>());
 }

@@ -55,5 +55,5 @@ fn main(@location(0) v0_: vec4<f32>, @location(1) v1_: vec4<f32>) -> VsOut {
     let _e20 = reg0_0_;
     let _e23 = driver[0];
     let _e26 = (_e23 * vec4(_e20.w));
-    return VsOut((_e20 + vec4<f32>(_e26.x, _e26.y, 0f, 0f)), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4(1f), vec4<f32>(), vec4(1f));
+    return VsOut((_e20 + vec4<f32>(_e26.x, _e26.y, 0f, 0f)), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4(1f), vec4<f32>(), vec4<f32>());
 }

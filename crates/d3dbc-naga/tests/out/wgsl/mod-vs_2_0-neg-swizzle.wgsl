@@ -23,5 +23,5 @@ fn main(@location(0) v0_: vec4<f32>, @location(1) v1_: vec4<f32>) -> VsOut {
     let _e10 = (-(v0_.yzwx) + vec4<f32>(0.5f, 1f, 2f, 0.25f).wzyx);
     let _e13 = driver[0];
     let _e16 = (_e13 * vec4(_e10.w));
-    return VsOut((_e10 + vec4<f32>(_e16.x, _e16.y, 0f, 0f)), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4(1f), vec4<f32>(), vec4(1f));
+    return VsOut((_e10 + vec4<f32>(_e16.x, _e16.y, 0f, 0f)), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4(1f), vec4<f32>(), vec4<f32>());
 }

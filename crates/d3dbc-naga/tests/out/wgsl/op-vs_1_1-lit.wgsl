@@ -24,5 +24,5 @@ fn main(@location(0) v0_: vec4<f32>, @location(1) v1_: vec4<f32>) -> VsOut {
     let _e23 = vec4<f32>(1f, select(0f, v0_.x, _e10), select(0f, exp2((select(_e9, 0f, (_e14 == 0f)) * select(_e14, 0f, (_e9 == 0f)))), (_e10 && (v0_.y > 0f))), 1f);
     let _e26 = driver[0];
     let _e29 = (_e26 * vec4(_e23.w));
-    return VsOut((_e23 + vec4<f32>(_e29.x, _e29.y, 0f, 0f)), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4(1f), vec4<f32>(), vec4(1f));
+    return VsOut((_e23 + vec4<f32>(_e29.x, _e29.y, 0f, 0f)), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4(1f), vec4<f32>(), vec4<f32>());
 }

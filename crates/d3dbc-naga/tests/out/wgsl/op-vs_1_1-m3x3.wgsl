@@ -26,5 +26,5 @@ fn main(@location(0) v0_: vec4<f32>, @location(1) v1_: vec4<f32>) -> VsOut {
     let _e47 = select(select(vec4<f32>(), vec4<f32>(dot(select(v0_, vec4<f32>(), (_e4 == vec4<f32>())).xyz, select(_e4, vec4<f32>(), (v0_ == vec4<f32>())).xyz), dot(select(v0_, vec4<f32>(), (_e15 == vec4<f32>())).xyz, select(_e15, vec4<f32>(), (v0_ == vec4<f32>())).xyz), dot(select(v0_, vec4<f32>(), (_e26 == vec4<f32>())).xyz, select(_e26, vec4<f32>(), (v0_ == vec4<f32>())).xyz), 0f), vec4<bool>(true, true, true, false)), vec4<f32>(0.5f, 1f, 2f, 0.25f).yyyy, vec4<bool>(false, false, false, true));
     let _e50 = driver[0];
     let _e53 = (_e50 * vec4(_e47.w));
-    return VsOut((_e47 + vec4<f32>(_e53.x, _e53.y, 0f, 0f)), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4(1f), vec4<f32>(), vec4(1f));
+    return VsOut((_e47 + vec4<f32>(_e53.x, _e53.y, 0f, 0f)), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4(1f), vec4<f32>(), vec4<f32>());
 }

@@ -22,5 +22,5 @@ fn main(@location(0) v0_: vec4<f32>, @location(1) v1_: vec4<f32>) -> VsOut {
     let _e11 = vec4(select(log2(_e4), bitcast<f32>(4286578687u), (_e4 == 0f)));
     let _e14 = driver[0];
     let _e17 = (_e14 * vec4(_e11.w));
-    return VsOut((_e11 + vec4<f32>(_e17.x, _e17.y, 0f, 0f)), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4(1f), vec4<f32>(), vec4(1f));
+    return VsOut((_e11 + vec4<f32>(_e17.x, _e17.y, 0f, 0f)), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4(1f), vec4<f32>(), vec4<f32>());
 }

@@ -25,5 +25,5 @@ fn main(@location(0) v0_: vec4<f32>, @location(1) v1_: vec4<f32>) -> VsOut {
     let _e16 = select(_e5, select(_e5, vec4<f32>(0.5f, 1f, 2f, 0.25f).yyyy, vec4<bool>(true, false, false, false)), !(_e2.xxxx));
     let _e19 = driver[0];
     let _e22 = (_e19 * vec4(_e16.w));
-    return VsOut((_e16 + vec4<f32>(_e22.x, _e22.y, 0f, 0f)), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4(1f), vec4<f32>(), vec4(1f));
+    return VsOut((_e16 + vec4<f32>(_e22.x, _e22.y, 0f, 0f)), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4(1f), vec4<f32>(), vec4<f32>());
 }
