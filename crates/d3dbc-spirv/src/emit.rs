@@ -1443,13 +1443,10 @@ impl<'a> Emitter<'a> {
                 self.write(x, r)?;
             }
             M4x4 | M4x3 | M3x4 | M3x3 | M3x2 => {
-                let (n, rows) = match op {
-                    M4x4 => (4, 4),
-                    M4x3 => (4, 3),
-                    M3x4 => (3, 4),
-                    M3x3 => (3, 3),
-                    _ => (3, 2),
+                let Some(shape) = op.matrix() else {
+                    return Err(self.unsupported("not a matrix macro"));
                 };
+                let (n, rows) = (u32::from(shape.columns), usize::from(shape.rows));
                 let a = s(self, 0)?;
                 let zero = self.m.f(0.0);
                 let mut c = [zero; 4];
