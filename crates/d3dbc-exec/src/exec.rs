@@ -7,6 +7,13 @@
 //! derivatives and implicit LOD see all four lanes of their quad; nothing allocates per
 //! instruction. Lanes never interact except within a quad (derivatives), so a group
 //! gives every lane the result it would get alone in its quad.
+//!
+//! The program setup reads its whole-shader facts (declarations, `def*` constants, the
+//! highest constant named, inputs read, colour and depth outputs, sampler types) from
+//! the shared pre-pass [`d3dbc::analysis`], its opcode classes from
+//! [`Opcode::role`]/[`Opcode::block`] and its register-file sizes from [`d3dbc::regs`];
+//! the semantics of each instruction stay this crate's own, independent of the
+//! translators'.
 // Lane and component loops index several structure-of-arrays values at once.
 #![allow(clippy::needless_range_loop)]
 

@@ -304,6 +304,7 @@ impl Analysis {
     }
 
     /// Notes one register operand of instruction `i`.
+    #[inline]
     fn note(&mut self, i: usize, kind: RegisterType, num: u16) {
         match kind {
             RegisterType::Const
@@ -341,11 +342,12 @@ impl Analysis {
         let v = self.version;
         let ps1x = v.is_pixel() && v.major < 2;
         let mut depth = 0usize;
-        let count = self.instructions.len();
+        // Out of `self` while the walk notes facts (no copy of each instruction).
+        let instructions = std::mem::take(&mut self.instructions);
+        let count = instructions.len();
         let mut main_end = count;
         let mut cur_label: Option<(u16, usize)> = None;
-        for i in 0..count {
-            let x = self.instructions[i];
+        for (i, x) in instructions.iter().enumerate() {
             let op = x.opcode;
             match op.block() {
                 Block::Open => {
@@ -382,14 +384,15 @@ impl Analysis {
             }
             match op.role() {
                 Role::Declaration => {
-                    self.declaration(i, &x);
+                    self.declaration(i, x);
                     continue;
                 }
                 Role::Marker | Role::Phase => continue,
                 Role::Flow(_) | Role::Compute => {}
             }
-            self.operands(i, &x, ps1x);
+            self.operands(i, x, ps1x);
         }
+        self.instructions = instructions;
         if depth != 0 {
             self.problem(count, Problem::Unclosed);
         }
