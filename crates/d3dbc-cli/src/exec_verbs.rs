@@ -344,7 +344,7 @@ fn texture_specs(a: &ConstArgs) -> Result<Vec<(usize, PathBuf)>, String> {
             let n = name
                 .strip_prefix('s')
                 .and_then(|n| n.parse::<usize>().ok())
-                .filter(|n| *n < 16)
+                .filter(|n| *n < d3dbc::regs::VERTEX_SAMPLER_BASE)
                 .ok_or_else(|| format!("--texture `{t}`: expected s0…s15"))?;
             Ok((n, PathBuf::from(file)))
         })

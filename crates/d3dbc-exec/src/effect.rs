@@ -12,6 +12,7 @@ use std::sync::Arc;
 
 use d3dbc::fx::apply::{AppliedState, Constants, Values};
 use d3dbc::fx::{Effect, StateClass};
+use d3dbc::regs::{SAMPLER_STAGES, VERTEX_SAMPLER_BASE};
 use serde_json::{Map, Value};
 
 use crate::draw::{Constants as DrawConstants, Op, Scene, Texture};
@@ -176,7 +177,7 @@ pub fn pass_scene(
             StateClass::SamplerState => {
                 // Pixel stages 0–15, vertex samplers 257–260 → 16–19.
                 let stage = if s.index >= 257 {
-                    s.index - 257 + 16
+                    s.index - 257 + VERTEX_SAMPLER_BASE as u32
                 } else {
                     s.index
                 };
@@ -218,7 +219,7 @@ pub fn pass_scene(
         }
         let st = parse_sampler(&Value::Object(kept), &cx).map_err(|e| e.to_string())?;
         let stage = stage as usize;
-        if stage < 20 {
+        if stage < SAMPLER_STAGES {
             if d.samplers.len() <= stage {
                 d.samplers.resize(stage + 1, Default::default());
             }

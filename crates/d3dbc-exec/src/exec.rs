@@ -7,14 +7,22 @@
 //! derivatives and implicit LOD see all four lanes of their quad; nothing allocates per
 //! instruction. Lanes never interact except within a quad (derivatives), so a group
 //! gives every lane the result it would get alone in its quad.
+//!
+//! The program setup reads its whole-shader facts (declarations, `def*` constants, the
+//! highest constant named, inputs read, colour and depth outputs, sampler types) from
+//! the shared pre-pass [`d3dbc::analysis`], its opcode classes from
+//! [`Opcode::role`]/[`Opcode::block`] and its register-file sizes from [`d3dbc::regs`];
+//! the semantics of each instruction stay this crate's own, independent of the
+//! translators'.
 // Lane and component loops index several structure-of-arrays values at once.
 #![allow(clippy::needless_range_loop)]
 
-use d3dbc::ir::{Instruction, Item};
-use d3dbc::opcode::Opcode;
-use d3dbc::regs::SAMPLER_STAGES;
+use d3dbc::analysis::Analysis;
+use d3dbc::ir::Instruction;
+use d3dbc::opcode::{Block, Opcode, Role};
+use d3dbc::regs::{self, SAMPLER_STAGES};
 use d3dbc::token::{Comparison, DeclUsage, RegisterType, SamplerType, SrcModifier};
-use d3dbc::{Semantics, Shader, Version};
+use d3dbc::{Register, Semantics, Shader, Version};
 
 use crate::draw::{SamplerState, TextureKind, TextureStage};
 use crate::texture::{self, Decoded, Lod};
@@ -32,22 +40,23 @@ pub type Mask = u16;
 /// Every lane.
 pub const ALL: Mask = 0xFFFF;
 
-// Register-file layout (indices into the per-lane register array).
-const R_TEMP: u16 = 0; // r0..r31
-const R_INPUT: u16 = 32; // v0..v15
-const R_TEX: u16 = 48; // t0..t9 (ps), a0 lives elsewhere
-const R_OUT: u16 = 58; // o0..o11 / oT0..oT11
-const R_POS: u16 = 70; // oPos
-const R_FOG: u16 = 71; // oFog
-const R_PTS: u16 = 72; // oPts
-const R_ATTR: u16 = 73; // oD0, oD1
-const R_COLOR: u16 = 75; // oC0..oC3
-const R_DEPTH: u16 = 79; // oDepth
-const R_VPOS: u16 = 80; // vPos
-const R_VFACE: u16 = 81; // vFace
-const R_TC: u16 = 82; // ps_1_x texture coordinates as interpolated (t# at entry)
+// Register-file layout (indices into the per-lane register array), each file as large
+// as the most registers any version has (`d3dbc::regs`).
+const R_TEMP: u16 = 0; // r#
+const R_INPUT: u16 = R_TEMP + regs::MAX_TEMPS as u16; // v#
+const R_TEX: u16 = R_INPUT + regs::MAX_INPUTS as u16; // t# (ps), a0 lives elsewhere
+const R_OUT: u16 = R_TEX + regs::MAX_TEXTURES as u16; // o# / oT#
+const R_POS: u16 = R_OUT + regs::MAX_OUTPUTS as u16; // oPos
+const R_FOG: u16 = R_POS + 1; // oFog
+const R_PTS: u16 = R_FOG + 1; // oPts
+const R_ATTR: u16 = R_PTS + 1; // oD#
+const R_COLOR: u16 = R_ATTR + regs::MAX_ATTR_OUTPUTS as u16; // oC#
+const R_DEPTH: u16 = R_COLOR + regs::MAX_COLOR_OUTPUTS as u16; // oDepth
+const R_VPOS: u16 = R_DEPTH + 1; // vPos
+const R_VFACE: u16 = R_VPOS + 1; // vFace
+const R_TC: u16 = R_VFACE + 1; // ps_1_x texture coordinates as interpolated (t# at entry)
 /// Registers per lane group.
-pub const NREGS: usize = 92;
+pub const NREGS: usize = R_TC as usize + regs::MAX_TEXTURES;
 
 /// Input register `v#` index in the register file.
 pub const fn input_reg(n: u16) -> usize {
@@ -210,10 +219,66 @@ pub struct Program {
     written: Vec<u8>,
     /// The original instruction of each translated one (for traces).
     pub originals: Vec<Instruction>,
+    /// Temporaries of the version (the ps_1_4 `phase` clears their alpha).
+    temps: usize,
 }
 
 fn swz(s: u8) -> [u8; 4] {
     [s & 3, (s >> 2) & 3, (s >> 4) & 3, (s >> 6) & 3]
+}
+
+/// The register-file entry (or other file) of register `reg`; a number past the file's
+/// size in every version ([`d3dbc::regs`]) cannot run.
+fn file(reg: Register, ps: bool) -> Result<File, ExecError> {
+    let n = reg.num;
+    let within = |max: usize| -> Result<u16, ExecError> {
+        if (n as usize) < max {
+            Ok(n)
+        } else {
+            Err(ExecError::Unsupported(format!(
+                "register {:?} {}",
+                reg.kind, n
+            )))
+        }
+    };
+    let bad = || {
+        Err(ExecError::Unsupported(format!(
+            "register {:?} {}",
+            reg.kind, n
+        )))
+    };
+    Ok(match reg.kind {
+        RegisterType::Temp => File::Reg(R_TEMP + within(regs::MAX_TEMPS)?),
+        RegisterType::Input => File::Reg(R_INPUT + within(regs::MAX_INPUTS)?),
+        RegisterType::Const
+        | RegisterType::Const2
+        | RegisterType::Const3
+        | RegisterType::Const4 => File::Const(regs::float_constant_index(reg.kind, n) as u16),
+        RegisterType::AddrOrTexture if ps => File::Reg(R_TEX + within(regs::MAX_TEXTURES)?),
+        RegisterType::AddrOrTexture => File::Addr,
+        RegisterType::RastOut => match n {
+            0 => File::Reg(R_POS),
+            1 => File::Reg(R_FOG),
+            2 => File::Reg(R_PTS),
+            _ => return bad(),
+        },
+        RegisterType::AttrOut => File::Reg(R_ATTR + within(regs::MAX_ATTR_OUTPUTS)?),
+        RegisterType::Output => File::Reg(R_OUT + within(regs::MAX_OUTPUTS)?),
+        RegisterType::ConstInt => File::ConstInt(n),
+        RegisterType::ColorOut => File::Reg(R_COLOR + within(regs::MAX_COLOR_OUTPUTS)?),
+        RegisterType::DepthOut => File::Reg(R_DEPTH),
+        RegisterType::Sampler => File::Sampler(n),
+        RegisterType::ConstBool => File::ConstBool(n),
+        RegisterType::Loop => File::Loop,
+        RegisterType::TempFloat16 => return bad(),
+        RegisterType::MiscType => match n {
+            0 => File::Reg(R_VPOS),
+            1 => File::Reg(R_VFACE),
+            _ => return bad(),
+        },
+        RegisterType::Label => File::Zero,
+        RegisterType::Predicate => File::Pred,
+    })
 }
 
 impl Program {
@@ -237,107 +302,58 @@ impl Program {
             writes: [false; NREGS],
             written: Vec::new(),
             originals: Vec::new(),
+            temps: regs::runtime_file(v, RegisterType::Temp).map_or(0, |f| f.count as usize),
         };
-        let labels = p.translate_items(shader)?;
+        let a = Analysis::new(shader);
+        p.take_facts(&a);
+        let labels = p.translate_items(&a)?;
         for i in 1..p.insts.len() {
             p.insts[i - 1].pair = p.insts[i].coissue;
         }
         p.resolve_blocks()?;
         p.written = (0..NREGS as u8).filter(|&r| p.writes[r as usize]).collect();
-        p.resolve_calls(shader, &labels)?;
+        p.resolve_calls(&labels)?;
         Ok(p)
     }
 
-    /// Translates every instruction of `shader` (declarations and definitions into the
-    /// program's tables, the rest into [`Inst`]s with their DWORD offsets); returns the
-    /// labels and the instruction each starts at. Long by design: one arm per
-    /// declaration and register form, over the shared operand translation closures.
-    fn translate_items(&mut self, shader: &Shader) -> Result<Vec<(u16, u32)>, ExecError> {
-        let p = self;
-        let v = shader.version;
-        let ps = v.is_pixel();
-        let file = |reg: d3dbc::Register, p: &mut Program| -> Result<File, ExecError> {
-            let n = reg.num;
-            let bad = || ExecError::Unsupported(format!("register {:?} {}", reg.kind, n));
-            Ok(match reg.kind {
-                RegisterType::Temp => {
-                    if n >= 32 {
-                        return Err(bad());
-                    }
-                    File::Reg(R_TEMP + n)
-                }
-                RegisterType::Input => {
-                    if n >= 16 {
-                        return Err(bad());
-                    }
-                    p.reads_v |= 1 << n;
-                    File::Reg(R_INPUT + n)
-                }
-                RegisterType::Const
-                | RegisterType::Const2
-                | RegisterType::Const3
-                | RegisterType::Const4 => {
-                    let k = d3dbc::regs::float_constant_index(reg.kind, n);
-                    p.max_const = Some(p.max_const.map_or(k, |m| m.max(k)));
-                    File::Const(k as u16)
-                }
-                RegisterType::AddrOrTexture => {
-                    if ps {
-                        if n >= 10 {
-                            return Err(bad());
-                        }
-                        p.reads_t |= 1 << n;
-                        File::Reg(R_TEX + n)
-                    } else {
-                        File::Addr
-                    }
-                }
-                RegisterType::RastOut => match n {
-                    0 => File::Reg(R_POS),
-                    1 => File::Reg(R_FOG),
-                    2 => File::Reg(R_PTS),
-                    _ => return Err(bad()),
-                },
-                RegisterType::AttrOut => {
-                    if n >= 2 {
-                        return Err(bad());
-                    }
-                    File::Reg(R_ATTR + n)
-                }
-                RegisterType::Output => {
-                    if n >= 12 {
-                        return Err(bad());
-                    }
-                    File::Reg(R_OUT + n)
-                }
-                RegisterType::ConstInt => File::ConstInt(n),
-                RegisterType::ColorOut => {
-                    if n >= 4 {
-                        return Err(bad());
-                    }
-                    p.color_outputs = p.color_outputs.max(n as u8 + 1);
-                    File::Reg(R_COLOR + n)
-                }
-                RegisterType::DepthOut => {
-                    p.writes_depth = true;
-                    File::Reg(R_DEPTH)
-                }
-                RegisterType::Sampler => File::Sampler(n),
-                RegisterType::ConstBool => File::ConstBool(n),
-                RegisterType::Loop => File::Loop,
-                RegisterType::TempFloat16 => return Err(bad()),
-                RegisterType::MiscType => match n {
-                    0 => File::Reg(R_VPOS),
-                    1 => File::Reg(R_VFACE),
-                    _ => return Err(bad()),
-                },
-                RegisterType::Label => File::Zero,
-                RegisterType::Predicate => File::Pred,
-            })
+    /// Takes the pre-pass's whole-shader facts: definitions, constants named, the
+    /// inputs read, colour outputs and depth written, declared sampler types.
+    fn take_facts(&mut self, a: &Analysis) {
+        let ps = a.version.is_pixel();
+        self.defs_f = a
+            .float_defs
+            .iter()
+            .map(|&(r, c)| (r, c.map(f32::from_bits)))
+            .collect();
+        self.defs_i.clone_from(&a.int_defs);
+        self.defs_b.clone_from(&a.bool_defs);
+        self.max_const = a.max_const;
+        // Numbers past a file are refused when the instruction naming them is translated.
+        self.reads_v = a.used.bits(RegisterType::Input) as u16;
+        self.reads_t = if ps {
+            a.used.bits(RegisterType::AddrOrTexture) as u16
+        } else {
+            0
         };
-        let mk_src = |s: &d3dbc::SrcParam, p: &mut Program| -> Result<Src, ExecError> {
+        let colors = a.used.bits(RegisterType::ColorOut);
+        self.color_outputs = (u64::BITS - colors.leading_zeros()) as u8;
+        self.writes_depth = a.writes_depth || a.used.bits(RegisterType::DepthOut) != 0;
+        for (s, t) in self.samplers.iter_mut().enumerate() {
+            *t = a.sampler_type(s as u16);
+        }
+    }
+
+    /// Translates every instruction of the analysed shader (declarations into the
+    /// program's input, output and sampler tables, markers dropped, the rest into
+    /// [`Inst`]s with their DWORD offsets); returns the labels and the instruction each
+    /// starts at.
+    fn translate_items(&mut self, a: &Analysis) -> Result<Vec<(u16, u32)>, ExecError> {
+        let p = self;
+        let v = a.version;
+        let ps = v.is_pixel();
+        let mk_src = |s: &d3dbc::SrcParam| -> Result<Src, ExecError> {
             Ok(Src {
-                file: file(s.reg, p)?,
+                file: file(s.reg, ps)?,
                 rel: s
                     .rel
                     .map(|r| (r.reg.kind == RegisterType::Loop, r.component())),
@@ -345,86 +361,44 @@ impl Program {
                 m: s.modifier,
             })
         };
-        let mut offset = 1u32;
-        let mut labels: Vec<(u16, u32)> = Vec::new();
-        for item in &shader.items {
-            let ins: &Instruction = match item {
-                Item::Comment(c) => {
-                    offset += 1 + c.len() as u32;
-                    continue;
-                }
-                Item::Instruction(i) => i,
+        for d in &a.declarations {
+            let semantic = |usage: u8, index: u8| -> Result<Option<Semantic>, ExecError> {
+                Ok(match file(Register::new(d.kind, d.num), ps)? {
+                    File::Reg(r) => Some(Semantic {
+                        reg: r as usize,
+                        usage,
+                        index,
+                        mask: d.mask,
+                    }),
+                    _ => None,
+                })
             };
-            let here = offset;
-            offset += 1 + ins.operand_len(v) as u32;
-            let layout = ins.layout(v);
-            match ins.opcode {
-                Opcode::Dcl => {
-                    let d = &ins.dst;
-                    match d.reg.kind {
-                        RegisterType::Sampler if (d.reg.num as usize) < SAMPLER_STAGES => {
-                            p.samplers[d.reg.num as usize] = ins.decl.sampler_type();
-                        }
-                        RegisterType::Input | RegisterType::AddrOrTexture if ps => {
-                            let f = file(d.reg, p)?;
-                            if let File::Reg(r) = f {
-                                let (usage, index) = if v.major >= 3 {
-                                    (ins.decl.usage_raw(), ins.decl.usage_index())
-                                } else if d.reg.kind == RegisterType::Input {
-                                    (DeclUsage::Color as u8, d.reg.num as u8)
-                                } else {
-                                    (DeclUsage::TexCoord as u8, d.reg.num as u8)
-                                };
-                                p.inputs.push(Semantic {
-                                    reg: r as usize,
-                                    usage,
-                                    index,
-                                    mask: d.mask,
-                                });
-                            }
-                        }
-                        RegisterType::Input => {
-                            if let File::Reg(r) = file(d.reg, p)? {
-                                p.inputs.push(Semantic {
-                                    reg: r as usize,
-                                    usage: ins.decl.usage_raw(),
-                                    index: ins.decl.usage_index(),
-                                    mask: d.mask,
-                                });
-                            }
-                        }
-                        RegisterType::Output => {
-                            if let File::Reg(r) = file(d.reg, p)? {
-                                p.outputs.push(Semantic {
-                                    reg: r as usize,
-                                    usage: ins.decl.usage_raw(),
-                                    index: ins.decl.usage_index(),
-                                    mask: d.mask,
-                                });
-                            }
-                        }
-                        _ => {}
-                    }
-                    continue;
+            let (raw, index) = (d.decl.usage_raw(), d.decl.usage_index());
+            match d.kind {
+                RegisterType::Input | RegisterType::AddrOrTexture if ps => {
+                    let (usage, index) = if v.major >= 3 {
+                        (raw, index)
+                    } else if d.kind == RegisterType::Input {
+                        (DeclUsage::Color as u8, d.num as u8)
+                    } else {
+                        (DeclUsage::TexCoord as u8, d.num as u8)
+                    };
+                    p.inputs.extend(semantic(usage, index)?);
                 }
-                Opcode::Def => {
-                    p.defs_f.push((ins.dst.reg.num, ins.imm_f32()));
-                    continue;
-                }
-                Opcode::DefI => {
-                    p.defs_i.push((ins.dst.reg.num, ins.imm.map(|x| x as i32)));
-                    continue;
-                }
-                Opcode::DefB => {
-                    p.defs_b.push((ins.dst.reg.num, ins.imm[0] != 0));
-                    continue;
-                }
-                Opcode::Comment | Opcode::End | Opcode::Nop | Opcode::Reserved0 => continue,
-                Opcode::Label => {
-                    labels.push((ins.srcs[0].reg.num, p.insts.len() as u32));
-                }
-                Opcode::TexDepth | Opcode::TexM3x2Depth => p.writes_depth = true,
+                RegisterType::Input => p.inputs.extend(semantic(raw, index)?),
+                RegisterType::Output => p.outputs.extend(semantic(raw, index)?),
                 _ => {}
+            }
+        }
+        let mut labels: Vec<(u16, u32)> = Vec::new();
+        for (ins, &here) in a.instructions.iter().zip(&a.offsets) {
+            let layout = ins.layout(v);
+            match ins.opcode.role() {
+                Role::Declaration | Role::Marker => continue,
+                Role::Phase | Role::Flow(_) | Role::Compute => {}
+            }
+            if ins.opcode == Opcode::Label {
+                labels.push((ins.srcs[0].reg.num, p.insts.len() as u32));
             }
             let mut src = [Src {
                 file: File::Zero,
@@ -433,12 +407,12 @@ impl Program {
                 m: SrcModifier::None,
             }; 4];
             for (k, s) in ins.src().iter().enumerate() {
-                src[k] = mk_src(s, p)?;
+                src[k] = mk_src(s)?;
             }
             let dst = if layout.dst {
                 let d = &ins.dst;
                 Dst {
-                    file: file(d.reg, p)?,
+                    file: file(d.reg, ps)?,
                     rel: d.rel.is_some(),
                     mask: d.mask,
                     sat: d.saturate(),
@@ -461,7 +435,7 @@ impl Program {
                 }
             }
             let pred = match &ins.predicate {
-                Some(s) => Some(mk_src(s, p)?),
+                Some(s) => Some(mk_src(s)?),
                 None => None,
             };
             p.originals.push(*ins);
@@ -488,9 +462,9 @@ impl Program {
         let mut stack: Vec<usize> = Vec::new();
         let n = p.insts.len();
         for i in 0..n {
-            match p.insts[i].op {
-                Opcode::If | Opcode::IfC | Opcode::Loop | Opcode::Rep => stack.push(i),
-                Opcode::Else => {
+            match p.insts[i].op.block() {
+                Block::Open => stack.push(i),
+                Block::Else => {
                     let Some(&o) = stack.last() else {
                         return Err(ExecError::Unsupported("else without if".into()));
                     };
@@ -498,71 +472,35 @@ impl Program {
                     stack.pop();
                     stack.push(i);
                 }
-                Opcode::EndIf | Opcode::EndLoop | Opcode::EndRep => {
+                Block::Close => {
                     let Some(o) = stack.pop() else {
                         return Err(ExecError::Unsupported("unbalanced flow control".into()));
                     };
                     p.insts[o].target = i as u32;
                     p.insts[i].target = o as u32;
                 }
-                Opcode::Label | Opcode::Ret => {
-                    // Labels close any open block of the previous subroutine.
-                }
-                _ => {}
+                Block::None => {}
             }
         }
         if !stack.is_empty() {
             return Err(ExecError::Unsupported("unterminated flow control".into()));
         }
-        for i in 0..n {
-            if matches!(p.insts[i].op, Opcode::Call | Opcode::CallNz) {
-                let l = p.insts[i].src[0];
-                let num = match l.file {
-                    File::Zero => {
-                        // label register number kept in swizzle-free form: look it up
-                        u16::MAX
-                    }
-                    _ => u16::MAX,
-                };
-                let _ = num;
-            }
-        }
         Ok(())
     }
 
     /// Points every `call`/`callnz` at its label's instruction.
-    fn resolve_calls(&mut self, shader: &Shader, labels: &[(u16, u32)]) -> Result<(), ExecError> {
-        let p = self;
-        // Labels: resolve from the original instructions (register numbers).
-        let mut k = 0usize;
-        for item in &shader.items {
-            if let Item::Instruction(ins) = item {
-                if matches!(
-                    ins.opcode,
-                    Opcode::Dcl
-                        | Opcode::Def
-                        | Opcode::DefI
-                        | Opcode::DefB
-                        | Opcode::Comment
-                        | Opcode::End
-                        | Opcode::Nop
-                        | Opcode::Reserved0
-                ) {
-                    continue;
-                }
-                if matches!(ins.opcode, Opcode::Call | Opcode::CallNz) {
-                    let want = ins.srcs[0].reg.num;
-                    let t = labels.iter().find(|(l, _)| *l == want).map(|x| x.1);
-                    match t {
-                        Some(t) => p.insts[k].target = t,
-                        None => {
-                            return Err(ExecError::Unsupported(format!(
-                                "call to missing label l{want}"
-                            )))
-                        }
+    fn resolve_calls(&mut self, labels: &[(u16, u32)]) -> Result<(), ExecError> {
+        for (inst, ins) in self.insts.iter_mut().zip(&self.originals) {
+            if matches!(inst.op, Opcode::Call | Opcode::CallNz) {
+                let want = ins.srcs[0].reg.num;
+                match labels.iter().find(|(l, _)| *l == want) {
+                    Some(&(_, t)) => inst.target = t,
+                    None => {
+                        return Err(ExecError::Unsupported(format!(
+                            "call to missing label l{want}"
+                        )))
                     }
                 }
-                k += 1;
             }
         }
         Ok(())
@@ -604,8 +542,13 @@ impl Program {
                 }
             }
         }
-        let mut i = vec![[0i32; 4]; 16];
-        for (k, c) in uploaded.int.iter().enumerate().take(16) {
+        let mut i = vec![[0i32; 4]; regs::MAX_INT_CONSTANTS];
+        for (k, c) in uploaded
+            .int
+            .iter()
+            .enumerate()
+            .take(regs::MAX_INT_CONSTANTS)
+        {
             i[k] = *c;
         }
         for (r, c) in &self.defs_i {
@@ -613,8 +556,13 @@ impl Program {
                 *x = *c;
             }
         }
-        let mut b = vec![false; 16];
-        for (k, c) in uploaded.bool.iter().enumerate().take(16) {
+        let mut b = vec![false; regs::MAX_BOOL_CONSTANTS];
+        for (k, c) in uploaded
+            .bool
+            .iter()
+            .enumerate()
+            .take(regs::MAX_BOOL_CONSTANTS)
+        {
             b[k] = *c;
         }
         for (r, c) in &self.defs_b {
@@ -1432,7 +1380,7 @@ pub fn run(p: &Program, st: &mut Lanes, env: &Env, active: Mask) -> Result<(), E
             Opcode::Phase => {
                 // semantics.md §2: temporaries' alpha is not kept across the ps_1_4
                 // phase boundary; a read of r#.a written in phase 1 gives 0.
-                for r in &mut st.regs[R_TEMP as usize..R_TEMP as usize + 6] {
+                for r in &mut st.regs[R_TEMP as usize..R_TEMP as usize + p.temps] {
                     r[3] = [0.0; LANES];
                 }
             }

@@ -22,7 +22,7 @@
 
 use std::sync::Arc;
 
-use d3dbc::regs::SAMPLER_STAGES;
+use d3dbc::regs::{self, SAMPLER_STAGES};
 use d3dbc::token::{DeclUsage, SamplerType};
 use d3dbc::Shader;
 
@@ -165,11 +165,11 @@ pub enum RunError {
 /// The lane register of input `name` (`v#`, and `t#` in pixel shaders).
 fn input_register(name: &str, pixel: bool) -> Option<(usize, Option<u16>)> {
     let n = |p: &str| name.strip_prefix(p).and_then(|x| x.parse::<u16>().ok());
-    if let Some(k) = n("v").filter(|k| *k < 16) {
+    if let Some(k) = n("v").filter(|k| (*k as usize) < regs::MAX_INPUTS) {
         return Some((exec::input_reg(k), None));
     }
     n("t")
-        .filter(|k| pixel && *k < 10)
+        .filter(|k| pixel && (*k as usize) < regs::MAX_TEXTURES)
         .map(|k| (exec::tex_reg(k), Some(k)))
 }
 
@@ -294,9 +294,9 @@ fn invoke(shader: &Shader, inputs: &Inputs) -> Result<Outputs, RunError> {
             lanes.set(reg, l, v);
         }
     };
-    for r in 0..16u16 {
+    for r in 0..regs::MAX_INPUTS as u16 {
         fill(&mut lanes, exec::input_reg(r), [0.0, 0.0, 0.0, 1.0]);
-        if pixel && r < 10 {
+        if pixel && (r as usize) < regs::MAX_TEXTURES {
             fill(&mut lanes, exec::tex_reg(r), [0.0, 0.0, 0.0, 1.0]);
             fill(&mut lanes, exec::tc_reg(r), [0.0, 0.0, 0.0, 1.0]);
         }
@@ -365,7 +365,7 @@ fn invoke(shader: &Shader, inputs: &Inputs) -> Result<Outputs, RunError> {
                 values.push((name.into(), lanes.get(r, 0)));
             }
         }
-        for k in 0..12u16 {
+        for k in 0..regs::MAX_OUTPUTS as u16 {
             if prog.writes[exec::out_reg(k)] {
                 values.push((format!("oT{k}"), lanes.get(exec::out_reg(k), 0)));
             }

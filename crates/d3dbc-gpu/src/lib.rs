@@ -1217,7 +1217,9 @@ pub fn options_for(d: &Draw) -> TranslateOptions {
             _ => d3dbc::target::options::TextureKind::Tex2d,
         })
         .collect();
-    let projected = (0..8).map(|s| d.projection(s)).collect();
+    let projected = (0..d3dbc::regs::MAX_TEXTURES)
+        .map(|s| d.projection(s))
+        .collect();
     let alpha_test = if rs.alpha_test {
         rs.alpha_func
     } else {
@@ -1268,7 +1270,7 @@ fn driver_uniforms(d: &Draw) -> Vec<[f32; 4]> {
     u[driver::ALPHA_REF as usize][0] = (rs.alpha_ref & 0xFF) as f32 / 255.0;
     u[driver::FOG_PARAMS as usize] = [rs.fog_start, rs.fog_end, rs.fog_density, 0.0];
     u[driver::FOG_COLOR as usize] = d3dbc_exec::format::d3dcolor(rs.fog_color);
-    for s in 0..8 {
+    for s in 0..d3dbc::regs::MAX_TEXTURES {
         let st = d.stage(s);
         u[driver::BUMP_MAT as usize + s] = st.bump_mat;
         u[driver::BUMP_LUM as usize + s] = [st.bump_lscale, st.bump_loffset, 0.0, 0.0];

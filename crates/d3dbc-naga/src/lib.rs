@@ -44,7 +44,7 @@ mod lower;
 pub mod options;
 mod scan;
 
-use d3dbc::{Item, Shader};
+use d3dbc::Shader;
 use naga::valid::{Capabilities, ModuleInfo, ValidationFlags, Validator};
 
 pub use interface::Interface;
@@ -58,6 +58,10 @@ pub enum Error {
     /// the end token, for a block left open).
     #[error("{}: {}", d3dbc::report::hex_offset(*.0), .1)]
     Flow(usize, &'static str),
+    /// A register number past what any shader model has, at the DWORD offset of its
+    /// instruction.
+    #[error("{}: register {:?} {} out of range", d3dbc::report::hex_offset(*.0), .1, .2)]
+    Register(usize, d3dbc::RegisterType, u16),
     /// naga's validator rejected the module (a translator bug: please report).
     #[error("naga validation: {0}")]
     Validation(String),
@@ -167,23 +171,12 @@ pub fn lower(
     shader: &Shader,
     options: &TranslateOptions,
 ) -> Result<(naga::Module, Interface), Error> {
-    // The instructions, and the DWORD offset of each (the version token is offset 0;
-    // comments count), with the end token's offset last.
-    let mut ins: Vec<d3dbc::Instruction> = Vec::new();
-    let mut offsets: Vec<usize> = Vec::new();
-    let mut at = 1;
-    for item in &shader.items {
-        match item {
-            Item::Instruction(x) => {
-                ins.push(*x);
-                offsets.push(at);
-                at += 1 + x.operand_len(shader.version);
-            }
-            Item::Comment(c) => at += 1 + c.len(),
-        }
-    }
-    offsets.push(at);
-    let scan = scan::scan(shader.version, &ins, &offsets)?;
+    // The shared pre-pass: the instructions, the DWORD offset of each (the version
+    // token is offset 0; comments count) with the end token's last, and what they use.
+    let mut analysis = d3dbc::Analysis::new(shader);
+    let ins = std::mem::take(&mut analysis.instructions);
+    let offsets: Vec<usize> = analysis.offsets.iter().map(|&o| o as usize).collect();
+    let scan = scan::scan(analysis)?;
     lower::Lower::new(shader.version, scan, options, offsets).run(&ins)
 }
 

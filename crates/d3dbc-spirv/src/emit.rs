@@ -14,6 +14,8 @@
 //! leave them undefined.
 
 use d3dbc::ir::{DstParam, Instruction, RelAddr, SrcParam};
+use d3dbc::opcode::{Block, Flow, Role};
+use d3dbc::regs;
 use d3dbc::semantics::{LogOfZero, MovaTies, MulZero, ReciprocalOfZero};
 use d3dbc::target::interface::{self as itf, driver, Interface, Stage};
 use d3dbc::target::options::{CompareFunc, FogDepth, FogMode, TextureKind, TranslateOptions};
@@ -141,7 +143,7 @@ pub(crate) struct Emitter<'a> {
     i_buf: u32,
     b_buf: u32,
     d_buf: u32,
-    texs: [Option<Tex>; 32],
+    texs: [Option<Tex>; regs::MAX_SAMPLERS],
     mask_consts: [u32; 16],
     tc_args: [u32; MAX_REG as usize],
     fog_arg: u32,
@@ -249,7 +251,7 @@ impl<'a> Emitter<'a> {
             i_buf: 0,
             b_buf: 0,
             d_buf: 0,
-            texs: [None; 32],
+            texs: [None; regs::MAX_SAMPLERS],
             mask_consts: [0; 16],
             tc_args: [0; MAX_REG as usize],
             fog_arg: 0,
@@ -507,7 +509,7 @@ impl<'a> Emitter<'a> {
     fn texture(&mut self, stage: u16) -> Result<Tex, Error> {
         let st = stage as usize;
         if st >= self.texs.len() {
-            return Err(self.unsupported("sampler stage above 31"));
+            return Err(self.unsupported("sampler stage past every version's samplers"));
         }
         if let Some(t) = self.texs[st] {
             return Ok(t);
@@ -515,7 +517,7 @@ impl<'a> Emitter<'a> {
         let kind = if self.ps1x {
             self.o.pipeline.sm1_kind(st)
         } else {
-            match self.scan.samplers[st] {
+            match self.scan.sampler_type(stage) {
                 Some(SamplerType::Cube) => TextureKind::Cube,
                 Some(SamplerType::Volume) => TextureKind::Volume,
                 _ => TextureKind::Tex2d,
@@ -565,13 +567,13 @@ impl<'a> Emitter<'a> {
 
     fn make_slots(&mut self) {
         for k in 0..NKIND {
-            let bits = self.scan.used.bits(k);
-            if bits == 0 {
-                continue;
-            }
             let Some(kind) = RegisterType::from_u8(k as u8) else {
                 continue;
             };
+            let bits = self.scan.used.bits(kind);
+            if bits == 0 {
+                continue;
+            }
             let Some(ty) = slot_ty(self.v, kind) else {
                 continue;
             };
@@ -1451,13 +1453,10 @@ impl<'a> Emitter<'a> {
                 self.write(x, r)?;
             }
             M4x4 | M4x3 | M3x4 | M3x3 | M3x2 => {
-                let (n, rows) = match op {
-                    M4x4 => (4, 4),
-                    M4x3 => (4, 3),
-                    M3x4 => (3, 4),
-                    M3x3 => (3, 3),
-                    _ => (3, 2),
+                let Some(shape) = op.matrix() else {
+                    return Err(self.unsupported("not a matrix macro"));
                 };
+                let (n, rows) = (u32::from(shape.columns), usize::from(shape.rows));
                 let a = s(self, 0)?;
                 let zero = self.m.f(0.0);
                 let mut c = [zero; 4];
@@ -1794,8 +1793,12 @@ impl<'a> Emitter<'a> {
 
     fn flow(&mut self, x: &Instruction) -> Result<(), Error> {
         use Opcode::*;
-        match x.opcode {
-            If | IfC => {
+        // Only flow-control opcodes come here; the match names every one.
+        let Role::Flow(flow) = x.opcode.role() else {
+            return Ok(());
+        };
+        match flow {
+            Flow::If | Flow::IfC => {
                 let cond = if x.opcode == If {
                     self.bool_src(&x.srcs[0])?
                 } else {
@@ -1816,7 +1819,7 @@ impl<'a> Emitter<'a> {
                     has_else: false,
                 });
             }
-            Else => {
+            Flow::Else => {
                 self.flush();
                 let (merge, else_label) = match self.frames.last_mut() {
                     Some(Frame::If {
@@ -1835,7 +1838,7 @@ impl<'a> Emitter<'a> {
                 self.invalidate();
                 self.label(else_label);
             }
-            EndIf => {
+            Flow::EndIf => {
                 self.flush();
                 let Some(Frame::If {
                     merge,
@@ -1855,7 +1858,7 @@ impl<'a> Emitter<'a> {
                 }
                 self.label(merge);
             }
-            Loop | Rep => {
+            Flow::Loop | Flow::Rep => {
                 let iv = self.const_i(x.srcs[if x.opcode == Loop { 1 } else { 0 }].reg.num);
                 let count = self.comp(T::I32, iv, 0);
                 let counter = self.local(T::I32);
@@ -1897,7 +1900,7 @@ impl<'a> Emitter<'a> {
                     saved_al,
                 });
             }
-            EndLoop | EndRep => {
+            Flow::EndLoop | Flow::EndRep => {
                 self.flush();
                 let Some(Frame::Loop {
                     header,
@@ -1934,7 +1937,7 @@ impl<'a> Emitter<'a> {
                     self.set_slot(i, v);
                 }
             }
-            Break => {
+            Flow::Break => {
                 let merge = self
                     .loop_merge()
                     .ok_or_else(|| self.flow_err("break outside a loop"))?;
@@ -1942,7 +1945,7 @@ impl<'a> Emitter<'a> {
                 self.branch(merge);
                 self.dead = Some(0);
             }
-            BreakC | BreakP => {
+            Flow::BreakC | Flow::BreakP => {
                 let lm = self
                     .loop_merge()
                     .ok_or_else(|| self.flow_err("break outside a loop"))?;
@@ -1959,7 +1962,7 @@ impl<'a> Emitter<'a> {
                 self.branch(lm);
                 self.label(after);
             }
-            Call | CallNz => {
+            Flow::Call | Flow::CallNz => {
                 let l = x.srcs[0].reg.num;
                 let f = self
                     .labels
@@ -1991,11 +1994,11 @@ impl<'a> Emitter<'a> {
                     }
                 }
             }
-            Ret => {
+            Flow::Ret => {
                 self.emit_return()?;
                 self.dead = Some(0);
             }
-            _ => {}
+            Flow::Label => {}
         }
         Ok(())
     }
@@ -2014,24 +2017,23 @@ impl<'a> Emitter<'a> {
             self.at = offsets[i];
             self.op = x.opcode;
             if let Some(d) = self.dead {
-                use Opcode::*;
-                match x.opcode {
-                    If | IfC | Loop | Rep => {
+                match x.opcode.block() {
+                    Block::Open => {
                         self.dead = Some(d + 1);
                         i += 1;
                         continue;
                     }
-                    EndIf | EndLoop | EndRep if d > 0 => {
+                    Block::Close if d > 0 => {
                         self.dead = Some(d - 1);
                         i += 1;
                         continue;
                     }
-                    Else if d > 0 => {
+                    Block::Else if d > 0 => {
                         i += 1;
                         continue;
                     }
-                    EndIf | EndLoop | EndRep | Else => self.dead = None,
-                    _ => {
+                    Block::Close | Block::Else => self.dead = None,
+                    Block::None => {
                         i += 1;
                         continue;
                     }
@@ -2291,7 +2293,7 @@ impl<'a> Emitter<'a> {
         for (u, i) in base {
             f(u, i);
         }
-        let mut extra: [(DeclUsage, u8); 16] = [(DeclUsage::Position, 0); 16];
+        let mut extra = [(DeclUsage::Position, 0u8); regs::MAX_OUTPUTS];
         let mut n = 0;
         if self.v.major >= 3 {
             for d in &self.scan.outputs {
@@ -2329,7 +2331,7 @@ impl<'a> Emitter<'a> {
             if self.ps1x {
                 push_color(self, 0);
             } else {
-                let bits = self.scan.written.bits(RegisterType::ColorOut as usize);
+                let bits = self.scan.written.bits(RegisterType::ColorOut);
                 for c in 0..MAX_REG as u32 {
                     if bits & (1u64 << c) != 0 {
                         push_color(self, c);

@@ -27,7 +27,7 @@ mod module;
 mod scan;
 
 use d3dbc::token::RegisterType;
-use d3dbc::{Item, Opcode, Shader};
+use d3dbc::{Opcode, Shader};
 use spirv::{Capability, ExecutionMode, ExecutionModel, Op};
 
 pub use d3dbc::target::interface::{self, Interface};
@@ -114,25 +114,6 @@ impl Default for EmitFlags {
     }
 }
 
-/// The instructions of `shader` (comments dropped) and each one's DWORD offset.
-fn instructions(shader: &Shader) -> (Vec<d3dbc::Instruction>, Vec<u32>) {
-    let n = shader.items.len();
-    let mut ins = Vec::with_capacity(n);
-    let mut offs = Vec::with_capacity(n);
-    let mut off = 1u32;
-    for it in &shader.items {
-        match it {
-            Item::Instruction(x) => {
-                ins.push(*x);
-                offs.push(off);
-                off = off.saturating_add(1 + x.operand_len(shader.version) as u32);
-            }
-            Item::Comment(c) => off = off.saturating_add(1 + c.len() as u32),
-        }
-    }
-    (ins, offs)
-}
-
 fn run<'a>(
     shader: &Shader,
     options: &'a TranslateOptions,
@@ -140,10 +121,13 @@ fn run<'a>(
     link: Option<&'a [LinkRead]>,
     link_pixel: bool,
 ) -> Result<(Translation, Vec<LinkRead>), Error> {
-    let (ins, offs) = instructions(shader);
-    let scan = scan::scan(shader.version, &ins, &offs)?;
+    // The shared pre-pass: the instructions, each one's DWORD offset, what they use.
+    let mut analysis = d3dbc::Analysis::new(shader);
+    let ins = std::mem::take(&mut analysis.instructions);
+    let mut scan = scan::scan(analysis)?;
+    let offs = std::mem::take(&mut scan.a.offsets);
     let mut e = emit::Emitter::new(shader.version, scan, options, flags.adjust_y, link);
-    e.run(&ins, &offs)?;
+    e.run(&ins, &offs[..ins.len()])?;
     let reads = if link_pixel {
         e.link_pixel_inputs()
     } else {

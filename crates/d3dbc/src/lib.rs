@@ -53,6 +53,7 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod analysis;
 pub mod asm;
 pub mod ctab;
 pub mod decode;
@@ -74,6 +75,7 @@ pub mod token;
 pub mod validate;
 pub mod version;
 
+pub use analysis::Analysis;
 pub use ctab::{Ctab, CtabError};
 pub use decode::{DecodeError, DecodeErrorKind, Decoder, Event};
 pub use diag::Severity;

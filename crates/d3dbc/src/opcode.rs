@@ -187,6 +187,62 @@ pub enum Block {
     Close,
 }
 
+/// What an opcode is to a consumer that executes or translates a shader
+/// ([`Opcode::role`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum Role {
+    /// `dcl`, `def`, `defi`, `defb`: state set up before the first instruction runs.
+    Declaration,
+    /// `nop`, `comment`, `end`, `reserved0`: no effect on anything a shader computes.
+    Marker,
+    /// `phase`: the ps_1_4 boundary between the texture and the arithmetic phase. No
+    /// slot and no operands, but temporaries' alpha does not survive it (see
+    /// `semantics.md` §2), so an executor keeps it in the instruction stream.
+    Phase,
+    /// Flow control: blocks, breaks, calls, `ret`, `label` (which one, so a consumer's
+    /// flow-control match lists them all).
+    Flow(Flow),
+    /// Everything else: computes a value, samples, kills a pixel or sets a register.
+    Compute,
+}
+
+/// A flow-control opcode ([`Role::Flow`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum Flow {
+    /// `if b#` / `if p0`.
+    If,
+    /// `if_comp`.
+    IfC,
+    /// `else`.
+    Else,
+    /// `endif`.
+    EndIf,
+    /// `loop aL, i#`.
+    Loop,
+    /// `endloop`.
+    EndLoop,
+    /// `rep i#`.
+    Rep,
+    /// `endrep`.
+    EndRep,
+    /// `break`.
+    Break,
+    /// `break_comp`.
+    BreakC,
+    /// `breakp`.
+    BreakP,
+    /// `call`.
+    Call,
+    /// `callnz`.
+    CallNz,
+    /// `ret`.
+    Ret,
+    /// `label`.
+    Label,
+}
+
 /// A matrix-multiply macro (`m4x4`, `m4x3`, `m3x4`, `m3x3`, `m3x2`): it expands to
 /// `rows` dot products of `columns` components, one per destination component, against
 /// the consecutive registers `src1`, `src1 + 1`, ….
@@ -548,45 +604,59 @@ impl Opcode {
         }
     }
 
-    /// `dcl`, `def`, `defi`, `defb`: declarations, which precede executable instructions.
+    /// The opcode's role: declaration, marker, the ps_1_4 phase boundary, flow control
+    /// or computation. The one classification the validator, the executor and the
+    /// translators read; the match lists every opcode, so a new one must be placed.
+    #[inline]
+    pub fn role(self) -> Role {
+        use Opcode::*;
+        match self {
+            Dcl | Def | DefI | DefB => Role::Declaration,
+            Nop | Comment | End | Reserved0 => Role::Marker,
+            Phase => Role::Phase,
+            If => Role::Flow(Flow::If),
+            IfC => Role::Flow(Flow::IfC),
+            Else => Role::Flow(Flow::Else),
+            EndIf => Role::Flow(Flow::EndIf),
+            Loop => Role::Flow(Flow::Loop),
+            EndLoop => Role::Flow(Flow::EndLoop),
+            Rep => Role::Flow(Flow::Rep),
+            EndRep => Role::Flow(Flow::EndRep),
+            Break => Role::Flow(Flow::Break),
+            BreakC => Role::Flow(Flow::BreakC),
+            BreakP => Role::Flow(Flow::BreakP),
+            Call => Role::Flow(Flow::Call),
+            CallNz => Role::Flow(Flow::CallNz),
+            Ret => Role::Flow(Flow::Ret),
+            Label => Role::Flow(Flow::Label),
+            Mov | Add | Sub | Mad | Mul | Rcp | Rsq | Dp3 | Dp4 | Min | Max | Slt | Sge | Exp
+            | Log | Lit | Dst | Lrp | Frc | M4x4 | M4x3 | M3x4 | M3x3 | M3x2 | Pow | Crs | Sgn
+            | Abs | Nrm | SinCos | Mova | TexCoord | TexKill | Tex | TexBem | TexBemL
+            | TexReg2Ar | TexReg2Gb | TexM3x2Pad | TexM3x2Tex | TexM3x3Pad | TexM3x3Tex
+            | TexM3x3Spec | TexM3x3VSpec | ExpP | LogP | Cnd | TexReg2Rgb | TexDp3Tex
+            | TexM3x2Depth | TexDp3 | TexM3x3 | TexDepth | Cmp | Bem | Dp2Add | Dsx | Dsy
+            | TexLdd | SetP | TexLdl => Role::Compute,
+        }
+    }
+
+    /// `dcl`, `def`, `defi`, `defb`: declarations, which precede executable instructions
+    /// ([`Role::Declaration`]).
     #[inline]
     pub fn is_declaration(self) -> bool {
-        matches!(
-            self,
-            Opcode::Dcl | Opcode::Def | Opcode::DefI | Opcode::DefB
-        )
+        self.role() == Role::Declaration
     }
 
-    /// Neither a declaration nor executable: `phase`, `nop`, `comment`, `end`.
+    /// Neither a declaration nor executable: `phase`, `nop`, `comment`, `end`,
+    /// `reserved0` ([`Role::Marker`] and [`Role::Phase`]).
     #[inline]
     pub fn is_marker(self) -> bool {
-        matches!(
-            self,
-            Opcode::Phase | Opcode::Nop | Opcode::Comment | Opcode::End
-        )
+        matches!(self.role(), Role::Marker | Role::Phase)
     }
 
-    /// Flow control: blocks, breaks, subroutines and labels.
+    /// Flow control: blocks, breaks, subroutines and labels ([`Role::Flow`]).
     #[inline]
     pub fn is_flow(self) -> bool {
-        use Opcode::*;
-        matches!(
-            self,
-            If | IfC
-                | Else
-                | EndIf
-                | Loop
-                | Rep
-                | EndLoop
-                | EndRep
-                | Break
-                | BreakC
-                | BreakP
-                | Call
-                | CallNz
-                | Label
-                | Ret
-        )
+        matches!(self.role(), Role::Flow(_))
     }
 
     /// The ps_1_x texture-addressing instructions (`texcoord`, `tex`, `texbem*`,

@@ -50,6 +50,28 @@ pub const SAMPLER_STAGES: usize = 20;
 /// pixel-shader samplers.
 pub const VERTEX_SAMPLER_BASE: usize = 16;
 
+/// The most registers of each file any hardware version has (the largest runtime count
+/// of [`file()`] over the versions, `_sw` models aside): what the executor's register
+/// file, the translators' tables, the CLI and the GPU runner are sized by. A test checks
+/// each against the table.
+pub const MAX_TEMPS: usize = 32;
+/// Input registers `v#` (vertex shaders; ps_3_0 has 10).
+pub const MAX_INPUTS: usize = 16;
+/// Pixel-shader texture registers `t#` (ps_2_x; ps_1_4 has 6, ps_1_1–1_3 4).
+pub const MAX_TEXTURES: usize = 8;
+/// Vertex-shader outputs `o#` (vs_3_0; the `oT#` of earlier versions are 8).
+pub const MAX_OUTPUTS: usize = 12;
+/// Colour outputs `oD#` of vs_1_1–2_x.
+pub const MAX_ATTR_OUTPUTS: usize = 2;
+/// Pixel-shader colour outputs `oC#` (render targets).
+pub const MAX_COLOR_OUTPUTS: usize = 4;
+/// Sampler registers `s#` of one shader (pixel shaders; vs_3_0 has 4).
+pub const MAX_SAMPLERS: usize = VERTEX_SAMPLER_BASE;
+/// Integer constants `i#` (and boolean constants `b#`, [`MAX_BOOL_CONSTANTS`]).
+pub const MAX_INT_CONSTANTS: usize = 16;
+/// Boolean constants `b#`.
+pub const MAX_BOOL_CONSTANTS: usize = 16;
+
 const fn f(count: u32, asm_count: u32, read: bool, write: bool, rel: bool) -> Option<RegFile> {
     Some(RegFile {
         count,
@@ -403,6 +425,42 @@ pub fn vs3_position_output(decls: impl IntoIterator<Item = (u8, u8)>) -> Option<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each `MAX_*` size is the largest runtime count of its file over the hardware
+    /// versions of the table (the documented "Registers - vs_1_1" … "ps_3_0" pages).
+    #[test]
+    fn max_sizes_are_the_table_maxima() {
+        use RegisterType::*;
+        let mut versions = Vec::new();
+        for (major, minors) in [(1u8, &[0u8, 1, 2, 3, 4][..]), (2, &[0, 1]), (3, &[0])] {
+            for &minor in minors {
+                versions.push(Version::vertex(major, minor));
+                versions.push(Version::pixel(major, minor));
+            }
+        }
+        let max = |t: RegisterType, kind: Option<ShaderKind>| {
+            versions
+                .iter()
+                .filter(|v| kind.is_none_or(|k| v.kind == k))
+                .filter_map(|&v| runtime_file(v, t))
+                .map(|f| f.count as usize)
+                .max()
+                .unwrap_or(0)
+        };
+        assert_eq!(max(Temp, None), MAX_TEMPS);
+        assert_eq!(max(Input, None), MAX_INPUTS);
+        assert_eq!(max(AddrOrTexture, Some(ShaderKind::Pixel)), MAX_TEXTURES);
+        assert_eq!(max(Output, None), MAX_OUTPUTS);
+        assert_eq!(max(AttrOut, None), MAX_ATTR_OUTPUTS);
+        assert_eq!(max(ColorOut, None), MAX_COLOR_OUTPUTS);
+        assert_eq!(max(Sampler, None), MAX_SAMPLERS);
+        assert_eq!(max(ConstInt, None), MAX_INT_CONSTANTS);
+        assert_eq!(max(ConstBool, None), MAX_BOOL_CONSTANTS);
+        assert_eq!(
+            max(Sampler, Some(ShaderKind::Vertex)),
+            SAMPLER_STAGES - VERTEX_SAMPLER_BASE
+        );
+    }
 
     /// The compile-time table agrees with [`spelling`] for every register of every
     /// version (it is derived from spelling for one version per class).

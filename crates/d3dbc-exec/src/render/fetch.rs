@@ -5,6 +5,7 @@
 // Lane and component loops index several structure-of-arrays values at once.
 #![allow(clippy::needless_range_loop)]
 
+use d3dbc::regs;
 use d3dbc::token::DeclUsage;
 
 use crate::draw::*;
@@ -106,7 +107,7 @@ pub(crate) fn ps_links(ps: Option<&Program>) -> Vec<Link> {
                     color: true,
                 });
             }
-            for i in 0..8u16 {
+            for i in 0..regs::MAX_TEXTURES as u16 {
                 links.push(Link {
                     usage: texc,
                     index: i as u8,

@@ -2,6 +2,7 @@
 //! statements over straight-line ranges; the order subroutines are lowered in.
 
 use super::*;
+use d3dbc::opcode::{Block, Flow, Role};
 
 impl Lower<'_> {
     pub(super) fn cmp_scalar(&mut self, x: &Instruction) -> Result<H, Error> {
@@ -15,8 +16,12 @@ impl Lower<'_> {
     /// labels). Long by design: one arm per flow opcode over the open-frame stack.
     pub(super) fn flow(&mut self, x: &Instruction) -> Result<(), Error> {
         use Opcode::*;
-        match x.opcode {
-            If | IfC => {
+        // Only flow-control opcodes come here; the match names every one.
+        let Role::Flow(flow) = x.opcode.role() else {
+            return Ok(());
+        };
+        match flow {
+            Flow::If | Flow::IfC => {
                 let cond = if x.opcode == If {
                     self.bool_src(&x.srcs[0])?
                 } else {
@@ -26,7 +31,7 @@ impl Lower<'_> {
                 self.frames.push(Frame::If { cond, accept: None });
                 self.fun.open();
             }
-            Else => {
+            Flow::Else => {
                 self.flush();
                 let b = self.fun.close();
                 self.invalidate();
@@ -36,7 +41,7 @@ impl Lower<'_> {
                 }
                 self.fun.open();
             }
-            EndIf => {
+            Flow::EndIf => {
                 self.flush();
                 let b = self.fun.close();
                 self.invalidate();
@@ -55,7 +60,7 @@ impl Lower<'_> {
                     _ => return Err(Error::Flow(self.at, "endif without if")),
                 }
             }
-            Loop | Rep => {
+            Flow::Loop | Flow::Rep => {
                 let iv = self.const_i(x.srcs[if x.opcode == Loop { 1 } else { 0 }].reg.num);
                 let count = self.fun.comp(iv, 0);
                 let counter = self.fun.f.local_variables.append(
@@ -106,7 +111,7 @@ impl Lower<'_> {
                     reject: naga::Block::new(),
                 });
             }
-            EndLoop | EndRep => {
+            Flow::EndLoop | Flow::EndRep => {
                 self.flush();
                 let body = self.fun.close();
                 self.invalidate();
@@ -143,12 +148,12 @@ impl Lower<'_> {
                     self.set_slot(i, v);
                 }
             }
-            Break => {
+            Flow::Break => {
                 self.flush();
                 self.fun.stmt(Statement::Break);
                 self.dead = Some(0);
             }
-            BreakC | BreakP => {
+            Flow::BreakC | Flow::BreakP => {
                 let cond = if x.opcode == BreakC {
                     self.cmp_scalar(x)?
                 } else {
@@ -161,7 +166,7 @@ impl Lower<'_> {
                     reject: naga::Block::new(),
                 });
             }
-            Call | CallNz => {
+            Flow::Call | Flow::CallNz => {
                 let f = *self
                     .labels
                     .get(&x.srcs[0].reg.num)
@@ -186,11 +191,11 @@ impl Lower<'_> {
                     None => self.fun.stmt(call),
                 }
             }
-            Ret => {
+            Flow::Ret => {
                 self.emit_return()?;
                 self.dead = Some(0);
             }
-            _ => {}
+            Flow::Label => {}
         }
         Ok(())
     }
@@ -202,26 +207,25 @@ impl Lower<'_> {
         while i < ins.len() {
             let x = &ins[i];
             if let Some(d) = self.dead {
-                use Opcode::*;
-                match x.opcode {
-                    If | IfC | Loop | Rep => {
+                match x.opcode.block() {
+                    Block::Open => {
                         self.dead = Some(d + 1);
                         i += 1;
                         continue;
                     }
-                    EndIf | EndLoop | EndRep if d > 0 => {
+                    Block::Close if d > 0 => {
                         self.dead = Some(d - 1);
                         i += 1;
                         continue;
                     }
-                    Else if d > 0 => {
+                    Block::Else if d > 0 => {
                         i += 1;
                         continue;
                     }
-                    EndIf | EndLoop | EndRep | Else => {
+                    Block::Close | Block::Else => {
                         self.dead = None;
                     }
-                    _ => {
+                    Block::None => {
                         i += 1;
                         continue;
                     }

@@ -125,7 +125,7 @@ impl Lower<'_> {
             let kind = if self.ps1x {
                 self.o.pipeline.sm1_kind(stage as usize)
             } else {
-                match self.scan.samplers.get(&stage) {
+                match self.scan.sampler_type(stage) {
                     Some(SamplerType::Cube) => TextureKind::Cube,
                     Some(SamplerType::Volume) => TextureKind::Volume,
                     _ => TextureKind::Tex2d,

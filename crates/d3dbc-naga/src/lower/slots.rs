@@ -16,7 +16,7 @@ impl Lower<'_> {
 
     /// Creates the slots and their backing storage.
     pub(super) fn make_slots(&mut self) {
-        let keys: Vec<Key> = self.scan.used.iter().copied().collect();
+        let keys: Vec<Key> = self.scan.used.iter().collect();
         for key in keys {
             let Some(ty) = slot_ty(self.v, key.0) else {
                 continue;
@@ -29,7 +29,7 @@ impl Lower<'_> {
                     None,
                     tyh,
                 ))
-            } else if self.scan.has_flow && self.scan.written.contains(&key) {
+            } else if self.scan.has_flow && self.scan.written.contains(key.0, key.1) {
                 let tyh = self.ty_of(ty);
                 Backing::Local(self.fun.f.local_variables.append(
                     LocalVariable {

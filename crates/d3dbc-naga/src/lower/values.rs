@@ -203,7 +203,7 @@ impl Lower<'_> {
         let (gv, len) = self.float_consts();
         match rel {
             None => {
-                if let Some(d) = self.scan.float_defs.get(&(n as u16)).copied() {
+                if let Some(d) = self.scan.float_def(n as u16).map(|d| d.map(f32::from_bits)) {
                     if n < 65536 {
                         return Ok(self.vec4_lit(d));
                     }
@@ -229,8 +229,12 @@ impl Lower<'_> {
                 let val = self.fun.load(acc);
                 let z = self.zero4();
                 let mut r = self.fun.select(ok, val, z);
-                let defs: Vec<(u16, [f32; 4])> =
-                    self.scan.float_defs.iter().map(|(k, v)| (*k, *v)).collect();
+                let defs: Vec<(u16, [f32; 4])> = self
+                    .scan
+                    .float_defs
+                    .iter()
+                    .map(|(k, v)| (*k, v.map(f32::from_bits)))
+                    .collect();
                 for (k, d) in defs {
                     let kk = self.fun.i(k as i32);
                     let eq = self.fun.bin(B::Equal, idx, kk);
@@ -243,7 +247,7 @@ impl Lower<'_> {
     }
 
     pub(super) fn const_i(&mut self, n: u16) -> H {
-        if let Some(d) = self.scan.int_defs.get(&n).copied() {
+        if let Some(d) = self.scan.int_def(n) {
             let c = d.map(|x| self.fun.i(x));
             return self.fun.compose(self.t.vec4i, c.to_vec());
         }
@@ -260,7 +264,7 @@ impl Lower<'_> {
     }
 
     pub(super) fn const_b(&mut self, n: u16) -> H {
-        if let Some(d) = self.scan.bool_defs.get(&n).copied() {
+        if let Some(d) = self.scan.bool_def(n) {
             return self.fun.b(d);
         }
         if n as u32 >= itf::INT_CONSTANTS {

@@ -29,10 +29,11 @@ pub const PS_BOOL_BINDING: u32 = 5;
 pub const DRIVER_BINDING: u32 = 6;
 /// Pixel sampler `s#`: texture at `PS_TEXTURE_BASE + 2·#`, sampler at `+ 1`.
 pub const PS_TEXTURE_BASE: u32 = 16;
-/// Vertex sampler `s#` (vs_3_0): texture at `VS_TEXTURE_BASE + 2·#`, sampler at `+ 1`.
-pub const VS_TEXTURE_BASE: u32 = 48;
+/// Vertex sampler `s#` (vs_3_0): texture at `VS_TEXTURE_BASE + 2·#`, sampler at `+ 1`
+/// (after the pixel samplers' bindings).
+pub const VS_TEXTURE_BASE: u32 = PS_TEXTURE_BASE + 2 * crate::regs::MAX_SAMPLERS as u32;
 /// Integer and boolean constant registers per stage.
-pub const INT_CONSTANTS: u32 = 16;
+pub const INT_CONSTANTS: u32 = crate::regs::MAX_INT_CONSTANTS as u32;
 
 /// Layout of the driver uniform buffer: vec4 indices.
 pub mod driver {
