@@ -5,7 +5,7 @@
 //!
 //! Consecutive `[test]` sections of one vkd3d shader test share their render target, as
 //! vkd3d's runner drives them: [`load`] runs a section after the operations of the ones
-//! before it ([`continues_section`]).
+//! before it (`continues_section`).
 
 use std::path::Path;
 use std::sync::Arc;

@@ -60,7 +60,7 @@ pub fn line(text: &str, value: Option<[f32; 4]>) -> String {
     }
 }
 
-/// The trace as text lines ([`line`] for each step).
+/// The trace as text lines ([`line()`] for each step).
 pub fn lines(program: &Program, trace: &[(u32, [f32; 4], bool)]) -> Vec<String> {
     steps(program, trace)
         .into_iter()

@@ -1122,6 +1122,22 @@ impl<'a> Emitter<'a> {
         Ok(())
     }
 
+    /// ps_1_4 `phase`: the temporaries' alpha is not kept across the boundary (a read
+    /// of `r#.a` written in phase 1 gives 0), as the executor does (semantics.md §2).
+    fn phase(&mut self) {
+        for n in 0..d3dbc::regs::MAX_TEMPS as u16 {
+            if let Some(i) = self.slot(RegisterType::Temp, n) {
+                if self.slots[i].ty != SlotTy::F4 {
+                    continue;
+                }
+                let old = self.read_slot(i);
+                let z = self.zero4();
+                let nv = self.masked(T::V4F, old, z, 8, None);
+                self.set_slot(i, nv);
+            }
+        }
+    }
+
     fn masked(&mut self, t: T, old: u32, v: u32, mask: u8, pred: Option<SrcParam>) -> u32 {
         let mut nv = if mask & 15 == 15 {
             v
@@ -1291,7 +1307,8 @@ impl<'a> Emitter<'a> {
         self.op = op;
         let s = |l: &mut Self, i: usize| l.src(&x.srcs[i]);
         match op {
-            Nop | Dcl | Def | DefI | DefB | Comment | End | Label | Phase | Reserved0 => {}
+            Nop | Dcl | Def | DefI | DefB | Comment | End | Label | Reserved0 => {}
+            Phase => self.phase(),
             Mov => {
                 let mut v = s(self, 0)?;
                 if !self.ps && x.dst.reg.kind == RegisterType::AddrOrTexture {

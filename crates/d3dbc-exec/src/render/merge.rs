@@ -13,7 +13,7 @@
 //!   interpolated depth only: a pixel shader writing `oDepth` overrides it (as D3D10
 //!   defines); the result is clamped to [0, 1] like every depth;
 //! - the alpha test compares at the target's precision: unclamped floats for float
-//!   targets, 8 bits (saturated, rounded) otherwise ([`alpha_test_passes`]).
+//!   targets, 8 bits (saturated, rounded) otherwise (`alpha_test_passes`).
 
 use super::fetch::SVert;
 use crate::draw::{Blend, BlendOp, DepthFormat, Draw, Format, RenderStates, StencilOp};

@@ -12,7 +12,8 @@ impl Lower<'_> {
         let op = x.opcode;
         let s = |l: &mut Self, i: usize| l.src(&x.srcs[i]);
         match op {
-            Nop | Dcl | Def | DefI | DefB | Comment | End | Label | Phase | Reserved0 => {}
+            Nop | Dcl | Def | DefI | DefB | Comment | End | Label | Reserved0 => {}
+            Phase => self.phase()?,
             Mov => {
                 let mut v = s(self, 0)?;
                 if !self.ps && x.dst.reg.kind == RegisterType::AddrOrTexture {

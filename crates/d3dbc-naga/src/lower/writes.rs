@@ -85,6 +85,23 @@ impl Lower<'_> {
         Ok(())
     }
 
+    /// ps_1_4 `phase`: the temporaries' alpha is not kept across the boundary (a read
+    /// of `r#.a` written in phase 1 gives 0), as the executor does (semantics.md §2).
+    pub(super) fn phase(&mut self) -> Result<(), Error> {
+        for n in 0..d3dbc::regs::MAX_TEMPS as u16 {
+            if let Some(i) = self.slot(RegisterType::Temp, n) {
+                if self.slots[i].ty != SlotTy::F4 {
+                    continue;
+                }
+                let old = self.read_slot(i);
+                let z = self.fun.splat_f(0.0);
+                let nv = self.masked(old, z, 8, None)?;
+                self.set_slot(i, nv);
+            }
+        }
+        Ok(())
+    }
+
     pub(super) fn masked(
         &mut self,
         old: H,
