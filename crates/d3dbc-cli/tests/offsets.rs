@@ -3,26 +3,7 @@
 
 mod common;
 
-use common::{run, text, tmpdir};
-
-/// `ps_2_0` reading a temporary no instruction wrote, assembled without validation.
-fn invalid_pso(dir: &std::path::Path) -> String {
-    let src = dir.join("bad.asm");
-    std::fs::write(&src, "ps_2_0\nmov oC0, r5\n").unwrap();
-    let out = dir.join("bad.pso");
-    let a = run(
-        &[
-            "asm",
-            "--no-validate",
-            src.to_str().unwrap(),
-            "-o",
-            out.to_str().unwrap(),
-        ],
-        None,
-    );
-    assert!(a.status.success(), "{}", text(&a.stderr));
-    out.to_str().unwrap().to_string()
-}
+use common::{invalid_pso, run, text, tmpdir};
 
 fn assert_hex_offset(msg: &str, offset: &str) {
     assert!(msg.contains(offset), "expected {offset} in: {msg}");

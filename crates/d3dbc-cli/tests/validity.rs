@@ -5,27 +5,7 @@
 
 mod common;
 
-use common::{run, text, tmpdir};
-
-/// `ps_2_0` writing `oC0` from `r5`, which nothing wrote (assembled with
-/// `--no-validate`, as a tool that skips validation would).
-fn invalid_pso(dir: &std::path::Path) -> String {
-    let src = dir.join("unwritten.asm");
-    std::fs::write(&src, "ps_2_0\nmov oC0, r5\n").unwrap();
-    let out = dir.join("unwritten.pso");
-    let a = run(
-        &[
-            "asm",
-            "--no-validate",
-            src.to_str().unwrap(),
-            "-o",
-            out.to_str().unwrap(),
-        ],
-        None,
-    );
-    assert!(a.status.success(), "{}", text(&a.stderr));
-    out.to_str().unwrap().to_string()
-}
+use common::{invalid_pso, run, text, tmpdir};
 
 /// The three verbs, each writing into `dir`.
 fn verbs(dir: &std::path::Path) -> Vec<Vec<String>> {

@@ -1,5 +1,6 @@
 //! Helpers shared by the CLI tests: run the built binary with stdin fed from a thread
-//! (so big inputs and outputs cannot deadlock), example paths, scratch directories.
+//! (so big inputs and outputs cannot deadlock), example paths, scratch directories, a
+//! runtime-invalid shader.
 #![allow(dead_code)]
 
 use std::io::Write;
@@ -57,4 +58,25 @@ pub fn tmpdir(tag: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
+}
+
+/// `unwritten.pso` in `dir`: a `ps_2_0` writing `oC0` from `r5`, which nothing wrote
+/// (runtime-invalid, E0204), assembled with `--no-validate` as a tool that skips
+/// validation would. Returns its path.
+pub fn invalid_pso(dir: &Path) -> String {
+    let src = dir.join("unwritten.asm");
+    std::fs::write(&src, "ps_2_0\nmov oC0, r5\n").unwrap();
+    let out = dir.join("unwritten.pso");
+    let a = run(
+        &[
+            "asm",
+            "--no-validate",
+            src.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(a.status.success(), "{}", text(&a.stderr));
+    out.to_str().unwrap().to_string()
 }
