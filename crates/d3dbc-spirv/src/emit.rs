@@ -17,7 +17,7 @@ use d3dbc::ir::{DstParam, Instruction, RelAddr, SrcParam};
 use d3dbc::opcode::{Block, Flow, Role};
 use d3dbc::regs;
 use d3dbc::semantics::{LogOfZero, MovaTies, MulZero, ReciprocalOfZero};
-use d3dbc::target::interface::{self as itf, driver, Interface, Stage};
+use d3dbc::target::interface::{self as itf, driver, Interface};
 use d3dbc::target::options::{CompareFunc, FogDepth, FogMode, TextureKind, TranslateOptions};
 use d3dbc::token::{Comparison, DeclUsage, RegisterType, SamplerType, SrcModifier};
 use d3dbc::{Opcode, Version};
@@ -27,15 +27,15 @@ use crate::module::{inst, Module, Sc, T};
 use crate::scan::{Decl, Scan, MAX_REG, NKIND};
 use crate::{Error, LinkRead};
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum SlotTy {
-    F4,
-    I4,
-    I1,
-    B4,
+/// What a slot holds: the register table's value kind.
+use d3dbc::regs::Holds as SlotTy;
+
+/// The SPIR-V type of a slot's value.
+trait SlotType {
+    fn t(self) -> T;
 }
 
-impl SlotTy {
+impl SlotType for SlotTy {
     fn t(self) -> T {
         match self {
             SlotTy::F4 => T::V4F,
@@ -169,18 +169,6 @@ pub(crate) struct Emitter<'a> {
     pub main_fn: u32,
 }
 
-fn slot_ty(v: Version, k: RegisterType) -> Option<SlotTy> {
-    use RegisterType::*;
-    Some(match k {
-        AddrOrTexture if v.is_vertex() => SlotTy::I4,
-        Loop => SlotTy::I1,
-        Predicate => SlotTy::B4,
-        Temp | Input | AddrOrTexture | RastOut | AttrOut | Output | ColorOut | DepthOut
-        | MiscType | TempFloat16 => SlotTy::F4,
-        _ => return None,
-    })
-}
-
 /// The float comparison op of a D3D9 comparison (naga's mapping: ordered).
 fn cmp_op(c: Option<Comparison>) -> Op {
     match c {
@@ -213,23 +201,7 @@ impl<'a> Emitter<'a> {
         link: Option<&'a [LinkRead]>,
     ) -> Self {
         let ps = v.is_pixel();
-        let itf = Interface {
-            stage: if ps { Stage::Fragment } else { Stage::Vertex },
-            version: v.to_string(),
-            entry_point: "main".into(),
-            group: itf::GROUP,
-            float_constants: None,
-            int_constants: None,
-            bool_constants: None,
-            driver: None,
-            samplers: Vec::new(),
-            vertex_inputs: Vec::new(),
-            varyings: Vec::new(),
-            color_outputs: Vec::new(),
-            depth_output: false,
-            discards: false,
-            linked: false,
-        };
+        let itf = Interface::empty(v);
         Emitter {
             m: Module::new(),
             killed: 0,
@@ -574,7 +546,7 @@ impl<'a> Emitter<'a> {
             if bits == 0 {
                 continue;
             }
-            let Some(ty) = slot_ty(self.v, kind) else {
+            let Some(ty) = d3dbc::regs::holds(self.v, kind) else {
                 continue;
             };
             for num in 0..MAX_REG {

@@ -367,6 +367,35 @@ impl std::fmt::Display for Name {
     }
 }
 
+/// What a register holds as a value a shader writes and reads back (what a translator
+/// keeps a variable for): four floats, four integers (`a0` of a vertex shader), one
+/// integer (`aL`) or four booleans (`p0`). `None` for files that are not written as
+/// values (constants, samplers, labels).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Holds {
+    /// `vec4<f32>`: temporaries, inputs, texture coordinates in pixel shaders, outputs.
+    F4,
+    /// `vec4<i32>`: the vertex shader's address register `a0`.
+    I4,
+    /// `i32`: the loop counter `aL`.
+    I1,
+    /// `vec4<bool>`: the predicate `p0`.
+    B4,
+}
+
+/// The value kind a register file `t` holds in version `v` ([`Holds`]).
+pub fn holds(v: Version, t: RegisterType) -> Option<Holds> {
+    use RegisterType::*;
+    Some(match t {
+        AddrOrTexture if v.is_vertex() => Holds::I4,
+        Loop => Holds::I1,
+        Predicate => Holds::B4,
+        Temp | Input | AddrOrTexture | RastOut | AttrOut | Output | ColorOut | DepthOut
+        | MiscType | TempFloat16 => Holds::F4,
+        Const | Const2 | Const3 | Const4 | ConstInt | ConstBool | Sampler | Label => return None,
+    })
+}
+
 /// The index of float constant `n` of file `t` across the four constant files
 /// (`D3DSPR_CONST` 0–2047, `CONST2` 2048–4095, `CONST3` 4096–6143, `CONST4` 6144–8191).
 pub fn float_constant_index(t: RegisterType, n: u16) -> u32 {

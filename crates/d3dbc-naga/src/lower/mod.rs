@@ -29,7 +29,7 @@ use naga::{
 };
 
 use crate::builder::{Func, Types};
-use crate::interface::{self as itf, driver, Interface, Stage};
+use crate::interface::{self as itf, driver, Interface};
 use crate::options::{CompareFunc, FogDepth, FogMode, TextureKind, TranslateOptions};
 use crate::scan::{Decl, Key, Scan};
 use crate::Error;
@@ -49,13 +49,8 @@ use textures::Level;
 
 type H = Handle<Expression>;
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum SlotTy {
-    F4,
-    I4,
-    I1,
-    B4,
-}
+/// What a slot holds: the register table's value kind.
+use d3dbc::regs::Holds as SlotTy;
 
 #[derive(Clone, Copy)]
 enum Backing {
@@ -138,18 +133,6 @@ pub(crate) struct Lower<'a> {
     at: usize,
 }
 
-fn slot_ty(v: Version, k: RegisterType) -> Option<SlotTy> {
-    use RegisterType::*;
-    Some(match k {
-        AddrOrTexture if v.is_vertex() => SlotTy::I4,
-        Loop => SlotTy::I1,
-        Predicate => SlotTy::B4,
-        Temp | Input | AddrOrTexture | RastOut | AttrOut | Output | ColorOut | DepthOut
-        | MiscType | TempFloat16 => SlotTy::F4,
-        _ => return None,
-    })
-}
-
 fn cmp_op(c: Option<Comparison>) -> B {
     match c {
         Some(Comparison::Gt) => B::Greater,
@@ -183,23 +166,7 @@ impl<'a> Lower<'a> {
         let t = Types::new(&mut m.types);
         let vec4u = t.vec4u;
         let ps = v.is_pixel();
-        let itf = Interface {
-            stage: if ps { Stage::Fragment } else { Stage::Vertex },
-            version: v.to_string(),
-            entry_point: "main".into(),
-            group: itf::GROUP,
-            float_constants: None,
-            int_constants: None,
-            bool_constants: None,
-            driver: None,
-            samplers: Vec::new(),
-            vertex_inputs: Vec::new(),
-            varyings: Vec::new(),
-            color_outputs: Vec::new(),
-            depth_output: false,
-            discards: false,
-            linked: false,
-        };
+        let itf = Interface::empty(v);
         Lower {
             offsets,
             at: 0,

@@ -18,7 +18,7 @@ impl Lower<'_> {
     pub(super) fn make_slots(&mut self) {
         let keys: Vec<Key> = self.scan.used.iter().collect();
         for key in keys {
-            let Some(ty) = slot_ty(self.v, key.0) else {
+            let Some(ty) = d3dbc::regs::holds(self.v, key.0) else {
                 continue;
             };
             let backing = if self.scan.has_calls {

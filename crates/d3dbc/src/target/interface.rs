@@ -204,3 +204,32 @@ pub struct Interface {
     /// `link` (d3dbc-naga, d3dbc-spirv): the shader only works with the one it was linked to.
     pub linked: bool,
 }
+
+impl Interface {
+    /// The interface of a `version` shader before a back end has recorded anything: its
+    /// stage, version and the `main` entry point in [`GROUP`], no resources, inputs or
+    /// outputs. Both back ends start from here.
+    pub fn empty(version: crate::Version) -> Interface {
+        Interface {
+            stage: if version.is_pixel() {
+                Stage::Fragment
+            } else {
+                Stage::Vertex
+            },
+            version: version.to_string(),
+            entry_point: "main".into(),
+            group: GROUP,
+            float_constants: None,
+            int_constants: None,
+            bool_constants: None,
+            driver: None,
+            samplers: Vec::new(),
+            vertex_inputs: Vec::new(),
+            varyings: Vec::new(),
+            color_outputs: Vec::new(),
+            depth_output: false,
+            discards: false,
+            linked: false,
+        }
+    }
+}
