@@ -8,6 +8,10 @@
 //!   `Cargo.lock` (`cargo install wasm-bindgen-cli --version =VERSION`); it says so
 //!   when either is missing. Serve the folder with any static server
 //!   (`python3 -m http.server -d target/web`).
+//! - `cargo xtask peers [--fetch-only] [-- BENCH ARGS]`: fetches MojoShader's sources
+//!   (FNA3D's copy, in crates.io's `fna3d-sys` 0.1.8, checked against its SHA-256) into
+//!   `target/peers/MojoShader`, then runs `cargo bench -p d3dbc-peers`, which measures
+//!   d3dbc and MojoShader on the same binaries in the same run.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -16,11 +20,12 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("web") => web(&args[1..]),
+        Some("peers") => peers(&args[1..]),
         Some("-h" | "--help") | None => {
-            println!("usage: cargo xtask web [--out DIR] [--dev]\n\n  web   build the playground page (default: target/web)");
+            println!("usage: cargo xtask web [--out DIR] [--dev]\n       cargo xtask peers [--fetch-only] [-- BENCH ARGS]\n\n  web    build the playground page (default: target/web)\n  peers  fetch MojoShader and bench d3dbc beside it in one run");
             return ExitCode::SUCCESS;
         }
-        Some(other) => Err(format!("unknown task `{other}` (tasks: web)")),
+        Some(other) => Err(format!("unknown task `{other}` (tasks: web, peers)")),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -217,4 +222,114 @@ fn js_string(s: &str) -> String {
     }
     o.push('"');
     o
+}
+
+/// The crate that carries the MojoShader sources the peer bench builds, and its
+/// SHA-256 (crates.io's checksum of the `.crate` file).
+const PEER_CRATE: &str = "fna3d-sys-0.1.8";
+const PEER_SHA256: &str = "d5c556a3377b298018d510f58afa9e2d82e2b2abdc38b4d041f4313699a165ee";
+
+fn peers(args: &[String]) -> Result<(), String> {
+    let (ours, bench_args) = match args.iter().position(|a| a == "--") {
+        Some(i) => (&args[..i], &args[i + 1..]),
+        None => (args, &args[args.len()..]),
+    };
+    let mut fetch_only = false;
+    for a in ours {
+        match a.as_str() {
+            "--fetch-only" => fetch_only = true,
+            other => return Err(format!("peers: unknown argument `{other}`")),
+        }
+    }
+    let root = root();
+    let dest = root.join("target/peers");
+    fetch_mojoshader(&dest)?;
+    if fetch_only {
+        return Ok(());
+    }
+    run(
+        Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+            .current_dir(&root)
+            .args(["bench", "-p", "d3dbc-peers", "--bench", "peers", "--"])
+            .args(bench_args),
+    )
+}
+
+/// Unpacks `FNA3D/MojoShader` of [`PEER_CRATE`] into `dest/MojoShader`, from cargo's
+/// download cache when it holds the crate, else from static.crates.io (with `curl`).
+fn fetch_mojoshader(dest: &Path) -> Result<(), String> {
+    use sha2::Digest;
+    let out = dest.join("MojoShader");
+    if out.join("mojoshader.c").is_file() {
+        return Ok(());
+    }
+    std::fs::create_dir_all(dest).map_err(|e| format!("{}: {e}", dest.display()))?;
+    let file = format!("{PEER_CRATE}.crate");
+    let cached = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")))
+        .and_then(|home| std::fs::read_dir(home.join("registry/cache")).ok())
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|d| d.path().join(&file))
+        .find(|p| p.is_file());
+    let path = match cached {
+        Some(p) => p,
+        None => {
+            let p = dest.join(&file);
+            let (name, version) = PEER_CRATE.rsplit_once('-').expect("name-version");
+            eprintln!("fetching {file} from static.crates.io");
+            run(Command::new("curl")
+                .args(["-fsSL", "-o"])
+                .arg(&p)
+                .arg(format!(
+                    "https://static.crates.io/crates/{name}/{name}-{version}.crate"
+                )))?;
+            p
+        }
+    };
+    let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let sum: String = sha2::Sha256::digest(&bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    if sum != PEER_SHA256 {
+        return Err(format!(
+            "{}: SHA-256 {sum}, expected {PEER_SHA256}",
+            path.display()
+        ));
+    }
+    let prefix = format!("{PEER_CRATE}/FNA3D/MojoShader/");
+    let mut archive = tar::Archive::new(flate2::read::GzDecoder::new(&bytes[..]));
+    let mut n = 0;
+    for entry in archive.entries().map_err(|e| format!("{file}: {e}"))? {
+        let mut entry = entry.map_err(|e| format!("{file}: {e}"))?;
+        let name = entry
+            .path()
+            .map_err(|e| format!("{file}: {e}"))?
+            .to_string_lossy()
+            .into_owned();
+        let Some(rel) = name.strip_prefix(&prefix) else {
+            continue;
+        };
+        if rel.is_empty() || rel.split('/').any(|c| c == "..") {
+            continue;
+        }
+        let target = out.join(rel);
+        if let Some(parent) = target.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+        }
+        if entry.header().entry_type().is_file() {
+            entry
+                .unpack(&target)
+                .map_err(|e| format!("{}: {e}", target.display()))?;
+            n += 1;
+        }
+    }
+    if !out.join("mojoshader.c").is_file() {
+        return Err(format!("{file} holds no {prefix}mojoshader.c"));
+    }
+    eprintln!("unpacked {n} MojoShader files into {}", out.display());
+    Ok(())
 }

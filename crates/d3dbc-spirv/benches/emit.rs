@@ -7,44 +7,17 @@
 //!
 //! `cargo bench -p d3dbc-spirv --bench emit` (reads `D3DBC_CORPUS`).
 
-use std::path::PathBuf;
+#[path = "../../d3dbc/benches/support/binaries.rs"]
+mod binaries;
+
 use std::time::Duration;
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use d3dbc::Shader;
 use d3dbc_spirv::TranslateOptions;
 
-fn load() -> Vec<(Vec<u32>, Shader)> {
-    let dir = std::env::var_os("D3DBC_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus")
-        });
-    let data = std::fs::read_to_string(dir.join("binaries.jsonl")).unwrap_or_default();
-    let mut out = Vec::new();
-    for line in data.lines() {
-        let Ok(r) = serde_json::from_str::<serde_json::Value>(line) else {
-            continue;
-        };
-        let toks: Vec<u32> = r["dwords"]
-            .as_array()
-            .map(|a| {
-                a.iter()
-                    .filter_map(|s| {
-                        u32::from_str_radix(s.as_str()?.trim_start_matches("0x"), 16).ok()
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        if let Ok(s) = Shader::decode(&toks) {
-            out.push((toks, s));
-        }
-    }
-    out
-}
-
 fn bench(c: &mut Criterion) {
-    let shaders = load();
+    let shaders = binaries::load();
     if shaders.is_empty() {
         eprintln!("corpus not found: nothing to measure");
         return;
