@@ -503,6 +503,9 @@ fn effect_shader(bytes: &[u8], pass: &PassArgs) -> Result<(Shader, d3dbc_exec::I
     let pass = effect
         .apply_pass(t, p, &values)
         .map_err(|e| e.to_string())?;
+    if let Some(e) = &pass.failure {
+        return Err(format!("BeginPass fails: {e}").into());
+    }
     let (code, consts) = match (pass.pixel_shader, pass.vertex_shader) {
         (Some(ps), _) => (ps, &pass.ps_constants),
         (None, Some(vs)) => (vs, &pass.vs_constants),

@@ -151,6 +151,9 @@ pub fn pass_scene(
     let applied = effect
         .apply_pass(technique, pass, values)
         .map_err(|e| e.to_string())?;
+    if let Some(e) = &applied.failure {
+        return Err(format!("BeginPass fails: {e}"));
+    }
     let ps = applied
         .pixel_shader
         .ok_or("the pass sets no pixel shader (fixed-function pixel processing is not drawn)")?;

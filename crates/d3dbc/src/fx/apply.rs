@@ -52,6 +52,20 @@ impl Constants {
             None => self.float.push((reg, v)),
         }
     }
+
+    fn set_i(&mut self, reg: u32, v: [i32; 4]) {
+        match self.int.iter_mut().find(|(r, _)| *r == reg) {
+            Some(e) => e.1 = v,
+            None => self.int.push((reg, v)),
+        }
+    }
+
+    fn set_b(&mut self, reg: u32, v: bool) {
+        match self.bool.iter_mut().find(|(r, _)| *r == reg) {
+            Some(e) => e.1 = v,
+            None => self.bool.push((reg, v)),
+        }
+    }
 }
 
 /// One state a pass sets, evaluated.
@@ -86,6 +100,10 @@ pub struct PassState<'a> {
     /// Every other state in the order the pass sets it (sampler objects expanded into
     /// their sampler states for their stage).
     pub states: Vec<AppliedState>,
+    /// Why `BeginPass` would fail (`E_FAIL`): a shader state's array selector computed
+    /// an index outside its array. D3DX still sets the pass's other states; the shader
+    /// state sets nothing (here: no shader).
+    pub failure: Option<PresError>,
 }
 
 /// A value's numbers as `f32`s in D3DX order (array elements, struct members,
@@ -315,10 +333,10 @@ impl<'a> Effect<'a> {
             };
             match info.class {
                 StateClass::VertexShader => {
-                    out.vertex_shader = self.state_shader_with(s, values);
+                    out.vertex_shader = self.bound_shader(s, values, &mut out.failure);
                 }
                 StateClass::PixelShader => {
-                    out.pixel_shader = self.state_shader_with(s, values);
+                    out.pixel_shader = self.bound_shader(s, values, &mut out.failure);
                 }
                 StateClass::Sampler => {
                     // A sampler object: its states for stage `index`.
@@ -351,13 +369,36 @@ impl<'a> Effect<'a> {
                             }
                             _ => &mut out.ps_constants,
                         };
-                        for (r, q) in words.chunks(4).enumerate() {
-                            let mut v = [0f32; 4];
-                            for (i, w) in q.iter().enumerate() {
-                                v[i] = f32::from_bits(*w);
+                        // D3DX sets as many registers as the value spans, rounded up
+                        // (a bool register is one word, a float or int register four),
+                        // but copies only the first register's worth of the value: the
+                        // registers after the first are zero
+                        // (`VertexShaderConstant4[4] = {4, 4, 4, 4, 5, 5, 5, 5, 6}`
+                        // sets c4 = 4, c5 = c6 = 0; Wine's `test_effect_states`).
+                        let per_reg = if matches!(kind, ConstKind::VsBool | ConstKind::PsBool) {
+                            1
+                        } else {
+                            4
+                        };
+                        let regs = words.len().div_ceil(per_reg);
+                        for r in 0..regs {
+                            let reg = s.index.saturating_add(r as u32);
+                            let mut q = [0u32; 4];
+                            if r == 0 {
+                                for (i, w) in words.iter().take(per_reg).enumerate() {
+                                    q[i] = *w;
+                                }
                             }
-                            if matches!(kind, ConstKind::VsFloat | ConstKind::PsFloat) {
-                                target.set_f(s.index.saturating_add(r as u32), v);
+                            match kind {
+                                ConstKind::VsFloat | ConstKind::PsFloat => {
+                                    target.set_f(reg, q.map(f32::from_bits));
+                                }
+                                ConstKind::VsInt | ConstKind::PsInt => {
+                                    target.set_i(reg, q.map(|w| w as i32));
+                                }
+                                ConstKind::VsBool | ConstKind::PsBool => {
+                                    target.set_b(reg, q[0] != 0);
+                                }
                             }
                         }
                     }
@@ -387,6 +428,29 @@ impl<'a> Effect<'a> {
             self.bind_samplers(ps, 0, values, &mut out.states)?;
         }
         Ok(out)
+    }
+
+    /// The shader a `VertexShader`/`PixelShader` state binds. An array selector whose
+    /// index is outside its array binds none and fails the pass
+    /// ([`Effect::selector_index`]; recorded in `failure`). A
+    /// software-only shader (`vs_2_sw`, `vs_3_sw`, `ps_2_sw`, `ps_3_sw`) binds none:
+    /// D3DX creates the effect's shaders on its device, a hardware device creates no
+    /// software shader, and the pass sets NULL (Wine's `test_effect_unsupported_shader`:
+    /// `VertexShader = vs_arr[1]` of a `vs_3_sw` element leaves no vertex shader).
+    fn bound_shader(
+        &self,
+        s: &State<'a>,
+        values: &Values,
+        failure: &mut Option<PresError>,
+    ) -> Option<&'a [u8]> {
+        if let StateValue::ArraySelector { array, program } = &s.source {
+            if let Err(e) = self.selector_index(array, program, values) {
+                failure.get_or_insert(e);
+                return None;
+            }
+        }
+        self.state_shader_with(s, values)
+            .filter(|code| !is_software_shader(code))
     }
 
     /// Sampler states of the sampler parameters a shader's `CTAB` binds, for their
@@ -448,10 +512,24 @@ impl<'a> Effect<'a> {
     }
 }
 
+/// Whether `code` is a software-vertex-processing / reference-only shader version
+/// (minor version 0xFF: `vs_2_sw`, `vs_3_sw`, `ps_2_sw`, `ps_3_sw`).
+fn is_software_shader(code: &[u8]) -> bool {
+    let Some(v) = code.get(..4) else {
+        return false;
+    };
+    let version = u32::from_le_bytes([v[0], v[1], v[2], v[3]]);
+    matches!(version >> 16, 0xFFFE | 0xFFFF) && version & 0xFF == 0xFF
+}
+
 fn merge(into: &mut Constants, from: Constants) {
     for (r, v) in from.float {
         into.set_f(r, v);
     }
-    into.int.extend(from.int);
-    into.bool.extend(from.bool);
+    for (r, v) in from.int {
+        into.set_i(r, v);
+    }
+    for (r, v) in from.bool {
+        into.set_b(r, v);
+    }
 }

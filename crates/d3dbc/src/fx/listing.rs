@@ -69,11 +69,9 @@ impl<'a> Effect<'a> {
                 _ => None,
             },
             StateValue::ArraySelector { array, program } => {
-                let p = self.parameter(array)?;
-                let index = self.evaluate_expression(program, values).ok()?;
-                let i = *index.first()? as i64;
-                match &p.value {
-                    Value::Array(items) => match items.get(usize::try_from(i).ok()?)? {
+                let i = self.selector_index(array, program, values).ok()?;
+                match &self.parameter(array)?.value {
+                    Value::Array(items) => match items.get(i)? {
                         Value::Object(id) => Some(self.object(*id)).filter(|b| !b.is_empty()),
                         _ => None,
                     },
@@ -81,6 +79,42 @@ impl<'a> Effect<'a> {
                 }
             }
             StateValue::Expression(_) => None,
+        }
+    }
+
+    /// The element of parameter `array` an array selector (`VertexShader =
+    /// vs_arr[expr]`) picks: D3DX runs the selector `program`, truncates its first
+    /// output to an integer, takes -1 as 0 (the first element, without an error), and
+    /// fails any other index outside the array: `BeginPass`, `CommitChanges`,
+    /// `GetPassDesc` and `ValidateTechnique` return `E_FAIL` (Wine's
+    /// `test_effect_out_of_bounds_selector`, `test_effect_get_pass_desc`,
+    /// `test_effect_null_shader`).
+    pub fn selector_index(
+        &self,
+        array: &str,
+        program: &[u8],
+        values: &super::apply::Values,
+    ) -> Result<usize, super::preshader::PresError> {
+        let fail = |what: String| super::preshader::PresError { offset: 0, what };
+        let outputs = self.evaluate_expression(program, values)?;
+        let Some(&first) = outputs.first() else {
+            return Err(fail(format!("the selector of {array} computes no index")));
+        };
+        // `(int)` of the float, as D3DX converts it (NaN and overflow: out of range).
+        let index = if first.is_nan() {
+            i64::MIN
+        } else {
+            first as i64
+        };
+        let index = if index == -1 { 0 } else { index };
+        let count = self
+            .parameter(array)
+            .map_or(0, |p| p.ty.elements.max(1) as usize);
+        match usize::try_from(index) {
+            Ok(i) if i < count => Ok(i),
+            _ => Err(fail(format!(
+                "array selector index {index} is outside {array}[{count}] (D3DX: E_FAIL)"
+            ))),
         }
     }
 

@@ -875,38 +875,32 @@ impl<'a> Effect<'a> {
     }
 
     /// The type and value a parameter path names (`name`, `name[2]`, `name.member`,
-    /// combinations), as D3DX resolves parameter references.
+    /// combinations), as D3DX resolves parameter references and `GetParameterByName`
+    /// names: a top-level parameter's annotation is `name@annotation` (then indexed
+    /// and followed into like a parameter: `g@h[0]`, `i@k[0].j`). An index into a
+    /// non-array, a member of a non-struct, an empty or unknown part, or an annotation
+    /// of anything but a top-level parameter names nothing (Wine's
+    /// `test_effect_variable_names`).
     pub fn resolve(&self, path: &str) -> Option<(&TypeDesc<'a>, &Value<'a>)> {
-        let end = path.find(['[', '.']).unwrap_or(path.len());
+        let end = path.find(['[', '.', '@']).unwrap_or(path.len());
         let p = self.parameter(&path[..end])?;
-        let (mut ty, mut v) = (&p.ty, &p.value);
-        let mut rest = &path[end..];
-        let mut in_array = ty.elements > 0;
-        while !rest.is_empty() {
-            if let Some(r) = rest.strip_prefix('[') {
-                let close = r.find(']')?;
-                let i: usize = r[..close].trim().parse().ok()?;
-                match v {
-                    Value::Array(items) if in_array => v = items.get(i)?,
-                    _ => return None,
-                }
-                in_array = false;
-                rest = &r[close + 1..];
-            } else if let Some(r) = rest.strip_prefix('.') {
-                let end = r.find(['[', '.']).unwrap_or(r.len());
-                let (Value::Struct(members), false) = (v, in_array) else {
-                    return None;
-                };
-                let k = ty.members.iter().position(|m| m.name == r[..end])?;
-                ty = &ty.members[k];
-                v = members.get(k)?;
-                in_array = ty.elements > 0;
-                rest = &r[end..];
-            } else {
-                return None;
-            }
+        let rest = &path[end..];
+        match rest.strip_prefix('@') {
+            Some(a) => Self::resolve_annotation(&p.annotations, a),
+            None => walk(&p.ty, &p.value, rest),
         }
-        Some((ty, v))
+    }
+
+    /// The type and value an annotation path names among `annotations` (a parameter's,
+    /// technique's or pass's): `name`, `name[0]`, `name[0].member`, as
+    /// `GetAnnotationByName` resolves them.
+    pub fn resolve_annotation<'s>(
+        annotations: &'s [Annotation<'a>],
+        path: &str,
+    ) -> Option<(&'s TypeDesc<'a>, &'s Value<'a>)> {
+        let end = path.find(['[', '.', '@']).unwrap_or(path.len());
+        let a = annotations.iter().find(|a| a.ty.name == path[..end])?;
+        walk(&a.ty, &a.value, &path[end..])
     }
 
     /// The string value of object `id`.
@@ -931,6 +925,40 @@ impl fmt::Display for TypeDesc<'_> {
         }
         Ok(())
     }
+}
+
+/// Follows `rest` (`[i]`, `.member`, repeated) from a value of type `ty`.
+fn walk<'s, 'a>(
+    mut ty: &'s TypeDesc<'a>,
+    mut v: &'s Value<'a>,
+    mut rest: &str,
+) -> Option<(&'s TypeDesc<'a>, &'s Value<'a>)> {
+    let mut in_array = ty.elements > 0;
+    while !rest.is_empty() {
+        if let Some(r) = rest.strip_prefix('[') {
+            let close = r.find(']')?;
+            let i: usize = r[..close].trim().parse().ok()?;
+            match v {
+                Value::Array(items) if in_array => v = items.get(i)?,
+                _ => return None,
+            }
+            in_array = false;
+            rest = &r[close + 1..];
+        } else if let Some(r) = rest.strip_prefix('.') {
+            let end = r.find(['[', '.', '@']).unwrap_or(r.len());
+            let (Value::Struct(members), false) = (v, in_array) else {
+                return None;
+            };
+            let k = ty.members.iter().position(|m| m.name == r[..end])?;
+            ty = &ty.members[k];
+            v = members.get(k)?;
+            in_array = ty.elements > 0;
+            rest = &r[end..];
+        } else {
+            return None;
+        }
+    }
+    Some((ty, v))
 }
 
 /// Bytes as little-endian DWORDs (a trailing partial DWORD is dropped).
