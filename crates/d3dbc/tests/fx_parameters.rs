@@ -163,3 +163,62 @@ fn object_parameters_have_their_types_and_strings() {
     // Shader parameters without an initializer are null shaders: nothing to list.
     assert!(!e.listing().contains("vertexshader v"));
 }
+
+/// `test_effect_variable_names`: which names `GetParameterByName` /
+/// `GetAnnotationByName` resolve (`c@d`, `g@h[0]`, `i@k[0].j`, technique and pass
+/// annotations) and which name nothing; `test_effect_parameter_block` and
+/// `test_effect_clone`: `f@a` is 1.
+#[test]
+fn parameter_and_annotation_names_resolve_as_d3dx_does() {
+    let Some((data, _)) = record("test_effect_variable_names_blob") else {
+        return;
+    };
+    let e = Effect::parse(&data).unwrap();
+    let floats = |ty: &d3dbc::fx::TypeDesc, v: &Value| {
+        let mut out = Vec::new();
+        d3dbc::fx::apply::flatten(ty, v, &mut out);
+        out
+    };
+    for (name, want) in [
+        ("a", vec![2.1f32]),
+        ("b[0]", vec![0.0]),
+        ("c@d", vec![3.0]),
+        ("f.e", vec![0.0]),
+        ("g@h[0]", vec![3.0]),
+        ("i@k[0].j", vec![4.0]),
+    ] {
+        let (ty, v) = e.resolve(name).unwrap_or_else(|| panic!("{name}"));
+        assert_eq!(floats(ty, v), want, "{name}");
+    }
+    for name in [
+        "",
+        "invalid1",
+        "a.",
+        "a.invalid",
+        "a[]",
+        "a[0]",
+        "a@",
+        "a@invalid",
+        "b[]",
+        "b[1]",
+        "c@",
+        "c@invalid",
+        "f.",
+        "f.invalid",
+    ] {
+        assert!(e.resolve(name).is_none(), "{name:?} names nothing");
+    }
+    let t = &e.techniques[0];
+    let (ty, v) = Effect::resolve_annotation(&t.annotations, "l[0].j").unwrap();
+    assert_eq!(floats(ty, v), vec![5.0]);
+    let (ty, v) = Effect::resolve_annotation(&t.passes[0].annotations, "m[0].j").unwrap();
+    assert_eq!(floats(ty, v), vec![6.0]);
+    for name in ["effect_code", "annotation_code"] {
+        let Some((data, _)) = record(name) else {
+            continue;
+        };
+        let e = Effect::parse(&data).unwrap();
+        let (ty, v) = e.resolve("f@a").unwrap();
+        assert_eq!(floats(ty, v), vec![1.0], "{name}");
+    }
+}

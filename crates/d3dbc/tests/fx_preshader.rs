@@ -392,6 +392,22 @@ fn states_effect_pass_matches_windows() {
         .find(|(r, _)| *r == 3)
         .map(|x| x.1);
     assert_eq!(c3, Some([2.0; 4]));
+    // Newer versions of the effect: `VertexShaderConstant1[1] = 3.0f`,
+    // `VertexShaderConstant4[2] = 1`, `VertexShaderConstant4[4] = {4, 4, 4, 4, 5, 5, 5,
+    // 5, 6}`: c1.x = 3, c2.x = 1, c4 = 4, c5 = c6 = 0, c7 untouched.
+    let c = |r: u32| {
+        pass.vs_constants
+            .float
+            .iter()
+            .find(|(reg, _)| *reg == r)
+            .map(|x| x.1)
+    };
+    assert_eq!(c(1).map(|v| v[0]), Some(3.0));
+    assert_eq!(c(2).map(|v| v[0]), Some(1.0));
+    assert_eq!(c(4), Some([4.0; 4]));
+    assert_eq!(c(5), Some([0.0; 4]));
+    assert_eq!(c(6), Some([0.0; 4]));
+    assert_eq!(c(7), None);
     assert_eq!(
         find("D3DSAMP_MIPFILTER", 1),
         Some(vec![2]),
@@ -425,6 +441,46 @@ fn array_selector_picks_the_element_windows_binds() {
     v.set("g_iVect", vec![0.0, 0.0, 0.0, 0.0]);
     assert_eq!(selected(&v), element(0));
     assert_ne!(element(0), element(1));
+    // `test_effect_out_of_bounds_selector`: z = -1 binds element 0 and succeeds;
+    // z = 3 or -2 fails BeginPass (E_FAIL) and binds no shader.
+    v.set("g_iVect", vec![1.0, 1.0, -1.0, 1.0]);
+    let pass = effect.apply_pass(0, 1, &v).unwrap();
+    assert_eq!((pass.vertex_shader, pass.failure), (element(0), None));
+    for z in [3.0, -2.0] {
+        v.set("g_iVect", vec![1.0, 1.0, z, 1.0]);
+        let pass = effect.apply_pass(0, 1, &v).unwrap();
+        assert!(
+            pass.vertex_shader.is_none() && pass.failure.is_some(),
+            "z = {z}"
+        );
+    }
+}
+
+/// `test_effect_unsupported_shader`: the `vs_3_sw` element binds no vertex shader
+/// (tech0, and tech1 with `i = 1`); tech1 with `i = 0` binds the `vs_3_0` element.
+#[test]
+fn software_shader_elements_bind_nothing() {
+    let Some(data) = effect_bytes("test_effect_unsupported_shader_blob") else {
+        return;
+    };
+    let effect = Effect::parse(&data).unwrap();
+    let vs = |t: usize, i: f32| {
+        let mut v = Values::default();
+        v.set("i", vec![i]);
+        let pass = effect.apply_pass(t, 0, &v).unwrap();
+        assert!(pass.failure.is_none());
+        pass.vertex_shader.map(|c| d3dbc::fx::to_words(c)[0])
+    };
+    assert_eq!(vs(0, 0.0), None);
+    assert_eq!(vs(1, 0.0), Some(0xFFFE_0300));
+    assert_eq!(vs(1, 1.0), None);
+    // `test_effect_null_shader`: i = 2 is outside `vs_arr[2]`.
+    if let Some(data) = effect_bytes("test_effect_null_shader_blob") {
+        let effect = Effect::parse(&data).unwrap();
+        let mut v = Values::default();
+        v.set("i", vec![2.0]);
+        assert!(effect.apply_pass(1, 0, &v).unwrap().failure.is_some());
+    }
 }
 
 /// `test_effect_null_shader`: `VertexShader = null` sets no shader (and lists none);
@@ -469,4 +525,274 @@ fn null_shaders_and_register_bound_constants() {
             .unwrap();
         assert_eq!(ps_a.words, vec![7f32.to_bits()], "PointScale_A = v4");
     }
+}
+
+fn light_specular(effect: &Effect, v: &Values, light: u32) -> Vec<u32> {
+    let pass = effect.apply_pass(0, 0, v).unwrap();
+    pass.states
+        .iter()
+        .rev()
+        .find(|s| s.name == "LightSpecular" && s.index == light)
+        .map(|s| s.words.clone())
+        .unwrap()
+}
+
+/// `test_effect_preshader_relative_addressing`: `LightSpecular[1]` and `[2]` index
+/// parameters by `g_iVect` components far outside their arrays (the pass's
+/// `vs_arr2[g_iVect.w - 1]` selector is then out of range too: the other states are
+/// still set). Expected bit patterns from the test's three tables, compared exactly.
+#[test]
+fn relative_addressing_out_of_bounds_matches_windows() {
+    let Some(data) = effect_bytes("test_effect_preshader_effect_blob") else {
+        return;
+    };
+    let effect = Effect::parse(&data).unwrap();
+    let mut v = Values::default();
+    v.set("opvect1", vec![1001.0, 1002.0, 1003.0, 1004.0]);
+    v.set(
+        "g_Selector",
+        vec![
+            2001.0, 2002.0, 2003.0, 2004.0, 3001.0, 3002.0, 3003.0, 3004.0, 5001.0, 5002.0, 5003.0,
+            5004.0,
+        ],
+    );
+    let t: Vec<([f32; 4], [f32; 4], [u32; 4])> = vec![
+        (
+            [1.0, 2.0, 3.0, 4.0],
+            [101.0, 101.0, 101.0, 101.0],
+            [0, 0x42ca0000, 0x3f800000, 0],
+        ),
+        (
+            [1.0, 2.0, 3.0, 4.0],
+            [3333.0, 1094.0, 2222.0, 3333.0],
+            [0x447ac000, 0x45505000, 0x3f800000, 0],
+        ),
+        (
+            [1.0, 2.0, 3.0, 4.0],
+            [3333.0, 1094.0, 2222.0, 1.0],
+            [0x447ac000, 0x3f800000, 0x447a8000, 0x453b9000],
+        ),
+        (
+            [1.0, 2.0, 3.0, 4.0],
+            [1.0, 1094.0, 2222.0, 3333.0],
+            [0x447ac000, 0x45505000, 0x3f800000, 0x453ba000],
+        ),
+        (
+            [1.0, 2.0, 3.0, 4.0],
+            [1111.0, 1094.0, 2222.0, 1111.0],
+            [0x447ac000, 0x448ae000, 0, 0],
+        ),
+        (
+            [1.0, 2.0, 3.0, 4.0],
+            [1111.0, 1094.0, 2222.0, 3333.0],
+            [0x447ac000, 0x45505000, 0x3f800000, 0],
+        ),
+        (
+            [-1111.0, 1094.0, -2222.0, -3333.0],
+            [4.0, 3.0, 2.0, 1.0],
+            [0x447ac000, 0x40800000, 0x447a8000, 0x453b9000],
+        ),
+        (
+            [1.0, 2.0, 3.0, 4.0],
+            [-1.0, -1.0, -1.0, -1.0],
+            [0, 0xbf800000, 0, 0],
+        ),
+        (
+            [1.0, 2.0, 3.0, 4.0],
+            [-2.0, -2.0, -2.0, -2.0],
+            [0, 0xc0000000, 0x459c4800, 0],
+        ),
+        (
+            [1.0, 2.0, 3.0, 4.0],
+            [-3.0, -3.0, -3.0, -3.0],
+            [0, 0xc0400000, 0x453b9000, 0],
+        ),
+        (
+            [1.0, 2.0, 3.0, 4.0],
+            [-4.0, -4.0, -4.0, -4.0],
+            [0, 0xc0800000, 0x44fa2000, 0],
+        ),
+        (
+            [1.0, 2.0, 3.0, 4.0],
+            [-5.0, -5.0, -5.0, -5.0],
+            [0, 0xc0a00000, 0x459c5000, 0],
+        ),
+        (
+            [1.0, 2.0, 3.0, 4.0],
+            [-6.0, -6.0, -6.0, -6.0],
+            [0, 0xc0c00000, 0x453ba000, 0xc1400000],
+        ),
+        (
+            [1.0, 2.0, 3.0, 4.0],
+            [-7.0, -7.0, -7.0, -7.0],
+            [0, 0xc0e00000, 0x44fa4000, 0x40400000],
+        ),
+        (
+            [1.0, 2.0, 3.0, 4.0],
+            [-8.0, -8.0, -8.0, -8.0],
+            [0, 0xc1000000, 0, 0x44fa6000],
+        ),
+        (
+            [1.0, 2.0, 3.0, 4.0],
+            [-9.0, -9.0, -9.0, -9.0],
+            [0, 0xc1100000, 0, 0],
+        ),
+        (
+            [1.0, 2.0, 3.0, 4.0],
+            [-10.0, -10.0, -10.0, -10.0],
+            [0, 0xc1200000, 0xc1200000, 0],
+        ),
+        (
+            [1.0, 2.0, 3.0, 4.0],
+            [-11.0, -11.0, -11.0, -11.0],
+            [0, 0xc1300000, 0x3f800000, 0],
+        ),
+        (
+            [1.0, 2.0, 3.0, 4.0],
+            [-12.0, -12.0, -12.0, -12.0],
+            [0, 0xc1400000, 0x447a4000, 0],
+        ),
+        (
+            [1.0, 2.0, 3.0, 4.0],
+            [5.0, 5.0, 5.0, 5.0],
+            [0, 0x40a00000, 0x3f800000, 0],
+        ),
+        (
+            [1.0, 2.0, 3.0, 4.0],
+            [-1111.0, 1094.0, -2222.0, -3333.0],
+            [0x447ac000, 0xc5505000, 0x459c5000, 0x40000000],
+        ),
+        (
+            [1.0, 2.0, 3.0, 4.0],
+            [-3333.0, 1094.0, -2222.0, -1111.0],
+            [0x447ac000, 0xc48ae000, 0x44fa4000, 0x3f800000],
+        ),
+        (
+            [1.0, 2.0, 3.0, 4.0],
+            [-3333.0, 1094.0, -2222.0, -3333.0],
+            [0x447ac000, 0xc5505000, 0x459c5000, 0],
+        ),
+        (
+            [1.0, 2.0, 3.0, 4.0],
+            [-1111.0, 1094.0, -2222.0, -1111.0],
+            [0x447ac000, 0xc48ae000, 0x44fa4000, 0x40400000],
+        ),
+    ];
+    let mut bad = 0;
+    for (i, (op2, iv, want)) in t.iter().enumerate() {
+        v.set("opvect2", op2.to_vec());
+        v.set("g_iVect", iv.to_vec());
+        let got = light_specular(&effect, &v, 1);
+        if got[..4] != want[..] {
+            bad += 1;
+            eprintln!("oob {i}: got {got:08x?} want {want:08x?}");
+        }
+    }
+    let zw: [[u32; 2]; 16] = [
+        [0, 0x44fa2000],
+        [0x447a8000, 0x453b9000],
+        [0x40000000, 0x459c4800],
+        [0xbf800000, 0],
+        [0x447a4000, 0],
+        [0x3f800000, 0],
+        [0xbf800000, 0],
+        [0, 0],
+        [0, 0x447a4000],
+        [0x44fa4000, 0x3f800000],
+        [0x453ba000, 0xbf800000],
+        [0x459c5000, 0],
+        [0x44fa2000, 0],
+        [0x453b9000, 0],
+        [0x459c4800, 0],
+        [0, 0],
+    ];
+    v.set("opvect2", vec![1.0, 2.0, 3.0, 4.0]);
+    for i in -100i32..100 {
+        v.set("g_iVect", vec![-1.0, -1.0, -1.0, i as f32]);
+        let got = light_specular(&effect, &v, 1);
+        let want = zw[(i as u32 % 16) as usize];
+        if got[2..4] != want[..] {
+            bad += 1;
+            eprintln!("w {i}: got {:08x?} want {want:08x?}", &got[2..4]);
+        }
+    }
+    let imm: Vec<(i32, [u32; 4])> = vec![
+        (-1000000, [0, 0x40800000, 0x45bbd800, 0x41300000]),
+        (-1001, [0x448d4000, 0x41300000, 0, 0]),
+        (-32, [0x448d4000, 0x40800000, 0, 0]),
+        (-31, [0x45843000, 0x41400000, 0, 0]),
+        (-30, [0x46a64000, 0x41400000, 0x447a4000, 0x3f800000]),
+        (-29, [0, 0x447a4000, 0x447a8000, 0x40000000]),
+        (-28, [0, 0, 0x447ac000, 0x40400000]),
+        (-27, [0, 0x3f800000, 0, 0]),
+        (-26, [0, 0x41100000, 0x45bbd800, 0x41300000]),
+        (-25, [0, 0x41300000, 0, 0]),
+        (-24, [0, 0x41600000, 0, 0]),
+        (-23, [0, 0, 0, 0]),
+        (-22, [0, 0, 0, 0]),
+        (-21, [0, 0x40a00000, 0, 0]),
+        (-20, [0, 0x41500000, 0, 0]),
+        (-19, [0, 0x41500000, 0, 0]),
+        (-18, [0, 0xc1900000, 0, 0]),
+        (-17, [0, 0, 0, 0]),
+        (-16, [0, 0x40800000, 0, 0]),
+        (-15, [0, 0x41400000, 0, 0]),
+        (-14, [0, 0x41400000, 0, 0]),
+        (-13, [0, 0x447a4000, 0x447a4000, 0x3f800000]),
+        (-12, [0, 0, 0, 0]),
+        (-11, [0, 0x3f800000, 0, 0]),
+        (-10, [0, 0x41100000, 0, 0]),
+        (-9, [0, 0x41300000, 0, 0]),
+        (-8, [0, 0x41600000, 0, 0]),
+        (-7, [0, 0, 0, 0]),
+        (-6, [0, 0, 0, 0]),
+        (-5, [0, 0x40a00000, 0, 0]),
+        (-4, [0, 0x41500000, 0, 0]),
+        (-3, [0, 0x41500000, 0, 0]),
+        (-2, [0, 0xc0000000, 0, 0]),
+        (-1, [0, 0, 0, 0]),
+        (0, [0x45052000, 0x40800000, 0x447a4000, 0x3f800000]),
+        (1, [0x467e6000, 0x41400000, 0x447a8000, 0x40000000]),
+        (2, [0, 0x41400000, 0x447ac000, 0x40400000]),
+        (3, [0, 0x447a4000, 0, 0]),
+        (4, [0, 0, 0x45bbd800, 0x41300000]),
+        (5, [0, 0x3f800000, 0, 0]),
+        (6, [0, 0x41100000, 0, 0]),
+        (7, [0, 0x41300000, 0, 0]),
+        (8, [0, 0x41600000, 0, 0]),
+        (9, [0, 0, 0, 0]),
+        (10, [0, 0, 0, 0]),
+        (11, [0, 0x40a00000, 0, 0]),
+        (12, [0, 0x41500000, 0, 0]),
+        (13, [0, 0x41500000, 0, 0]),
+        (14, [0, 0x41600000, 0, 0]),
+        (15, [0, 0, 0, 0]),
+        (16, [0, 0x40800000, 0, 0]),
+        (17, [0x45052000, 0x41400000, 0x447a4000, 0x3f800000]),
+        (18, [0x467e6000, 0x41400000, 0x447a8000, 0x40000000]),
+        (19, [0, 0x447a4000, 0x447ac000, 0x40400000]),
+        (20, [0, 0, 0, 0]),
+        (21, [0, 0x3f800000, 0x45bbd800, 0x41300000]),
+        (22, [0, 0x41100000, 0, 0]),
+        (23, [0, 0x41300000, 0, 0]),
+        (24, [0, 0x41600000, 0, 0]),
+        (25, [0, 0, 0, 0]),
+        (26, [0, 0, 0, 0]),
+        (27, [0, 0x40a00000, 0, 0]),
+        (28, [0, 0x41500000, 0, 0]),
+        (29, [0, 0x41500000, 0, 0]),
+        (30, [0, 0x41f00000, 0, 0]),
+        (31, [0, 0, 0, 0]),
+        (1001, [0, 0, 0, 0]),
+        (1000000, [0, 0x40800000, 0, 0]),
+    ];
+    for (i, want) in imm {
+        v.set("g_iVect", vec![i as f32; 4]);
+        let got = light_specular(&effect, &v, 2);
+        if got[..4] != want[..] {
+            bad += 1;
+            eprintln!("imm {i}: got {got:08x?} want {want:08x?}");
+        }
+    }
+    assert_eq!(bad, 0);
 }
