@@ -382,3 +382,56 @@ mov oC0, r0\n";
     }
     check_one_of_everywhere(&cases);
 }
+
+/// Wine `test_uninitialized_varyings` (dlls/d3d9/tests/visual.c): below vs_3_0 the
+/// components of oD0 a vertex shader leaves unwritten read 1, the diffuse colour's
+/// default (`mov oD0.x, c0` with c0 = 0.5 draws 0xff7fffff through ps_1_1 `mov r0, v0`
+/// and ps_2_0 `mov oC0, v0`); those of oD1 and oT0 read 0 (alpha 1 or 0: the test
+/// accepts both); an oD0 never written reads (1, 1, 1, 1).
+#[test]
+fn unwritten_components_of_od0_read_the_diffuse_default() {
+    let part = "dcl_position v0\ndef c0, 0.5, 0.5, 0.5, 0.5\nmov oPos, v0\nmov oD0.x, c0\nmov oD1.x, c0\nmov oT0.x, c0\n";
+    let vs1p = tokens(&format!("vs_1_1\n{part}"));
+    let vs2p = tokens(&format!("vs_2_0\n{part}"));
+    let vs1 = tokens("vs_1_1\ndcl_position v0\nmov oPos, v0\n");
+    let verts: [&[f32]; 4] = [
+        &[-1.0, -1.0, 0.1],
+        &[-1.0, 1.0, 0.1],
+        &[1.0, -1.0, 0.1],
+        &[1.0, 1.0, 0.1],
+    ];
+    let cases: [(&[u32], &str, u32, bool); 7] = [
+        (&vs1, "ps_1_1\nmov r0, v0\n", 0xffffffff, false),
+        (&vs1p, "ps_1_1\nmov r0, v0\n", 0xff7fffff, false),
+        (&vs1p, "ps_1_1\nmov r0, v1\n", 0xff7f0000, true),
+        (&vs1p, "ps_1_1\ntexcoord t0\nmov r0, t0\n", 0xff7f0000, true),
+        (&vs2p, "ps_2_0\ndcl v0\nmov oC0, v0\n", 0xff7fffff, false),
+        (&vs2p, "ps_2_0\ndcl v1\nmov oC0, v1\n", 0xff7f0000, true),
+        (&vs2p, "ps_2_0\ndcl t0\nmov oC0, t0\n", 0xff7f0000, true),
+    ];
+    let mut all = Vec::new();
+    for (vs, ps, expect, zero_alpha) in cases {
+        let source = format!("wine:dlls/d3d9/tests/visual.c test_uninitialized_varyings {ps:?}");
+        let mut alts = vec![wine_record(
+            &source,
+            vs,
+            ps,
+            &verts,
+            0xff00ff00,
+            (320, 240, expect, 1, true),
+        )];
+        if zero_alpha {
+            let e = expect & 0x00ff_ffff;
+            alts.push(wine_record(
+                &source,
+                vs,
+                ps,
+                &verts,
+                0xff00ff00,
+                (320, 240, e, 1, true),
+            ));
+        }
+        all.push((source, load(&alts)));
+    }
+    check_one_of_everywhere(&all);
+}

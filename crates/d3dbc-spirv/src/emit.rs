@@ -2446,6 +2446,20 @@ impl<'a> Emitter<'a> {
         Ok(())
     }
 
+    /// Below vs_3_0 the diffuse output `oD0` starts as the diffuse colour's default,
+    /// `(1, 1, 1, 1)`, so the components a shader leaves unwritten read 1 (Wine
+    /// `test_uninitialized_varyings`: `mov oD0.x, c0` with c0 = 0.5 draws 0xff7fffff on
+    /// Windows); every other output register starts at 0, as the executor's.
+    fn output_defaults(&mut self) {
+        if self.v.is_pixel() || self.v.major >= 3 {
+            return;
+        }
+        if let Some(i) = self.slot(RegisterType::AttrOut, 0) {
+            let one = self.m.splat_f(1.0);
+            self.set_slot(i, one);
+        }
+    }
+
     fn out_slot(&mut self, kind: RegisterType, num: u16) -> u32 {
         match self.slot(kind, num) {
             Some(i) => self.read_slot(i),
@@ -2817,6 +2831,7 @@ impl<'a> Emitter<'a> {
         self.terminated = false;
         self.declare_outputs()?;
         self.inputs();
+        self.output_defaults();
         let main = self.scan.main.clone();
         self.emit_range(&ins[main.clone()], &offsets[main])?;
         if self.dead.is_none() {
