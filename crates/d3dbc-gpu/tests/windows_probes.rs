@@ -1,10 +1,13 @@
 //! Execution rules from sources the shared oracle corpus does not carry (a vkd3d HLSL
-//! shader test the corpus lacks, DXVK's D3D9 alpha test), each case built as an oracle
-//! record of the shape of `vkd3d_exec.jsonl` (the way vkd3d's Direct3D 9 runner drives a
-//! `[test]`: a 640×480 `D3DFMT_A32B32G32R32F` target, 0 at first and kept across the
-//! sections of a file, `draw quad` through the default vertex shader) with the pixel shader assembled from a listing, and
-//! replayed on the CPU executor and on the GPU through both back ends (the GPU part
-//! skips visibly without an adapter, except under `CI=true`).
+//! shader test the corpus lacks, DXVK's D3D9 alpha test, Wine d3d9 visual tests), each
+//! case built as an oracle record: of the shape of `vkd3d_exec.jsonl` (the way vkd3d's
+//! Direct3D 9 runner drives a `[test]`: a 640×480 `D3DFMT_A32B32G32R32F` target, 0 at
+//! first and kept across the sections of a file, `draw quad` through the default vertex
+//! shader) with the pixel shader assembled from a listing, or of the shape of
+//! `wine_exec.jsonl` (the `D3DFMT_A8R8G8B8` back buffer, a vertex and a pixel shader,
+//! colours compared per 8-bit channel); replayed on the CPU executor and on the GPU
+//! through both back ends (the GPU part skips visibly without an adapter, except under
+//! `CI=true`).
 
 mod support;
 
@@ -222,4 +225,213 @@ fn alpha_test_on_a_float_target_compares_the_unclamped_alpha() {
         probes,
     );
     check_everywhere(&load(&[rec]));
+}
+
+/// A record of the shape of `wine_exec.jsonl`: the 640×480 `D3DFMT_A8R8G8B8` back buffer
+/// cleared to `clear` (a D3DCOLOR), one triangle strip of `verts` (FLOAT3 position, then
+/// one FLOAT`n` texture coordinate when the vertices carry `3 + n` floats) drawn with the
+/// vertex shader `vs` (tokens) and the pixel shader `ps` (assembly), z test off, and
+/// one probe of `(x, y)` expecting the D3DCOLOR `expect` within `tol` per 8-bit channel
+/// (alpha compared when `alpha`).
+fn wine_record(
+    source: &str,
+    vs: &[u32],
+    ps: &str,
+    verts: &[&[f32]],
+    clear: u32,
+    (x, y, expect, tol, alpha): (u32, u32, u32, u32, bool),
+) -> Value {
+    let unorm = |c: u32| [16, 8, 0, 24].map(|s| ((c >> s) & 0xff) as f32 / 255.0);
+    let mut decl = vec![
+        json!({"Stream": 0, "Offset": 0, "Type": "D3DDECLTYPE_FLOAT3",
+        "Method": "D3DDECLMETHOD_DEFAULT", "Usage": "D3DDECLUSAGE_POSITION", "UsageIndex": 0}),
+    ];
+    let extra = verts[0].len() - 3;
+    if extra > 0 {
+        decl.push(
+            json!({"Stream": 0, "Offset": 12, "Type": format!("D3DDECLTYPE_FLOAT{extra}"),
+            "Method": "D3DDECLMETHOD_DEFAULT", "Usage": "D3DDECLUSAGE_TEXCOORD", "UsageIndex": 0}),
+        );
+    }
+    let bits: Vec<u32> = verts
+        .iter()
+        .flat_map(|v| v.iter().map(|f| f.to_bits()))
+        .collect();
+    json!({
+        "source": source,
+        "vs_dwords": hex_words(vs),
+        "ps_dwords": hex_words(&tokens(ps)),
+        "render_targets": [{"slot": 0, "width": 640, "height": 480, "d3d9_format": "D3DFMT_A8R8G8B8"}],
+        "viewport": {"X": 0, "Y": 0, "Width": 640, "Height": 480, "MinZ": 0.0, "MaxZ": 1.0},
+        "vertex_declaration": decl,
+        "vertex_streams": [{"stream": 0, "stride": 4 * verts[0].len(), "data_bits": hex_words(&bits)}],
+        "render_states": {"D3DRS_ZENABLE": "FALSE", "D3DRS_CULLMODE": "NONE"},
+        "draws": [
+            {"op": "clear", "value": unorm(clear), "flags": ["TARGET"]},
+            {"op": "draw", "topology": "triangle_strip", "vertex_count": verts.len()},
+        ],
+        "probes": [{
+            "rect_ltrb": [x, y, x + 1, y + 1],
+            "expect_bits": hex_words(&unorm(expect).map(f32::to_bits)),
+            "tolerance_8bit": tol,
+            "compare_alpha": alpha,
+            "read_element_size": 4,
+            "rt_texel_size": 4,
+        }],
+    })
+}
+
+/// Replays every case on the CPU and on the GPU through both back ends: each case lists
+/// the outcomes a Wine test accepts as Windows' (one record each), and one of them must
+/// pass on every runner.
+fn check_one_of_everywhere(cases: &[(String, Vec<oracle::Record>)]) {
+    let passes = |outcomes: Vec<replay::ProbeOutcome>| outcomes.iter().all(|o| o.failure.is_none());
+    let mut failed = Vec::new();
+    for (name, alts) in cases {
+        if !alts
+            .iter()
+            .any(|r| passes(replay::replay(r, render::Options::default())))
+        {
+            failed.push(format!("cpu: {name}"));
+        }
+    }
+    for backend in [d3dbc_gpu::Backend::Direct, d3dbc_gpu::Backend::Naga] {
+        if let Some(gpu) = support::gpu_with(backend) {
+            for (name, alts) in cases {
+                if !alts.iter().any(|r| passes(d3dbc_gpu::replay(&gpu, r))) {
+                    failed.push(format!("{backend:?}: {name}"));
+                }
+            }
+        }
+    }
+    assert!(
+        failed.is_empty(),
+        "no accepted outcome:\n{}",
+        failed.join("\n")
+    );
+}
+
+/// Wine `fp_special_test` (dlls/d3d9/tests/visual.c): a vs_2_0 computes a special value
+/// from a texture coordinate of 0 (log 0, pow(0, 0), nrm of a zero vector, rcp and rsq
+/// of ±0, lit) or reads one from `def c1, NaN, -inf, +inf, 0`, classifies it into
+/// oT0.xy (red: 0 or ±inf, half: NaN), and a ps_2_0 classifies it again. The colours
+/// are the ones the test accepts from Windows drivers (r500, r600, nv40, nv50); each
+/// runner must give one of them. The non-finite `def` is the part a SPIR-V front end
+/// that rebuilds an IR without non-finite literals (naga's, under wgpu) rejected.
+#[test]
+fn special_float_results_are_one_of_the_windows_outcomes() {
+    let head = "vs_2_0\ndef c0, 0.0, 0.5, 1.0, 2.0\ndef c1, 0, 0, 0, 0\ndcl_position v0\ndcl_texcoord0 v1\n";
+    let foot = "mul r0.y, r0.x, c0.w\nsge r0.z, r0.x, r0.y\nsge r0.y, r0, r0.x\nmul r0.z, r0.y, r0
+max r0.w, -r0.z, r0.z\nslt r0.y, r0.x, r0.x\nadd r0.z, r0.y, r0.y\nslt r0.y, c0.x, r0.w
+max r0.w, -r0.z, r0.z\nadd r0.z, -r0.y, c0\nslt r0.w, c0.x, r0\nmul r0.z, r0.w, r0
+mad r0.y, r0.z, c0, r0\nmov oT0.xy, r0\nmov oPos, v0\n";
+    let ps = "ps_2_0\ndef c0, 0.0, 0.5, 1.0, 2.0\ndcl t0.xy\nmax r1.x, t0, c0\nmin r0.x, t0, c0
+add r0.x, r0, -r1\nmad r1.x, t0, c0.w, -t0\nabs r2.x, r1\nabs r0.x, r0\nabs r1.x, t0
+cmp r2.x, -r2, c0.z, c0\nabs r2.x, r2\ncmp r1.x, -r1, c0.z, c0\nabs r1.x, r1
+cmp r3.x, -r2, c0.z, c0\ncmp r2.x, -r1, c0.z, c0\ncmp r0.x, -r0, c0.y, c0\nmul r2.x, r2, r3
+cmp r0.x, -r2, c0.z, r0\ncmp r0.y, -r1.x, r0.x, c0.x\nmov r0.xz, t0.yzxw\nmov r0.w, c0.z
+mov oC0, r0\n";
+    // (body, the colours the test accepts: r500, r600, nv40, nv50)
+    let bodies: [(&str, [u32; 4]); 11] = [
+        ("log r0.x, v1.x", [0x000000, 0x000000, 0xff0000, 0xff7f00]),
+        (
+            "pow r0.x, v1.x, v1.x",
+            [0x0000ff, 0x0000ff, 0x00ff00, 0x0000ff],
+        ),
+        ("nrm r0.xyz, v1.x", [0xff0000, 0xff0000, 0x00ff00, 0xff0000]),
+        ("rcp r0.x, v1.x", [0x0000ff, 0x0000ff, 0xff00ff, 0xff7f00]),
+        ("rcp r0.x, -v1.x", [0x0000ff, 0x000000, 0xff0000, 0xff7f00]),
+        ("rsq r0.x, v1.x", [0x0000ff, 0x0000ff, 0xff00ff, 0xff7f00]),
+        ("rsq r0.x, -v1.x", [0x0000ff, 0x0000ff, 0xff00ff, 0xff7f00]),
+        ("lit r0, v1.xxxx\nmov r0.x, r0.z", [0xff0000; 4]),
+        ("mov r0.x, c1.x", [0x0000ff, 0x007f00, 0x00ff00, 0x007f00]),
+        ("mov r0.x, c1.y", [0xff0000, 0xff7f00, 0xff0000, 0xff7f00]),
+        ("mov r0.x, c1.z", [0xff00ff, 0xff7f00, 0xff00ff, 0xff7f00]),
+    ];
+    let verts: [&[f32]; 4] = [
+        &[-1.0, 1.0, 0.0, 0.0],
+        &[1.0, 1.0, 1.0, 0.0],
+        &[-1.0, -1.0, 0.0, 0.0],
+        &[1.0, -1.0, 1.0, 0.0],
+    ];
+    let mut cases = Vec::new();
+    for (body, colours) in bodies {
+        let mut vs = tokens(&format!("{head}{body}\n{foot}"));
+        // `def c1, 1.#QNAN, -1.#INF, 1.#INF, 0`: the assembler has no spelling for them.
+        let k = vs
+            .windows(2)
+            .position(|w| w == [0x0500_0051, 0xa00f_0001])
+            .unwrap()
+            + 2;
+        vs[k..k + 4].copy_from_slice(&[0x7fc0_0000, 0xff80_0000, 0x7f80_0000, 0]);
+        let alts = colours
+            .iter()
+            .map(|&c| {
+                let source = format!("wine:dlls/d3d9/tests/visual.c fp_special_test {body}");
+                wine_record(
+                    &source,
+                    &vs,
+                    ps,
+                    &verts,
+                    0xff00ff00,
+                    (320, 240, c, 1, false),
+                )
+            })
+            .collect::<Vec<_>>();
+        cases.push((body.replace('\n', "; "), load(&alts)));
+    }
+    check_one_of_everywhere(&cases);
+}
+
+/// Wine `test_uninitialized_varyings` (dlls/d3d9/tests/visual.c): below vs_3_0 the
+/// components of oD0 a vertex shader leaves unwritten read 1, the diffuse colour's
+/// default (`mov oD0.x, c0` with c0 = 0.5 draws 0xff7fffff through ps_1_1 `mov r0, v0`
+/// and ps_2_0 `mov oC0, v0`); those of oD1 and oT0 read 0 (alpha 1 or 0: the test
+/// accepts both); an oD0 never written reads (1, 1, 1, 1).
+#[test]
+fn unwritten_components_of_od0_read_the_diffuse_default() {
+    let part = "dcl_position v0\ndef c0, 0.5, 0.5, 0.5, 0.5\nmov oPos, v0\nmov oD0.x, c0\nmov oD1.x, c0\nmov oT0.x, c0\n";
+    let vs1p = tokens(&format!("vs_1_1\n{part}"));
+    let vs2p = tokens(&format!("vs_2_0\n{part}"));
+    let vs1 = tokens("vs_1_1\ndcl_position v0\nmov oPos, v0\n");
+    let verts: [&[f32]; 4] = [
+        &[-1.0, -1.0, 0.1],
+        &[-1.0, 1.0, 0.1],
+        &[1.0, -1.0, 0.1],
+        &[1.0, 1.0, 0.1],
+    ];
+    let cases: [(&[u32], &str, u32, bool); 7] = [
+        (&vs1, "ps_1_1\nmov r0, v0\n", 0xffffffff, false),
+        (&vs1p, "ps_1_1\nmov r0, v0\n", 0xff7fffff, false),
+        (&vs1p, "ps_1_1\nmov r0, v1\n", 0xff7f0000, true),
+        (&vs1p, "ps_1_1\ntexcoord t0\nmov r0, t0\n", 0xff7f0000, true),
+        (&vs2p, "ps_2_0\ndcl v0\nmov oC0, v0\n", 0xff7fffff, false),
+        (&vs2p, "ps_2_0\ndcl v1\nmov oC0, v1\n", 0xff7f0000, true),
+        (&vs2p, "ps_2_0\ndcl t0\nmov oC0, t0\n", 0xff7f0000, true),
+    ];
+    let mut all = Vec::new();
+    for (vs, ps, expect, zero_alpha) in cases {
+        let source = format!("wine:dlls/d3d9/tests/visual.c test_uninitialized_varyings {ps:?}");
+        let mut alts = vec![wine_record(
+            &source,
+            vs,
+            ps,
+            &verts,
+            0xff00ff00,
+            (320, 240, expect, 1, true),
+        )];
+        if zero_alpha {
+            let e = expect & 0x00ff_ffff;
+            alts.push(wine_record(
+                &source,
+                vs,
+                ps,
+                &verts,
+                0xff00ff00,
+                (320, 240, e, 1, true),
+            ));
+        }
+        all.push((source, load(&alts)));
+    }
+    check_one_of_everywhere(&all);
 }

@@ -838,12 +838,24 @@ impl<'a> Emitter<'a> {
             .map(|i| d[i].1)
     }
 
+    /// The value of a `def`: a constant vector, or, where a component is NaN or
+    /// infinite (`def c1, 1.#QNAN, -1.#INF, 1.#INF, 0` as Wine's fp_special_test writes
+    /// it), the bit pattern's constant bitcast to floats, since SPIR-V front ends that
+    /// rebuild an IR without non-finite literals (naga's, under wgpu) reject the constant.
+    fn def_vec4(&mut self, d: [u32; 4]) -> u32 {
+        if d.iter().all(|b| f32::from_bits(*b).is_finite()) {
+            return self.m.vec4(T::V4F, d);
+        }
+        let u = self.m.vec4(T::V4U, d);
+        self.op1(Op::Bitcast, T::V4F, u)
+    }
+
     fn const_f(&mut self, n: u32, rel: Option<RelAddr>) -> u32 {
         let (var, len) = self.float_consts();
         match rel {
             None => {
                 if let Some(d) = self.float_def(n) {
-                    return self.m.vec4(T::V4F, d);
+                    return self.def_vec4(d);
                 }
                 if n >= len {
                     return self.zero4();
@@ -867,7 +879,7 @@ impl<'a> Emitter<'a> {
                     let (k, d) = self.scan.float_defs[j];
                     let kk = self.m.i(k as i32);
                     let eq = self.op2(Op::IEqual, T::Bool, idx, kk);
-                    let dv = self.m.vec4(T::V4F, d);
+                    let dv = self.def_vec4(d);
                     r = self.sel_s(T::V4F, eq, dv, r);
                 }
                 r
@@ -2434,6 +2446,20 @@ impl<'a> Emitter<'a> {
         Ok(())
     }
 
+    /// Below vs_3_0 the diffuse output `oD0` starts as the diffuse colour's default,
+    /// `(1, 1, 1, 1)`, so the components a shader leaves unwritten read 1 (Wine
+    /// `test_uninitialized_varyings`: `mov oD0.x, c0` with c0 = 0.5 draws 0xff7fffff on
+    /// Windows); every other output register starts at 0, as the executor's.
+    fn output_defaults(&mut self) {
+        if self.v.is_pixel() || self.v.major >= 3 {
+            return;
+        }
+        if let Some(i) = self.slot(RegisterType::AttrOut, 0) {
+            let one = self.m.splat_f(1.0);
+            self.set_slot(i, one);
+        }
+    }
+
     fn out_slot(&mut self, kind: RegisterType, num: u16) -> u32 {
         match self.slot(kind, num) {
             Some(i) => self.read_slot(i),
@@ -2805,6 +2831,7 @@ impl<'a> Emitter<'a> {
         self.terminated = false;
         self.declare_outputs()?;
         self.inputs();
+        self.output_defaults();
         let main = self.scan.main.clone();
         self.emit_range(&ins[main.clone()], &offsets[main])?;
         if self.dead.is_none() {

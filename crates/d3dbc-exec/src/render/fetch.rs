@@ -190,6 +190,16 @@ pub(crate) fn fetch_vertex(d: &Draw, p: &Program, vi: usize, lanes: &mut Lanes, 
     for s in &p.inputs {
         lanes.set(s.reg, l, MISSING_INPUT);
     }
+    // Below vs_3_0 oD0 starts as the diffuse default (1, 1, 1, 1): the components a
+    // shader leaves unwritten read 1 (Wine `test_uninitialized_varyings`: `mov oD0.x,
+    // c0` with c0 = 0.5 draws 0xff7fffff on Windows). The other outputs start at 0.
+    if p.version.major < 3 {
+        lanes.set(
+            exec::attr_reg(0),
+            l,
+            d3dbc::regs::unwritten_varying(DeclUsage::Color as u8, 0),
+        );
+    }
     for e in &d.vertex_declaration {
         let reg = match e.register {
             Some(r) => Some(exec::input_reg(r as u16)),

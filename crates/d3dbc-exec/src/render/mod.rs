@@ -327,7 +327,8 @@ impl Renderer {
                         let vi = (base + l).min(nverts - 1);
                         fetch_vertex(d, vsp, vi, &mut lanes, l);
                     }
-                    // Output registers start at (0, 0, 0, 0) except oFog/oPts defaults.
+                    // Output registers start at (0, 0, 0, 0) except oD0 (set by
+                    // fetch_vertex below vs_3_0) and the oFog/oPts defaults.
                     exec::run(vsp, &mut lanes, &env, 0xF)
                         .map_err(|err| RenderError::Exec { stage: "vs", err })?;
                     self.stats.nonfinite_lookups += lanes.nonfinite_lookups;

@@ -235,6 +235,7 @@ impl<'a> Lower<'a> {
         self.dead = None;
         self.declare_outputs();
         self.inputs();
+        self.output_defaults();
         if let Some(k) = self.killed {
             let p = self.fun.e(Expression::GlobalVariable(k));
             let no = self.fun.b(false);

@@ -143,6 +143,20 @@ impl Lower<'_> {
         }
     }
 
+    /// Below vs_3_0 the diffuse output `oD0` starts as the diffuse colour's default,
+    /// `(1, 1, 1, 1)`, so the components a shader leaves unwritten read 1 (Wine
+    /// `test_uninitialized_varyings`: `mov oD0.x, c0` with c0 = 0.5 draws 0xff7fffff on
+    /// Windows); every other output register starts at 0, as the executor's.
+    pub(super) fn output_defaults(&mut self) {
+        if self.ps || self.v.major >= 3 {
+            return;
+        }
+        if let Some(i) = self.slot(RegisterType::AttrOut, 0) {
+            let one = self.fun.splat_f(1.0);
+            self.set_slot(i, one);
+        }
+    }
+
     pub(super) fn out_slot(&mut self, kind: RegisterType, num: u16) -> H {
         match self.slot(kind, num) {
             Some(i) => self.read_slot(i),
