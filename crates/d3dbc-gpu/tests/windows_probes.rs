@@ -435,3 +435,72 @@ fn unwritten_components_of_od0_read_the_diffuse_default() {
     }
     check_one_of_everywhere(&all);
 }
+
+/// vkd3d's `tests/hlsl/non-const-indexing.shader_test`, its first section (`uniform
+/// float4 f[3]; uniform float2 i; return f[i.x + i.y];`), lowered the way vkd3d's
+/// shader model 2 code generator lowers a non-constant array load (the shape of the
+/// shared `matrix-indexing` records): the index truncated with `frc`/`cmp`, then for
+/// each element `k` an equality flag from `cmp` on `-2·(index - k)²` and a `cmp` that
+/// keeps the element where the flag is set. `f` is uploaded to c0–c2 and `i` to c3.
+#[test]
+fn non_constant_index_into_a_uniform_array_as_shader_model_2_lowers_it() {
+    let mut ps = String::from(
+        "ps_2_0
+def c4, 0, 1, 0, 0
+def c5, -0, 0, 0, 0
+def c6, -1, 0, 0, 0
+def c7, -2, 0, 0, 0
+add r0.x, c3.x, c3.y
+frc r1.w, r0.x
+mov r1.w, -r1.w
+cmp r1.z, r1.w, c4.x, c4.y
+cmp r1.y, r0.x, c4.x, r1.z
+add r1.x, r0.x, r1.w
+add r1.x, r1.x, r1.y
+mov r2, c4.x
+",
+    );
+    for k in 0..3 {
+        ps += &format!(
+            "add r3.y, r1.x, c{c}.x
+mul r3.y, r3.y, r3.y
+add r3.y, -r3.y, -r3.y
+cmp r3.y, r3.y, c4.x, c4.y
+add r3.y, -r3.y, c4.y
+cmp r2, -r3.y, r2, c{k}
+",
+            c = 5 + k,
+        );
+    }
+    ps += "mov oC0, r2\n";
+    let f = [
+        1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0,
+    ];
+    let mut draws = Vec::new();
+    let mut probes = Vec::new();
+    for (n, (i, expect)) in [
+        ([0.0, 0.0], [1.0, 2.0, 3.0, 4.0]),
+        ([1.0, 0.0], [5.0, 6.0, 7.0, 8.0]),
+        ([0.0, 1.0], [5.0, 6.0, 7.0, 8.0]),
+        ([1.0, 1.0], [9.0, 10.0, 11.0, 12.0]),
+        // Truncation, as HLSL converts a float index: 0.7 + 1.6 = 2.3 → f[2].
+        ([0.7, 1.6], [9.0, 10.0, 11.0, 12.0]),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let mut u = f.to_vec();
+        u.extend([i[0], i[1], 0.0, 0.0]);
+        draws.push(draw_quad(Some(uniforms(&u)), None));
+        probes.push(probe(0, 0, expect, 0, n));
+        probes.push(probe(320, 240, expect, 0, n));
+    }
+    let rec = vkd3d_record(
+        "vkd3d-tests:tests/hlsl/non-const-indexing.shader_test:1",
+        &ps,
+        "D3DFMT_A32B32G32R32F",
+        draws,
+        probes,
+    );
+    check_everywhere(&load(&[rec]));
+}
