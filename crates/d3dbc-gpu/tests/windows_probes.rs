@@ -504,3 +504,62 @@ cmp r2, -r3.y, r2, c{k}
     );
     check_everywhere(&load(&[rec]));
 }
+
+/// Wine `test_signed_formats` (dlls/d3d9/tests/visual.c and dlls/d3d8/tests/visual.c):
+/// a 4×4 `D3DFMT_L6V5U5` texture read by ps_1_1 `tex t0; mad r0, t0, 0.5, 0.5`. The
+/// signed 5-bit U and V channels take a positive value over 15 and a negative one over
+/// 16 (15 → 1.0, −15 → −0.9375, −16 → −1.0), L is unsigned 6-bit over 63 and lands in
+/// blue; alpha is 1. Windows' colours (the test's `expected_colors`, slop 4) fit this
+/// within one step; a plain `v / 15` gives 0x00 instead of 0x07 for −15 and 0x19
+/// instead of 0x1f for −12.
+#[test]
+fn l6v5u5_signed_channels_take_positive_over_15_and_negative_over_16() {
+    let content: [[u32; 4]; 4] = [
+        [0x0000, 0xfdef, 0x0230, 0xfc00],
+        [0x0010, 0x0200, 0x01e0, 0x000f],
+        [0x4067, 0x53b9, 0x0421, 0xffff],
+        [0x8108, 0x0318, 0xc28c, 0x909c],
+    ];
+    let expected: [[u32; 4]; 4] = [
+        [0x00808080, 0x00fefeff, 0x00010780, 0x008080ff],
+        [0x00018080, 0x00800180, 0x0080fe80, 0x00fe8080],
+        [0x00ba98a0, 0x004767a8, 0x00888881, 0x007878ff],
+        [0x00c3c3c0, 0x003f3f80, 0x00e51fe1, 0x005fa2c8],
+    ];
+    let vs = tokens("vs_1_1\ndcl_position v0\ndcl_texcoord v1\nmov oPos, v0\nmov oT0, v1\n");
+    let ps = "ps_1_1\ndef c0, 0.5, 0.5, 0.5, 0.5\ntex t0\nmad r0, t0, c0, c0\n";
+    // The y coordinate flipped, as the test does, so texel row y lands in screen row y.
+    let verts: [&[f32]; 4] = [
+        &[-1.0, -1.0, 0.0, 0.0, 1.0],
+        &[-1.0, 1.0, 0.0, 0.0, 0.0],
+        &[1.0, -1.0, 0.0, 1.0, 1.0],
+        &[1.0, 1.0, 0.0, 1.0, 0.0],
+    ];
+    let source = "wine:dlls/d3d9/tests/visual.c test_signed_formats D3DFMT_L6V5U5";
+    let mut rec = wine_record(source, &vs, ps, &verts, 0x00330033, (0, 0, 0, 0, false));
+    let texels: Vec<String> = content
+        .iter()
+        .flatten()
+        .map(|t| format!("0x{t:04x}"))
+        .collect();
+    rec["textures"] = json!([{"stage": 0, "dimension": "2d", "d3d9_format": "D3DFMT_L6V5U5",
+        "width": 4, "height": 4, "depth": 1, "levels": 1,
+        "data_raw": texels, "data_raw_unit_bytes": 2}]);
+    let unorm = |c: u32| [16, 8, 0, 24].map(|s| ((c >> s) & 0xff) as f32 / 255.0);
+    let mut probes = Vec::new();
+    for (y, row) in expected.iter().enumerate() {
+        for (x, &e) in row.iter().enumerate() {
+            let (px, py) = (80 + 160 * x as u32, 60 + 120 * y as u32);
+            probes.push(json!({
+                "rect_ltrb": [px, py, px + 1, py + 1],
+                "expect_bits": hex_words(&unorm(e).map(f32::to_bits)),
+                "tolerance_8bit": 4,
+                "compare_alpha": false,
+                "read_element_size": 4,
+                "rt_texel_size": 4,
+            }));
+        }
+    }
+    rec["probes"] = Value::Array(probes);
+    check_everywhere(&load(&[rec]));
+}
