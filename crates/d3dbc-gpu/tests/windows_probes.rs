@@ -563,3 +563,55 @@ fn l6v5u5_signed_channels_take_positive_over_15_and_negative_over_16() {
     rec["probes"] = Value::Array(probes);
     check_everywhere(&load(&[rec]));
 }
+
+/// ps_1_1 `texbeml` with the bump data of Wine `fixed_function_bumpmap_test`'s luminance
+/// part (dlls/d3d9/tests/visual.c): an L6V5U5 texel 0x4000 (U = V = 0, L = 16/63) in
+/// stage 0 and an X8R8G8B8 texel in stage 1, whose LSCALE/LOFFSET give the factor. The
+/// factor saturates: Windows keeps the texel unchanged for scale 10 / offset 10 and for
+/// scale 1000 / offset −1 (the test's D3DTOP_BUMPENVMAPLUMINANCE results; DXVK clamps
+/// texbeml's factor the same way), and 2 / 0.1 gives 0x00994c72. It scales all four
+/// channels, as the documented `t(m)RGBA = t(m)RGBA * (t(n)B * LSCALE + LOFFSET)` and
+/// DXVK do: the texel's alpha 0x80 becomes 0x80 · 0.6 = 0x4d.
+#[test]
+fn texbeml_luminance_factor_saturates_and_scales_every_channel() {
+    let vs = tokens(
+        "vs_1_1\ndcl_position v0\ndcl_texcoord0 v1\nmov oPos, v0\nmov oT0, v1\nmov oT1, v1\n",
+    );
+    let ps = "ps_1_1\ntex t0\ntexbeml t1, t0\nmov r0, t1\n";
+    let verts: [&[f32]; 4] = [
+        &[-1.0, -1.0, 0.1, 0.0, 0.0],
+        &[-1.0, 1.0, 0.1, 0.0, 1.0],
+        &[1.0, -1.0, 0.1, 1.0, 0.0],
+        &[1.0, 1.0, 0.1, 1.0, 1.0],
+    ];
+    let f = |x: f32| format!("0x{:08x}", x.to_bits());
+    let mut recs = Vec::new();
+    for (scale, offset, expect, tol) in [
+        (2.0f32, 0.1f32, 0x4d994c72u32, 5u32),
+        (10.0, 10.0, 0x80ff80c0, 1),
+        (1000.0, -1.0, 0x80ff80c0, 1),
+    ] {
+        let source =
+            format!("wine:dlls/d3d9/tests/visual.c fixed_function_bumpmap_test L{scale}/{offset}");
+        let mut rec = wine_record(
+            &source,
+            &vs,
+            ps,
+            &verts,
+            0xff000000,
+            (320, 240, expect, tol, true),
+        );
+        rec["textures"] = json!([
+            {"stage": 0, "dimension": "2d", "d3d9_format": "D3DFMT_L6V5U5", "width": 1, "height": 1,
+             "depth": 1, "levels": 1, "data_raw": ["0x4000"], "data_raw_unit_bytes": 2},
+            {"stage": 1, "dimension": "2d", "d3d9_format": "D3DFMT_A8R8G8B8", "width": 1, "height": 1,
+             "depth": 1, "levels": 1, "data_raw": ["0x80ff80c0"], "data_raw_unit_bytes": 4},
+        ]);
+        rec["texture_stage_states"] = json!([{"stage": 1, "raw": {
+            "D3DTSS_BUMPENVMAT00": f(0.0), "D3DTSS_BUMPENVMAT01": f(0.0),
+            "D3DTSS_BUMPENVMAT10": f(0.0), "D3DTSS_BUMPENVMAT11": f(0.0),
+            "D3DTSS_BUMPENVLSCALE": f(scale), "D3DTSS_BUMPENVLOFFSET": f(offset)}}]);
+        recs.push(rec);
+    }
+    check_everywhere(&load(&recs));
+}
