@@ -615,3 +615,74 @@ fn texbeml_luminance_factor_saturates_and_scales_every_channel() {
     }
     check_everywhere(&load(&recs));
 }
+
+/// Wine d3d8 `test_vshader_input` (dlls/d3d8/tests/visual.c): a Direct3D 8 declaration
+/// binds stream offsets to input registers, with no `dcl` in the vs_1_1 shader. A
+/// D3DCOLOR bound to v7 (a texture coordinate) still reads as a colour (0x00ff8040); a
+/// `D3DVSDT_UBYTE4` at v5 reads the bytes unnormalised (times c0 = 1/256: 0x004080ff);
+/// `D3DVSD_SKIP(3)` leaves three DWORDs unread, so the colour at offset 24 lands in v5.
+#[test]
+fn d3d8_declarations_bind_stream_offsets_to_registers_without_dcl() {
+    let colour = f32::from_bits(0x00ff8040);
+    /// Name, shader, c0, the floats after the position, (register, offset, type), colour.
+    type Case<'a> = (
+        &'a str,
+        &'a str,
+        [f32; 4],
+        &'a [f32],
+        (u32, u32, &'a str),
+        u32,
+    );
+    let cases: [Case; 3] = [
+        (
+            "texcoord_color",
+            "vs_1_1\nmov oPos, v0\nmov oD0, v7\n",
+            [1.0; 4],
+            &[colour],
+            (7, 12, "D3DVSDT_D3DCOLOR"),
+            0x00ff8040,
+        ),
+        (
+            "color_ubyte",
+            "vs_1_1\nmov oPos, v0\nmul oD0, c0, v5\n",
+            [1.0 / 256.0; 4],
+            &[colour],
+            (5, 12, "D3DVSDT_UBYTE4"),
+            0x004080ff,
+        ),
+        (
+            "color_color_skip3",
+            "vs_1_1\nmov oPos, v0\nmul oD0, c0, v5\n",
+            [1.0; 4],
+            &[0.0, 0.0, 0.0, colour],
+            (5, 24, "D3DVSDT_D3DCOLOR"),
+            0x00ff8040,
+        ),
+    ];
+    let mut recs = Vec::new();
+    for (name, vs, c0, extra, (reg, offset, ty), expect) in cases {
+        let rows: Vec<Vec<f32>> = [[-1.0f32, -1.0], [-1.0, 1.0], [1.0, -1.0], [1.0, 1.0]]
+            .iter()
+            .map(|p| [p[0], p[1], 0.1].iter().chain(extra).copied().collect())
+            .collect();
+        let verts: Vec<&[f32]> = rows.iter().map(Vec::as_slice).collect();
+        let source = format!("wine:dlls/d3d8/tests/visual.c test_vshader_input {name}");
+        let mut rec = wine_record(
+            &source,
+            &tokens(vs),
+            "ps_1_1\nmov r0, v0\n",
+            &verts,
+            0xff0000ff,
+            (320, 240, expect, 1, false),
+        );
+        rec["api"] = json!("d3d8");
+        rec["d3d8_vs_input_registers"] = json!([
+            {"register": "v0", "Stream": 0, "Offset": 0, "Type": "D3DVSDT_FLOAT3"},
+            {"register": format!("v{reg}"), "Stream": 0, "Offset": offset, "Type": ty},
+        ]);
+        rec["vs_constants_f"] = json!([{"start_register": 0, "vector4f_count": 1,
+            "bits": hex_words(&c0.map(f32::to_bits))}]);
+        recs.push(rec);
+    }
+    check_everywhere(&load(&recs));
+}
