@@ -355,6 +355,8 @@ pub enum Format {
     Q8W8V8U8,
     V16U16,
     X8L8V8U8,
+    /// 16 bits: U (signed 5-bit, bits 0–4), V (signed 5-bit, bits 5–9), L (unsigned 6-bit).
+    L6V5U5,
     G16R16,
     A16B16G16R16,
     R16F,
@@ -376,7 +378,7 @@ impl Format {
         use Format::*;
         match self {
             L8 | A8 => 1,
-            R5G6B5 | X1R5G5B5 | A1R5G5B5 | A4R4G4B4 | A8L8 | V8U8 | R16F => 2,
+            R5G6B5 | X1R5G5B5 | A1R5G5B5 | A4R4G4B4 | A8L8 | V8U8 | L6V5U5 | R16F => 2,
             A8R8G8B8 | X8R8G8B8 | A8B8G8R8 | X8B8G8R8 | Q8W8V8U8 | V16U16 | X8L8V8U8 | G16R16
             | G16R16F | R32F => 4,
             A16B16G16R16 | A16B16G16R16F | G32R32F => 8,

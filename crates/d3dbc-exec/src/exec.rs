@@ -1900,8 +1900,12 @@ fn eval(
             );
             if inst.op == Opcode::TexBemL {
                 for l in 0..LANES {
+                    // Saturated, and it scales all four channels: the documented
+                    // `t(m)RGBA = t(m)RGBA * (t(n)B * LSCALE + LOFFSET)`, with the clamp
+                    // Windows applies to D3DTOP_BUMPENVMAPLUMINANCE (Wine
+                    // fixed_function_bumpmap_test) and DXVK applies to texbeml.
                     let f = sat(sem.mul(src[2][l], m.bump_lscale) + m.bump_loffset);
-                    for ch in 0..3 {
+                    for ch in 0..4 {
                         q[ch][l] *= f;
                     }
                 }

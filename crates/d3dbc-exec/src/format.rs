@@ -37,6 +37,20 @@ fn half(h: u16) -> f32 {
     f32::from_bits(bits)
 }
 
+/// A signed 5-bit channel of `D3DFMT_L6V5U5`: positive values over 15, negative ones over
+/// 16 (15 → 1.0, −15 → −0.9375, −16 → −1.0). Windows' results in Wine's
+/// `test_signed_formats` (d3d8 and d3d9 visual.c) fit this within one step everywhere,
+/// while a plain `v / 15` misses −15 (0x07 expected after `mad r0, t0, 0.5, 0.5`) and
+/// −12 (0x1f) by six or seven steps.
+fn s5(v: u32) -> f32 {
+    let s = ((v << 27) as i32) >> 27;
+    if s < 0 {
+        s as f32 / 16.0
+    } else {
+        s as f32 / 15.0
+    }
+}
+
 /// Decodes one texel of a non-block format.
 pub fn decode_texel(format: Format, b: &[u8]) -> [f32; 4] {
     use Format::*;
@@ -94,6 +108,10 @@ pub fn decode_texel(format: Format, b: &[u8]) -> [f32; 4] {
             1.0,
         ],
         X8L8V8U8 => [s8(0), s8(1), u8n(2), 1.0],
+        L6V5U5 => {
+            let v = u16_at(0) as u32;
+            [s5(v & 31), s5((v >> 5) & 31), unorm(v >> 10, 6), 1.0]
+        }
         G16R16 => [
             unorm(u16_at(0) as u32, 16),
             unorm(u16_at(2) as u32, 16),

@@ -366,6 +366,9 @@ pub fn parse_record(r: &Value) -> Result<Record, OracleError> {
                 "D3DVSDT_FLOAT3" => DeclType::Float3,
                 "D3DVSDT_FLOAT4" => DeclType::Float4,
                 "D3DVSDT_D3DCOLOR" => DeclType::D3dColor,
+                "D3DVSDT_UBYTE4" => DeclType::Ubyte4,
+                "D3DVSDT_SHORT2" => DeclType::Short2,
+                "D3DVSDT_SHORT4" => DeclType::Short4,
                 t => return Err(cx.err("d3d8_vs_input_registers.Type", t)),
             };
             base.vertex_declaration.retain(|d| d.register != Some(reg));

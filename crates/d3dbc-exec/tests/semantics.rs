@@ -434,13 +434,13 @@ fn ps_1_x_texture_address_ops_more() {
 
     // texbeml: t0 samples (2, 4, 0.5, 1); u' = 0.3 + 0.5·2 = 1.3 → 0.3 → texel 2,
     // v' = 0.1 − 0.25·4 = −0.9 → 0.1 → texel 0: (2, 0, 0.5, 1); luminance
-    // L = t0.b · 0.5 + 0.25 = 0.5 scales rgb only: (1, 0, 0.25, 1).
+    // L = t0.b · 0.5 + 0.25 = 0.5 scales all four channels: (1, 0, 0.25, 0.5).
     assert_eq!(
         c(
             "ps_1_1\ntex t0\ntexbeml t1, t0\nmov r0, t1\n",
             &[(0, [0.3, 0.6, 0.0, 1.0]), (1, [0.3, 0.1, 0.0, 1.0])]
         ),
-        [1.0, 0.0, 0.25, 1.0]
+        [1.0, 0.0, 0.25, 0.5]
     );
 
     // bem (1_4, phase 1): r1.r = c0.r + M00·r2.r + M10·r2.g = 0.25 + 0.5·0.5 + 0 = 0.5;

@@ -504,3 +504,185 @@ cmp r2, -r3.y, r2, c{k}
     );
     check_everywhere(&load(&[rec]));
 }
+
+/// Wine `test_signed_formats` (dlls/d3d9/tests/visual.c and dlls/d3d8/tests/visual.c):
+/// a 4×4 `D3DFMT_L6V5U5` texture read by ps_1_1 `tex t0; mad r0, t0, 0.5, 0.5`. The
+/// signed 5-bit U and V channels take a positive value over 15 and a negative one over
+/// 16 (15 → 1.0, −15 → −0.9375, −16 → −1.0), L is unsigned 6-bit over 63 and lands in
+/// blue; alpha is 1. Windows' colours (the test's `expected_colors`, slop 4) fit this
+/// within one step; a plain `v / 15` gives 0x00 instead of 0x07 for −15 and 0x19
+/// instead of 0x1f for −12.
+#[test]
+fn l6v5u5_signed_channels_take_positive_over_15_and_negative_over_16() {
+    let content: [[u32; 4]; 4] = [
+        [0x0000, 0xfdef, 0x0230, 0xfc00],
+        [0x0010, 0x0200, 0x01e0, 0x000f],
+        [0x4067, 0x53b9, 0x0421, 0xffff],
+        [0x8108, 0x0318, 0xc28c, 0x909c],
+    ];
+    let expected: [[u32; 4]; 4] = [
+        [0x00808080, 0x00fefeff, 0x00010780, 0x008080ff],
+        [0x00018080, 0x00800180, 0x0080fe80, 0x00fe8080],
+        [0x00ba98a0, 0x004767a8, 0x00888881, 0x007878ff],
+        [0x00c3c3c0, 0x003f3f80, 0x00e51fe1, 0x005fa2c8],
+    ];
+    let vs = tokens("vs_1_1\ndcl_position v0\ndcl_texcoord v1\nmov oPos, v0\nmov oT0, v1\n");
+    let ps = "ps_1_1\ndef c0, 0.5, 0.5, 0.5, 0.5\ntex t0\nmad r0, t0, c0, c0\n";
+    // The y coordinate flipped, as the test does, so texel row y lands in screen row y.
+    let verts: [&[f32]; 4] = [
+        &[-1.0, -1.0, 0.0, 0.0, 1.0],
+        &[-1.0, 1.0, 0.0, 0.0, 0.0],
+        &[1.0, -1.0, 0.0, 1.0, 1.0],
+        &[1.0, 1.0, 0.0, 1.0, 0.0],
+    ];
+    let source = "wine:dlls/d3d9/tests/visual.c test_signed_formats D3DFMT_L6V5U5";
+    let mut rec = wine_record(source, &vs, ps, &verts, 0x00330033, (0, 0, 0, 0, false));
+    let texels: Vec<String> = content
+        .iter()
+        .flatten()
+        .map(|t| format!("0x{t:04x}"))
+        .collect();
+    rec["textures"] = json!([{"stage": 0, "dimension": "2d", "d3d9_format": "D3DFMT_L6V5U5",
+        "width": 4, "height": 4, "depth": 1, "levels": 1,
+        "data_raw": texels, "data_raw_unit_bytes": 2}]);
+    let unorm = |c: u32| [16, 8, 0, 24].map(|s| ((c >> s) & 0xff) as f32 / 255.0);
+    let mut probes = Vec::new();
+    for (y, row) in expected.iter().enumerate() {
+        for (x, &e) in row.iter().enumerate() {
+            let (px, py) = (80 + 160 * x as u32, 60 + 120 * y as u32);
+            probes.push(json!({
+                "rect_ltrb": [px, py, px + 1, py + 1],
+                "expect_bits": hex_words(&unorm(e).map(f32::to_bits)),
+                "tolerance_8bit": 4,
+                "compare_alpha": false,
+                "read_element_size": 4,
+                "rt_texel_size": 4,
+            }));
+        }
+    }
+    rec["probes"] = Value::Array(probes);
+    check_everywhere(&load(&[rec]));
+}
+
+/// ps_1_1 `texbeml` with the bump data of Wine `fixed_function_bumpmap_test`'s luminance
+/// part (dlls/d3d9/tests/visual.c): an L6V5U5 texel 0x4000 (U = V = 0, L = 16/63) in
+/// stage 0 and an X8R8G8B8 texel in stage 1, whose LSCALE/LOFFSET give the factor. The
+/// factor saturates: Windows keeps the texel unchanged for scale 10 / offset 10 and for
+/// scale 1000 / offset −1 (the test's D3DTOP_BUMPENVMAPLUMINANCE results; DXVK clamps
+/// texbeml's factor the same way), and 2 / 0.1 gives 0x00994c72. It scales all four
+/// channels, as the documented `t(m)RGBA = t(m)RGBA * (t(n)B * LSCALE + LOFFSET)` and
+/// DXVK do: the texel's alpha 0x80 becomes 0x80 · 0.6 = 0x4d.
+#[test]
+fn texbeml_luminance_factor_saturates_and_scales_every_channel() {
+    let vs = tokens(
+        "vs_1_1\ndcl_position v0\ndcl_texcoord0 v1\nmov oPos, v0\nmov oT0, v1\nmov oT1, v1\n",
+    );
+    let ps = "ps_1_1\ntex t0\ntexbeml t1, t0\nmov r0, t1\n";
+    let verts: [&[f32]; 4] = [
+        &[-1.0, -1.0, 0.1, 0.0, 0.0],
+        &[-1.0, 1.0, 0.1, 0.0, 1.0],
+        &[1.0, -1.0, 0.1, 1.0, 0.0],
+        &[1.0, 1.0, 0.1, 1.0, 1.0],
+    ];
+    let f = |x: f32| format!("0x{:08x}", x.to_bits());
+    let mut recs = Vec::new();
+    for (scale, offset, expect, tol) in [
+        (2.0f32, 0.1f32, 0x4d994c72u32, 5u32),
+        (10.0, 10.0, 0x80ff80c0, 1),
+        (1000.0, -1.0, 0x80ff80c0, 1),
+    ] {
+        let source =
+            format!("wine:dlls/d3d9/tests/visual.c fixed_function_bumpmap_test L{scale}/{offset}");
+        let mut rec = wine_record(
+            &source,
+            &vs,
+            ps,
+            &verts,
+            0xff000000,
+            (320, 240, expect, tol, true),
+        );
+        rec["textures"] = json!([
+            {"stage": 0, "dimension": "2d", "d3d9_format": "D3DFMT_L6V5U5", "width": 1, "height": 1,
+             "depth": 1, "levels": 1, "data_raw": ["0x4000"], "data_raw_unit_bytes": 2},
+            {"stage": 1, "dimension": "2d", "d3d9_format": "D3DFMT_A8R8G8B8", "width": 1, "height": 1,
+             "depth": 1, "levels": 1, "data_raw": ["0x80ff80c0"], "data_raw_unit_bytes": 4},
+        ]);
+        rec["texture_stage_states"] = json!([{"stage": 1, "raw": {
+            "D3DTSS_BUMPENVMAT00": f(0.0), "D3DTSS_BUMPENVMAT01": f(0.0),
+            "D3DTSS_BUMPENVMAT10": f(0.0), "D3DTSS_BUMPENVMAT11": f(0.0),
+            "D3DTSS_BUMPENVLSCALE": f(scale), "D3DTSS_BUMPENVLOFFSET": f(offset)}}]);
+        recs.push(rec);
+    }
+    check_everywhere(&load(&recs));
+}
+
+/// Wine d3d8 `test_vshader_input` (dlls/d3d8/tests/visual.c): a Direct3D 8 declaration
+/// binds stream offsets to input registers, with no `dcl` in the vs_1_1 shader. A
+/// D3DCOLOR bound to v7 (a texture coordinate) still reads as a colour (0x00ff8040); a
+/// `D3DVSDT_UBYTE4` at v5 reads the bytes unnormalised (times c0 = 1/256: 0x004080ff);
+/// `D3DVSD_SKIP(3)` leaves three DWORDs unread, so the colour at offset 24 lands in v5.
+#[test]
+fn d3d8_declarations_bind_stream_offsets_to_registers_without_dcl() {
+    let colour = f32::from_bits(0x00ff8040);
+    /// Name, shader, c0, the floats after the position, (register, offset, type), colour.
+    type Case<'a> = (
+        &'a str,
+        &'a str,
+        [f32; 4],
+        &'a [f32],
+        (u32, u32, &'a str),
+        u32,
+    );
+    let cases: [Case; 3] = [
+        (
+            "texcoord_color",
+            "vs_1_1\nmov oPos, v0\nmov oD0, v7\n",
+            [1.0; 4],
+            &[colour],
+            (7, 12, "D3DVSDT_D3DCOLOR"),
+            0x00ff8040,
+        ),
+        (
+            "color_ubyte",
+            "vs_1_1\nmov oPos, v0\nmul oD0, c0, v5\n",
+            [1.0 / 256.0; 4],
+            &[colour],
+            (5, 12, "D3DVSDT_UBYTE4"),
+            0x004080ff,
+        ),
+        (
+            "color_color_skip3",
+            "vs_1_1\nmov oPos, v0\nmul oD0, c0, v5\n",
+            [1.0; 4],
+            &[0.0, 0.0, 0.0, colour],
+            (5, 24, "D3DVSDT_D3DCOLOR"),
+            0x00ff8040,
+        ),
+    ];
+    let mut recs = Vec::new();
+    for (name, vs, c0, extra, (reg, offset, ty), expect) in cases {
+        let rows: Vec<Vec<f32>> = [[-1.0f32, -1.0], [-1.0, 1.0], [1.0, -1.0], [1.0, 1.0]]
+            .iter()
+            .map(|p| [p[0], p[1], 0.1].iter().chain(extra).copied().collect())
+            .collect();
+        let verts: Vec<&[f32]> = rows.iter().map(Vec::as_slice).collect();
+        let source = format!("wine:dlls/d3d8/tests/visual.c test_vshader_input {name}");
+        let mut rec = wine_record(
+            &source,
+            &tokens(vs),
+            "ps_1_1\nmov r0, v0\n",
+            &verts,
+            0xff0000ff,
+            (320, 240, expect, 1, false),
+        );
+        rec["api"] = json!("d3d8");
+        rec["d3d8_vs_input_registers"] = json!([
+            {"register": "v0", "Stream": 0, "Offset": 0, "Type": "D3DVSDT_FLOAT3"},
+            {"register": format!("v{reg}"), "Stream": 0, "Offset": offset, "Type": ty},
+        ]);
+        rec["vs_constants_f"] = json!([{"start_register": 0, "vector4f_count": 1,
+            "bits": hex_words(&c0.map(f32::to_bits))}]);
+        recs.push(rec);
+    }
+    check_everywhere(&load(&recs));
+}

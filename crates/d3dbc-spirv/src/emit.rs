@@ -1672,6 +1672,9 @@ impl<'a> Emitter<'a> {
                     let bz = self.cf(src, 2);
                     let p = self.mulz1(bz, ls);
                     let f = self.op2(Op::FAdd, T::F32, p, lo);
+                    // The luminance factor saturates (Windows' BUMPENVMAPLUMINANCE, DXVK).
+                    let (z, o) = (self.m.f(0.0), self.m.f(1.0));
+                    let f = self.ext(T::F32, G::FClamp, &[f, z, o]);
                     let f = self.splat(T::V4F, f);
                     r = self.mulz(r, f);
                 }

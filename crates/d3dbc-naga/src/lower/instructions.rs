@@ -401,6 +401,9 @@ impl Lower<'_> {
                     let bz = self.fun.comp(src, 2);
                     let p = self.mulz1(bz, ls);
                     let f = self.fun.add(p, lo);
+                    // The luminance factor saturates (Windows' BUMPENVMAPLUMINANCE, DXVK).
+                    let (z, o) = (self.fun.f(0.0), self.fun.f(1.0));
+                    let f = self.fun.math(M::Clamp, f, Some(z), Some(o));
                     let f = self.fun.splat(f);
                     r = self.mulz(r, f);
                 }
