@@ -45,26 +45,12 @@ pub struct Constants {
     pub bool: Vec<(u32, bool)>,
 }
 
-impl Constants {
-    fn set_f(&mut self, reg: u32, v: [f32; 4]) {
-        match self.float.iter_mut().find(|(r, _)| *r == reg) {
-            Some(e) => e.1 = v,
-            None => self.float.push((reg, v)),
-        }
-    }
-
-    fn set_i(&mut self, reg: u32, v: [i32; 4]) {
-        match self.int.iter_mut().find(|(r, _)| *r == reg) {
-            Some(e) => e.1 = v,
-            None => self.int.push((reg, v)),
-        }
-    }
-
-    fn set_b(&mut self, reg: u32, v: bool) {
-        match self.bool.iter_mut().find(|(r, _)| *r == reg) {
-            Some(e) => e.1 = v,
-            None => self.bool.push((reg, v)),
-        }
+/// Sets register `reg` of one register file: replaces its value where the file holds
+/// it, else appends it (a later state or shader staging overrides an earlier one).
+fn set<T>(file: &mut Vec<(u32, T)>, reg: u32, v: T) {
+    match file.iter_mut().find(|(r, _)| *r == reg) {
+        Some(e) => e.1 = v,
+        None => file.push((reg, v)),
     }
 }
 
@@ -225,7 +211,7 @@ impl<'a> Effect<'a> {
                     // Components the parameter does not cover are 0.
                     let q = q.map(|x| if x.is_nan() { 0.0 } else { x });
                     match k.register_set {
-                        RegisterSet::Float4 => out.set_f(reg, q.map(|x| x as f32)),
+                        RegisterSet::Float4 => set(&mut out.float, reg, q.map(|x| x as f32)),
                         RegisterSet::Int4 => out.int.push((reg, q.map(|x| x as i32))),
                         _ => {}
                     }
@@ -244,7 +230,7 @@ impl<'a> Effect<'a> {
                         && (i.output.offset / 4) as usize == reg
                 });
                 if written {
-                    out.set_f(reg as u32, [q[0], q[1], q[2], q[3]]);
+                    set(&mut out.float, reg as u32, [q[0], q[1], q[2], q[3]]);
                 }
             }
         }
@@ -391,13 +377,13 @@ impl<'a> Effect<'a> {
                             }
                             match kind {
                                 ConstKind::VsFloat | ConstKind::PsFloat => {
-                                    target.set_f(reg, q.map(f32::from_bits));
+                                    set(&mut target.float, reg, q.map(f32::from_bits));
                                 }
                                 ConstKind::VsInt | ConstKind::PsInt => {
-                                    target.set_i(reg, q.map(|w| w as i32));
+                                    set(&mut target.int, reg, q.map(|w| w as i32));
                                 }
                                 ConstKind::VsBool | ConstKind::PsBool => {
-                                    target.set_b(reg, q[0] != 0);
+                                    set(&mut target.bool, reg, q[0] != 0);
                                 }
                             }
                         }
@@ -443,14 +429,13 @@ impl<'a> Effect<'a> {
         values: &Values,
         failure: &mut Option<PresError>,
     ) -> Option<&'a [u8]> {
-        if let StateValue::ArraySelector { array, program } = &s.source {
-            if let Err(e) = self.selector_index(array, program, values) {
+        match self.selected_shader(s, values) {
+            Ok(code) => code.filter(|code| !is_software_shader(code)),
+            Err(e) => {
                 failure.get_or_insert(e);
-                return None;
+                None
             }
         }
-        self.state_shader_with(s, values)
-            .filter(|code| !is_software_shader(code))
     }
 
     /// Sampler states of the sampler parameters a shader's `CTAB` binds, for their
@@ -524,12 +509,12 @@ fn is_software_shader(code: &[u8]) -> bool {
 
 fn merge(into: &mut Constants, from: Constants) {
     for (r, v) in from.float {
-        into.set_f(r, v);
+        set(&mut into.float, r, v);
     }
     for (r, v) in from.int {
-        into.set_i(r, v);
+        set(&mut into.int, r, v);
     }
     for (r, v) in from.bool {
-        into.set_b(r, v);
+        set(&mut into.bool, r, v);
     }
 }

@@ -59,27 +59,33 @@ impl<'a> Effect<'a> {
         state: &super::State<'a>,
         values: &super::apply::Values,
     ) -> Option<&'a [u8]> {
-        match &state.source {
-            StateValue::Constant => match state.value {
-                Value::Object(id) => Some(self.object(id)).filter(|b| !b.is_empty()),
-                _ => None,
-            },
-            StateValue::Parameter(name) => match self.resolve(name)?.1 {
-                Value::Object(id) => Some(self.object(*id)).filter(|b| !b.is_empty()),
-                _ => None,
-            },
+        self.selected_shader(state, values).ok().flatten()
+    }
+
+    /// The shader bytecode a shader state selects, or the error of an array selector
+    /// whose index falls outside its array ([`Effect::selector_index`]), which fails
+    /// the pass.
+    pub(super) fn selected_shader(
+        &self,
+        state: &super::State<'a>,
+        values: &super::apply::Values,
+    ) -> Result<Option<&'a [u8]>, super::preshader::PresError> {
+        let object = |v: &Value<'a>| match v {
+            Value::Object(id) => Some(self.object(*id)).filter(|b| !b.is_empty()),
+            _ => None,
+        };
+        Ok(match &state.source {
+            StateValue::Constant => object(&state.value),
+            StateValue::Parameter(name) => self.resolve(name).and_then(|(_, v)| object(v)),
             StateValue::ArraySelector { array, program } => {
-                let i = self.selector_index(array, program, values).ok()?;
-                match &self.parameter(array)?.value {
-                    Value::Array(items) => match items.get(i)? {
-                        Value::Object(id) => Some(self.object(*id)).filter(|b| !b.is_empty()),
-                        _ => None,
-                    },
+                let i = self.selector_index(array, program, values)?;
+                match self.parameter(array).map(|p| &p.value) {
+                    Some(Value::Array(items)) => items.get(i).and_then(object),
                     _ => None,
                 }
             }
             StateValue::Expression(_) => None,
-        }
+        })
     }
 
     /// The element of parameter `array` an array selector (`VertexShader =
