@@ -2458,8 +2458,8 @@ impl<'a> Emitter<'a> {
             return;
         }
         if let Some(i) = self.slot(RegisterType::AttrOut, 0) {
-            let one = self.m.splat_f(1.0);
-            self.set_slot(i, one);
+            let v = self.vec4_lit(d3dbc::regs::unwritten_varying(DeclUsage::Color as u8, 0));
+            self.set_slot(i, v);
         }
     }
 
