@@ -1,16 +1,21 @@
 //! The dispatch loop: one program run on one lane group, with structured flow control
 //! (masks, loop and call stacks), the instruction budget, co-issue and traces.
+//!
+//! [`run`] dispatches on [`d3dbc::opcode::Opcode::role`]: flow control goes to [`Flow`]
+//! (one method per construct), `phase` clears the temporaries' alpha, everything else
+//! is computed ([`compute`]: [`alu`], then [`eval`]) and written for the active lanes.
 
-use d3dbc::opcode::Opcode;
+use d3dbc::opcode::{self, Role};
 use d3dbc::token::{Comparison, SrcModifier};
 
 use super::alu::alu;
 use super::eval::eval;
 use super::lanes::{Env, Lanes};
 use super::layout::R_TEMP;
-use super::program::{File, Inst, Program};
+use super::program::{File, Inst, Program, Src};
 use super::{ExecError, Mask, ALL, LANES, Q};
 
+/// One open block of the flow-control stack.
 #[derive(Clone, Copy)]
 enum Frame {
     If {
@@ -37,42 +42,357 @@ enum Frame {
     },
 }
 
+/// Deepest nesting of blocks and calls the interpreter runs.
 const MAX_DEPTH: usize = 64;
+
+/// Most iterations of a `loop` or `rep` (the count is clamped to this).
+const MAX_ITERATIONS: i32 = 255;
 
 #[inline]
 pub(super) fn cmp(c: u8, a: f32, b: f32) -> bool {
     Comparison::from_u8(c & 7).is_some_and(|k| k.test(a, b))
 }
+
+/// The lanes for which `f(lane)` holds.
+#[inline]
+fn lanes_where(f: impl Fn(usize) -> bool) -> Mask {
+    let mut m: Mask = 0;
+    for l in 0..LANES {
+        if f(l) {
+            m |= 1 << l;
+        }
+    }
+    m
+}
+
+/// The lanes where component `x` of `a` compares true against that of `b`
+/// (`if_comp`, `break_comp`).
+fn compare_lanes(inst: &Inst, st: &Lanes, env: &Env, ps1: bool) -> Mask {
+    let a = st.read(&inst.src[0], env, ps1);
+    let b = st.read(&inst.src[1], env, ps1);
+    lanes_where(|l| cmp(inst.ctrl, a[0][l], b[0][l]))
+}
+
+/// The lanes where predicate source `s` (`p0.c`, `!p0.c`) is true.
+fn predicate_lanes(s: &Src, st: &Lanes) -> Mask {
+    let c = s.swz[0] as usize;
+    lanes_where(|l| st.p0[c][l] != (s.m == SrcModifier::Not))
+}
+
+/// Flow-control state of one run: the execution mask, the lanes that left the
+/// innermost loop with `break`, and the stack of open blocks and calls.
+struct Flow {
+    stack: [Frame; MAX_DEPTH],
+    sp: usize,
+    cur: Mask,
+    brk: Mask,
+}
+
+impl Flow {
+    fn new(active: Mask) -> Flow {
+        Flow {
+            stack: [Frame::If { saved: 0 }; MAX_DEPTH],
+            sp: 0,
+            cur: active,
+            brk: 0,
+        }
+    }
+
+    fn push(&mut self, f: Frame, inst: &Inst) -> Result<(), ExecError> {
+        if self.sp >= MAX_DEPTH {
+            return Err(ExecError::Nesting {
+                offset: inst.offset,
+            });
+        }
+        self.stack[self.sp] = f;
+        self.sp += 1;
+        Ok(())
+    }
+
+    /// Runs flow-control instruction `inst` (at `pc`, of kind `f`); the instruction to
+    /// run next, `None` when the program ends (`ret` from the main program, or falling
+    /// into a subroutine's `label`).
+    #[allow(clippy::too_many_arguments)]
+    fn step(
+        &mut self,
+        f: opcode::Flow,
+        p: &Program,
+        inst: &Inst,
+        pc: usize,
+        st: &mut Lanes,
+        env: &Env,
+        ps1: bool,
+    ) -> Result<Option<usize>, ExecError> {
+        use opcode::Flow as F;
+        let next = match f {
+            F::If => {
+                let c = st.read(&inst.src[0], env, ps1);
+                self.open_if(lanes_where(|l| c[0][l] != 0.0), inst, pc)?
+            }
+            F::IfC => self.open_if(compare_lanes(inst, st, env, ps1), inst, pc)?,
+            F::Else => self.else_(inst, pc)?,
+            F::EndIf => self.end_if(pc)?,
+            F::Rep => {
+                let c = st.read(&inst.src[0], env, ps1);
+                let count = (c[0][0] as i32).clamp(0, MAX_ITERATIONS);
+                self.open_rep(count, inst, pc)?
+            }
+            F::Loop => self.open_loop(inst, pc, st, env)?,
+            F::EndRep | F::EndLoop => self.end_loop(pc, st)?,
+            F::Break => self.break_(self.cur, p, pc),
+            F::BreakC => self.break_(compare_lanes(inst, st, env, ps1) & self.cur, p, pc),
+            F::BreakP => self.break_(predicate_lanes(&inst.src[0], st) & self.cur, p, pc),
+            F::Call => self.call(self.cur, inst, pc)?,
+            F::CallNz => {
+                let m = self.cur & Self::call_condition(&inst.src[1], st, env, ps1);
+                self.call(m, inst, pc)?
+            }
+            F::Ret => return Ok(self.ret()),
+            // Falling into a subroutine body from the main program ends it.
+            F::Label => return Ok(None),
+        };
+        Ok(Some(next))
+    }
+
+    /// `if`/`if_comp`: the lanes of `taken` go on; none left skips to the `else`
+    /// (which then runs) or the `endif`.
+    fn open_if(&mut self, taken: Mask, inst: &Inst, pc: usize) -> Result<usize, ExecError> {
+        self.push(Frame::If { saved: self.cur }, inst)?;
+        self.cur &= taken;
+        Ok(if self.cur == 0 {
+            inst.target as usize
+        } else {
+            pc + 1
+        })
+    }
+
+    /// `else`: the lanes the `if` left out (and that did not `break`) go on.
+    fn else_(&mut self, inst: &Inst, pc: usize) -> Result<usize, ExecError> {
+        if self.sp == 0 {
+            return Err(ExecError::Unsupported("else without if".into()));
+        }
+        if let Frame::If { saved } = self.stack[self.sp - 1] {
+            self.cur = saved & !self.cur & !self.brk;
+        }
+        Ok(if self.cur == 0 {
+            inst.target as usize
+        } else {
+            pc + 1
+        })
+    }
+
+    /// `endif`: the lanes active at the `if` (less those that broke) go on.
+    fn end_if(&mut self, pc: usize) -> Result<usize, ExecError> {
+        if self.sp == 0 {
+            return Err(ExecError::Unsupported("endif without if".into()));
+        }
+        self.sp -= 1;
+        if let Frame::If { saved } = self.stack[self.sp] {
+            self.cur = saved & !self.brk;
+        }
+        Ok(pc + 1)
+    }
+
+    /// `rep i#` with its iteration count: no iteration, or no lane active, skips the
+    /// body.
+    fn open_rep(&mut self, count: i32, inst: &Inst, pc: usize) -> Result<usize, ExecError> {
+        if count == 0 || self.cur == 0 {
+            return Ok(inst.target as usize + 1);
+        }
+        let frame = Frame::Rep {
+            entry: self.cur,
+            brk: self.brk,
+            remaining: count,
+            start: pc as u32,
+        };
+        self.push(frame, inst)?;
+        Ok(pc + 1)
+    }
+
+    /// `loop aL, i#`: `i#.x` iterations, `aL` from `i#.y` in steps of `i#.z` (the
+    /// outer `aL` restored at the end).
+    fn open_loop(
+        &mut self,
+        inst: &Inst,
+        pc: usize,
+        st: &mut Lanes,
+        env: &Env,
+    ) -> Result<usize, ExecError> {
+        let i = match inst.src[1].file {
+            File::ConstInt(k) => env.consts.i.get(k as usize).copied().unwrap_or([0; 4]),
+            _ => [0; 4],
+        };
+        let count = i[0].clamp(0, MAX_ITERATIONS);
+        if count == 0 || self.cur == 0 {
+            return Ok(inst.target as usize + 1);
+        }
+        let frame = Frame::Loop {
+            entry: self.cur,
+            brk: self.brk,
+            remaining: count,
+            step: i[2],
+            al: st.al,
+            start: pc as u32,
+        };
+        self.push(frame, inst)?;
+        st.al = i[1];
+        Ok(pc + 1)
+    }
+
+    /// `endrep`/`endloop`: back to the top while iterations and unbroken lanes remain,
+    /// else out of the loop with the lanes it was entered with.
+    fn end_loop(&mut self, pc: usize, st: &mut Lanes) -> Result<usize, ExecError> {
+        if self.sp == 0 {
+            return Err(ExecError::Unsupported("endloop without loop".into()));
+        }
+        let brk = self.brk;
+        let (entry, b0, remaining, start) = match &mut self.stack[self.sp - 1] {
+            Frame::Rep {
+                entry,
+                brk,
+                remaining,
+                start,
+            } => (*entry, *brk, remaining, *start),
+            Frame::Loop {
+                entry,
+                brk,
+                remaining,
+                step,
+                al,
+                start,
+            } => {
+                st.al = st.al.wrapping_add(*step);
+                if *remaining <= 1 || *entry & !self.brk == 0 {
+                    st.al = *al;
+                }
+                (*entry, *brk, remaining, *start)
+            }
+            _ => return Err(ExecError::Unsupported("mismatched endloop".into())),
+        };
+        *remaining -= 1;
+        let live = entry & !brk;
+        if *remaining > 0 && live != 0 {
+            self.cur = live;
+            Ok(start as usize + 1)
+        } else {
+            self.cur = entry;
+            self.brk = b0;
+            self.sp -= 1;
+            Ok(pc + 1)
+        }
+    }
+
+    /// `break`/`break_comp`/`breakp` for the lanes of `m`: they stop until the loop
+    /// ends; when no lane of the innermost loop is left, the loop is left now.
+    fn break_(&mut self, m: Mask, p: &Program, pc: usize) -> usize {
+        self.brk |= m;
+        self.cur &= !m;
+        let mut k = self.sp;
+        while k > 0 {
+            k -= 1;
+            match self.stack[k] {
+                Frame::Loop { entry, start, .. } | Frame::Rep { entry, start, .. } => {
+                    if entry & !self.brk == 0 {
+                        self.sp = k + 1;
+                        self.cur = 0;
+                        return p.insts[start as usize].target as usize;
+                    }
+                    break;
+                }
+                Frame::Call { .. } => break,
+                Frame::If { .. } => {}
+            }
+        }
+        pc + 1
+    }
+
+    /// The lanes `callnz`'s condition holds for: a predicate per lane, a boolean
+    /// constant for all.
+    fn call_condition(s: &Src, st: &Lanes, env: &Env, ps1: bool) -> Mask {
+        if s.file == File::Pred {
+            return predicate_lanes(s, st);
+        }
+        let q = st.read(s, env, ps1);
+        if (q[0][0] != 0.0) != (s.m == SrcModifier::Not) {
+            ALL
+        } else {
+            0
+        }
+    }
+
+    /// `call`/`callnz` for the lanes of `m` (none: nothing happens).
+    fn call(&mut self, m: Mask, inst: &Inst, pc: usize) -> Result<usize, ExecError> {
+        if m == 0 {
+            return Ok(pc + 1);
+        }
+        let frame = Frame::Call {
+            ret: (pc + 1) as u32,
+            entry: self.cur,
+            brk: self.brk,
+        };
+        self.push(frame, inst)?;
+        self.cur = m;
+        self.brk = 0;
+        Ok(inst.target as usize + 1)
+    }
+
+    /// `ret`: back from the innermost call; `None` from the main program (its end).
+    fn ret(&mut self) -> Option<usize> {
+        let k = (0..self.sp)
+            .rev()
+            .find(|&k| matches!(self.stack[k], Frame::Call { .. }))?;
+        let Frame::Call { ret, entry, brk } = self.stack[k] else {
+            unreachable!("found a call frame")
+        };
+        self.sp = k;
+        self.cur = entry;
+        self.brk = brk;
+        Some(ret as usize)
+    }
+}
+
+/// `phase`: temporaries' alpha is not kept across the ps_1_4 phase boundary
+/// (semantics.md §2); a read of `r#.a` written in phase 1 gives 0.
+fn phase(p: &Program, st: &mut Lanes) {
+    for r in &mut st.regs[R_TEMP as usize..R_TEMP as usize + p.temps] {
+        r[3] = [0.0; LANES];
+    }
+}
+
+/// Appends the step just run to the trace, if one is kept (see [`Lanes::trace`]).
+fn record_trace(st: &mut Lanes, inst: &Inst, pc: usize, cur: Mask) {
+    let Some(t) = st.trace.as_mut() else { return };
+    if t.len() >= st.trace_limit {
+        st.trace_truncated = true;
+        return;
+    }
+    let l = st.trace_lane % LANES;
+    let vals = match inst.dst.file {
+        File::Reg(r) if !inst.dst.rel => {
+            let q = &st.regs[r as usize];
+            [q[0][l], q[1][l], q[2][l], q[3][l]]
+        }
+        File::Addr => st.a0.map(|c| c[l] as f32),
+        File::Pred => st.p0.map(|c| c[l] as u8 as f32),
+        _ => [f32::NAN; 4],
+    };
+    t.push((pc as u32, vals, cur & (1 << l) != 0));
+}
+
 /// Runs a program on one lane group. `active` is the initial execution mask (all four
-/// lanes for pixel quads, helpers included). Long by design: the dispatch loop keeps
-/// the flow-control state (masks, loop and call stacks, the instruction budget) in
-/// locals the hot path reads every instruction; splitting it would pass them around
-/// per instruction.
+/// lanes for pixel quads, helpers included). The loop keeps the instruction budget and
+/// lane counts in locals; flow control lives in a [`Flow`].
 pub fn run(p: &Program, st: &mut Lanes, env: &Env, active: Mask) -> Result<(), ExecError> {
-    let v = p.version;
-    let ps1 = v.is_pixel() && v.major < 2;
-    let sem = env.sem;
-    let mut stack: [Frame; MAX_DEPTH] = [Frame::If { saved: 0 }; MAX_DEPTH];
-    let mut sp = 0usize;
-    let mut cur = active;
-    let mut brk: Mask = 0;
+    let ps1 = p.version.is_ps_1_x();
+    let mut flow = Flow::new(active);
     let mut pc = 0usize;
     let n = p.insts.len();
     let mut count = 0u64;
     let mut lane_count = 0u64;
-    let (mut counted, mut cur_lanes) = (cur, cur.count_ones() as u64);
+    let (mut counted, mut cur_lanes) = (active, active.count_ones() as u64);
     let mut scratch: Q = [[0.0; LANES]; 4];
     let mut scratch2: Q = [[0.0; LANES]; 4];
     st.nonfinite_lookups = 0;
-    macro_rules! push {
-        ($f:expr, $off:expr) => {{
-            if sp >= MAX_DEPTH {
-                return Err(ExecError::Nesting { offset: $off });
-            }
-            stack[sp] = $f;
-            sp += 1;
-        }};
-    }
     while pc < n {
         let inst = &p.insts[pc];
         count += 1;
@@ -84,317 +404,48 @@ pub fn run(p: &Program, st: &mut Lanes, env: &Env, active: Mask) -> Result<(), E
         }
         // The active lane count changes only with flow control (no POPCNT in the
         // baseline x86-64 instruction set).
+        let cur = flow.cur;
         if cur != counted {
             counted = cur;
             cur_lanes = cur.count_ones() as u64;
         }
         lane_count += cur_lanes;
-        let mut next = pc + 1;
-        match inst.op {
-            Opcode::If => {
-                let c = st.read(&inst.src[0], env, ps1);
-                let mut m: Mask = 0;
-                for l in 0..LANES {
-                    if c[0][l] != 0.0 {
-                        m |= 1 << l;
-                    }
-                }
-                push!(Frame::If { saved: cur }, inst.offset);
-                cur &= m;
-                if cur == 0 {
-                    next = inst.target as usize;
-                    if p.insts[next].op == Opcode::Else {
-                        // Execute the else itself.
-                    }
-                }
+        let next = match inst.op.role() {
+            Role::Flow(f) => match flow.step(f, p, inst, pc, st, env, ps1)? {
+                Some(next) => next,
+                None => break,
+            },
+            Role::Phase => {
+                phase(p, st);
+                pc + 1
             }
-            Opcode::IfC => {
-                let a = st.read(&inst.src[0], env, ps1);
-                let b = st.read(&inst.src[1], env, ps1);
-                let mut m: Mask = 0;
-                for l in 0..LANES {
-                    if cmp(inst.ctrl, a[0][l], b[0][l]) {
-                        m |= 1 << l;
-                    }
+            // Never in a program: `Program::new` drops them.
+            Role::Declaration | Role::Marker => pc + 1,
+            Role::Compute if cur == 0 => pc + 1,
+            Role::Compute if inst.pair => {
+                // Co-issued pairs read every source before either writes.
+                let second = &p.insts[pc + 1];
+                let a = compute(p, inst, st, env, ps1, cur, &mut scratch)?;
+                let b = compute(p, second, st, env, ps1, cur, &mut scratch2)?;
+                if a {
+                    st.write(inst, &scratch, cur, env, ps1);
                 }
-                push!(Frame::If { saved: cur }, inst.offset);
-                cur &= m;
-                if cur == 0 {
-                    next = inst.target as usize;
+                if b {
+                    st.write(second, &scratch2, cur, env, ps1);
                 }
+                count += 1;
+                lane_count += cur_lanes;
+                pc + 2
             }
-            Opcode::Else => {
-                if sp == 0 {
-                    return Err(ExecError::Unsupported("else without if".into()));
+            Role::Compute => {
+                if compute(p, inst, st, env, ps1, cur, &mut scratch)? {
+                    st.write(inst, &scratch, cur, env, ps1);
                 }
-                if let Frame::If { saved } = stack[sp - 1] {
-                    cur = saved & !cur & !brk;
-                }
-                if cur == 0 {
-                    next = inst.target as usize;
-                }
+                pc + 1
             }
-            Opcode::EndIf => {
-                if sp == 0 {
-                    return Err(ExecError::Unsupported("endif without if".into()));
-                }
-                sp -= 1;
-                if let Frame::If { saved } = stack[sp] {
-                    cur = saved & !brk;
-                }
-            }
-            Opcode::Rep => {
-                let c = st.read(&inst.src[0], env, ps1);
-                let count = (c[0][0] as i32).clamp(0, 255);
-                if count == 0 || cur == 0 {
-                    next = inst.target as usize + 1;
-                } else {
-                    push!(
-                        Frame::Rep {
-                            entry: cur,
-                            brk,
-                            remaining: count,
-                            start: pc as u32
-                        },
-                        inst.offset
-                    );
-                }
-            }
-            Opcode::Loop => {
-                let i = match inst.src[1].file {
-                    File::ConstInt(k) => env.consts.i.get(k as usize).copied().unwrap_or([0; 4]),
-                    _ => [0; 4],
-                };
-                let count = i[0].clamp(0, 255);
-                if count == 0 || cur == 0 {
-                    next = inst.target as usize + 1;
-                } else {
-                    push!(
-                        Frame::Loop {
-                            entry: cur,
-                            brk,
-                            remaining: count,
-                            step: i[2],
-                            al: st.al,
-                            start: pc as u32
-                        },
-                        inst.offset
-                    );
-                    st.al = i[1];
-                }
-            }
-            Opcode::EndRep | Opcode::EndLoop => {
-                if sp == 0 {
-                    return Err(ExecError::Unsupported("endloop without loop".into()));
-                }
-                match &mut stack[sp - 1] {
-                    Frame::Rep {
-                        entry,
-                        brk: b0,
-                        remaining,
-                        start,
-                    } => {
-                        *remaining -= 1;
-                        let live = *entry & !brk;
-                        if *remaining > 0 && live != 0 {
-                            cur = live;
-                            next = *start as usize + 1;
-                        } else {
-                            cur = *entry;
-                            brk = *b0;
-                            sp -= 1;
-                        }
-                    }
-                    Frame::Loop {
-                        entry,
-                        brk: b0,
-                        remaining,
-                        step,
-                        al,
-                        start,
-                    } => {
-                        *remaining -= 1;
-                        st.al = st.al.wrapping_add(*step);
-                        let live = *entry & !brk;
-                        if *remaining > 0 && live != 0 {
-                            cur = live;
-                            next = *start as usize + 1;
-                        } else {
-                            cur = *entry;
-                            brk = *b0;
-                            st.al = *al;
-                            sp -= 1;
-                        }
-                    }
-                    _ => return Err(ExecError::Unsupported("mismatched endloop".into())),
-                }
-            }
-            Opcode::Break | Opcode::BreakC | Opcode::BreakP => {
-                let m = match inst.op {
-                    Opcode::Break => cur,
-                    Opcode::BreakC => {
-                        let a = st.read(&inst.src[0], env, ps1);
-                        let b = st.read(&inst.src[1], env, ps1);
-                        let mut m = 0;
-                        for l in 0..LANES {
-                            if cmp(inst.ctrl, a[0][l], b[0][l]) {
-                                m |= 1 << l;
-                            }
-                        }
-                        m & cur
-                    }
-                    _ => {
-                        let s = &inst.src[0];
-                        let mut m = 0;
-                        for l in 0..LANES {
-                            let mut b = st.p0[s.swz[0] as usize][l];
-                            if s.m == SrcModifier::Not {
-                                b = !b;
-                            }
-                            if b {
-                                m |= 1 << l;
-                            }
-                        }
-                        m & cur
-                    }
-                };
-                brk |= m;
-                cur &= !m;
-                // When no lane of the loop is left, leave it now.
-                let mut k = sp;
-                while k > 0 {
-                    k -= 1;
-                    match stack[k] {
-                        Frame::Loop { entry, start, .. } | Frame::Rep { entry, start, .. } => {
-                            if entry & !brk == 0 {
-                                sp = k + 1;
-                                cur = 0;
-                                next = p.insts[start as usize].target as usize;
-                            }
-                            break;
-                        }
-                        Frame::Call { .. } => break,
-                        Frame::If { .. } => {}
-                    }
-                }
-            }
-            Opcode::Call | Opcode::CallNz => {
-                let mut m = cur;
-                if inst.op == Opcode::CallNz {
-                    let s = &inst.src[1];
-                    let mut c = 0;
-                    if s.file == File::Pred {
-                        for l in 0..LANES {
-                            let mut b = st.p0[s.swz[0] as usize][l];
-                            if s.m == SrcModifier::Not {
-                                b = !b;
-                            }
-                            if b {
-                                c |= 1 << l;
-                            }
-                        }
-                    } else {
-                        let q = st.read(s, env, ps1);
-                        let mut b = q[0][0] != 0.0;
-                        if s.m == SrcModifier::Not {
-                            b = !b;
-                        }
-                        if b {
-                            c = ALL;
-                        }
-                    }
-                    m &= c;
-                }
-                if m != 0 {
-                    push!(
-                        Frame::Call {
-                            ret: (pc + 1) as u32,
-                            entry: cur,
-                            brk
-                        },
-                        inst.offset
-                    );
-                    cur = m;
-                    brk = 0;
-                    next = inst.target as usize + 1;
-                }
-            }
-            Opcode::Ret => {
-                // Return from the innermost call (or end the main program).
-                let mut k = sp;
-                let mut found = None;
-                while k > 0 {
-                    k -= 1;
-                    if let Frame::Call {
-                        ret,
-                        entry,
-                        brk: b0,
-                    } = stack[k]
-                    {
-                        found = Some((k, ret, entry, b0));
-                        break;
-                    }
-                }
-                match found {
-                    Some((k, ret, entry, b0)) => {
-                        sp = k;
-                        cur = entry;
-                        brk = b0;
-                        next = ret as usize;
-                    }
-                    None => break,
-                }
-            }
-            Opcode::Label => {
-                // Falling into a subroutine body from the main program ends it.
-                break;
-            }
-            Opcode::Phase => {
-                // semantics.md §2: temporaries' alpha is not kept across the ps_1_4
-                // phase boundary; a read of r#.a written in phase 1 gives 0.
-                for r in &mut st.regs[R_TEMP as usize..R_TEMP as usize + p.temps] {
-                    r[3] = [0.0; LANES];
-                }
-            }
-            _ => {
-                if cur != 0 {
-                    // Co-issued pairs read every source before either writes.
-                    if inst.pair {
-                        let second = &p.insts[pc + 1];
-                        let a = compute(p, inst, st, env, ps1, cur, &mut scratch)?;
-                        let b = compute(p, second, st, env, ps1, cur, &mut scratch2)?;
-                        if a {
-                            st.write(inst, &scratch, cur, env, ps1);
-                        }
-                        if b {
-                            st.write(second, &scratch2, cur, env, ps1);
-                        }
-                        next = pc + 2;
-                        count += 1;
-                        lane_count += cur_lanes;
-                    } else if compute(p, inst, st, env, ps1, cur, &mut scratch)? {
-                        st.write(inst, &scratch, cur, env, ps1);
-                    }
-                }
-            }
-        }
-        let _ = sem;
-        if let Some(t) = st.trace.as_mut().filter(|t| {
-            let full = t.len() >= st.trace_limit;
-            st.trace_truncated |= full;
-            !full
-        }) {
-            let l = st.trace_lane % LANES;
-            let vals = match inst.dst.file {
-                File::Reg(r) if !inst.dst.rel => {
-                    let q = &st.regs[r as usize];
-                    [q[0][l], q[1][l], q[2][l], q[3][l]]
-                }
-                File::Addr => st.a0.map(|c| c[l] as f32),
-                File::Pred => st.p0.map(|c| c[l] as u8 as f32),
-                _ => [f32::NAN; 4],
-            };
-            t.push((pc as u32, vals, cur & (1 << l) != 0));
+        };
+        if st.trace.is_some() {
+            record_trace(st, inst, pc, flow.cur);
         }
         pc = next;
     }

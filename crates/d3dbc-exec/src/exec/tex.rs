@@ -5,13 +5,18 @@
 // Lane and component loops index several structure-of-arrays values at once.
 #![allow(clippy::needless_range_loop)]
 
-use d3dbc::token::SrcModifier;
+use d3dbc::opcode::Opcode;
+use d3dbc::token::{texld_controls, SrcModifier};
+use d3dbc::Version;
 
 use crate::draw::TextureKind;
 use crate::texture::{self, Lod};
 
-use super::lanes::Stage;
-use super::{Mask, LANES, Q, QUAD};
+use super::eval::{dot, per, splat, st_m3_row};
+use super::lanes::{sat, Env, Lanes, Stage};
+use super::layout::{tc_reg, temp_reg, DEPTH};
+use super::program::{File, Inst, Program, Src};
+use super::{ExecError, Mask, LANES, Q, QUAD};
 
 pub(super) fn dz_dw(q: &mut Q, m: SrcModifier) {
     let d = match m {
@@ -152,5 +157,307 @@ pub(super) fn project_1x(q: &mut Q, stage: Option<&Stage>) {
         for c in 0..3 {
             q[c][l] /= w;
         }
+    }
+}
+
+/// The texture instructions: `texkill`, sampling (`texld*`, `texldl`, `texldd`; ps_1_x
+/// `tex`) and the ps_1_x texture-address operations (`texcoord`, `texbem*`, `bem`,
+/// `texreg2*`, `texm3x*`, `texdp3*`, `texdepth`). `None` when the instruction writes
+/// no register.
+pub(super) fn texture(
+    p: &Program,
+    inst: &Inst,
+    st: &mut Lanes,
+    env: &Env,
+    ps1: bool,
+    cur: Mask,
+) -> Result<Option<Q>, ExecError> {
+    let sem = env.sem;
+    let v = p.version;
+    let rd = |k: usize, st: &Lanes| st.read(&inst.src[k], env, ps1);
+    let stage = |n: u16| env.stages.get(n as usize);
+    let implicit = |st: &mut Lanes, n: u16, c: &Q| {
+        tex_lookup(
+            stage(n),
+            c,
+            LodMode::Implicit([0.0; LANES]),
+            (cur, &mut st.nonfinite_lookups),
+        )
+    };
+    Ok(Some(match inst.op {
+        Opcode::TexKill => {
+            texkill(v.is_sm1(), inst, st, env, ps1, cur);
+            return Ok(None);
+        }
+        Opcode::Tex | Opcode::TexLdl | Opcode::TexLdd if !v.is_sm1() => {
+            sample(v, inst, st, env, ps1, cur)
+        }
+        // ps_1_4 texld r#, t#/r# ; ps_1_1-1_3 tex t#.
+        Opcode::Tex => {
+            let n = inst.dst.num;
+            let c = if v.is_ps_1_4() {
+                let mut c = rd(0, st);
+                dz_dw(&mut c, inst.src[0].m);
+                c
+            } else {
+                let mut c = st.regs[tc_reg(n)];
+                project_1x(&mut c, stage(n));
+                c
+            };
+            implicit(st, n, &c)
+        }
+        Opcode::TexCoord => {
+            if v.is_ps_1_4() {
+                let mut c = rd(0, st);
+                dz_dw(&mut c, inst.src[0].m);
+                c
+            } else {
+                let c = st.regs[tc_reg(inst.dst.num)];
+                let mut q = per(|ch, l| sat(c[ch][l]));
+                q[3] = [1.0; LANES];
+                q
+            }
+        }
+        Opcode::TexBem | Opcode::TexBemL => texbem(inst, st, env, ps1, cur),
+        Opcode::Bem => {
+            let (a, b) = (rd(0, st), rd(1, st));
+            let m = stage(inst.dst.num).map(|s| s.tss).unwrap_or_default();
+            let mut q = a;
+            for l in 0..LANES {
+                q[0][l] =
+                    a[0][l] + sem.mul(m.bump_mat[0], b[0][l]) + sem.mul(m.bump_mat[2], b[1][l]);
+                q[1][l] =
+                    a[1][l] + sem.mul(m.bump_mat[1], b[0][l]) + sem.mul(m.bump_mat[3], b[1][l]);
+            }
+            q
+        }
+        Opcode::TexReg2Ar | Opcode::TexReg2Gb | Opcode::TexReg2Rgb => {
+            let s = rd(0, st);
+            let sel: [usize; 3] = match inst.op {
+                Opcode::TexReg2Ar => [3, 0, 2],
+                Opcode::TexReg2Gb => [1, 2, 2],
+                _ => [0, 1, 2],
+            };
+            let c = per(|ch, l| if ch < 3 { s[sel[ch]][l] } else { 1.0 });
+            implicit(st, inst.dst.num, &c)
+        }
+        Opcode::TexM3x2Pad | Opcode::TexM3x3Pad => {
+            let s = rd(0, st);
+            let tc = st.regs[tc_reg(inst.dst.num)];
+            let row = if inst.op == Opcode::TexM3x2Pad {
+                0
+            } else {
+                st_m3_row(p, inst)
+            };
+            for l in 0..LANES {
+                st.m3[row][l] = dot(sem, &tc, &s, 3, l);
+            }
+            return Ok(None);
+        }
+        Opcode::TexM3x2Tex | Opcode::TexM3x2Depth => {
+            let n = inst.dst.num;
+            let s = rd(0, st);
+            let tc = st.regs[tc_reg(n)];
+            let mut c = [[0.0; LANES]; 4];
+            for l in 0..LANES {
+                c[0][l] = st.m3[0][l];
+                c[1][l] = dot(sem, &tc, &s, 3, l);
+            }
+            if inst.op == Opcode::TexM3x2Depth {
+                write_depth(st, &c);
+                return Ok(None);
+            }
+            implicit(st, n, &c)
+        }
+        Opcode::TexM3x3Tex | Opcode::TexM3x3 | Opcode::TexM3x3Spec | Opcode::TexM3x3VSpec => {
+            texm3x3(inst, st, env, ps1, cur)
+        }
+        Opcode::TexDp3Tex => {
+            let n = inst.dst.num;
+            let s = rd(0, st);
+            let tc = st.regs[tc_reg(n)];
+            let c = per(|ch, l| {
+                if ch == 0 {
+                    dot(sem, &tc, &s, 3, l)
+                } else {
+                    0.0
+                }
+            });
+            implicit(st, n, &c)
+        }
+        Opcode::TexDp3 => {
+            let s = rd(0, st);
+            let tc = st.regs[tc_reg(inst.dst.num)];
+            splat(|l| dot(sem, &tc, &s, 3, l))
+        }
+        Opcode::TexDepth => {
+            let r = st.regs[temp_reg(5)];
+            write_depth(st, &r);
+            return Ok(None);
+        }
+        op => return Err(ExecError::Unsupported(format!("opcode {op:?}"))),
+    }))
+}
+
+/// `texkill`: the active lanes where a tested component is negative are killed (shader
+/// model 1, `sm1`, tests `xyz`, later versions the write mask).
+fn texkill(sm1: bool, inst: &Inst, st: &mut Lanes, env: &Env, ps1: bool, cur: Mask) {
+    let whole = Src {
+        file: inst.dst.file,
+        rel: None,
+        swz: [0, 1, 2, 3],
+        m: SrcModifier::None,
+    };
+    let r = st.read(&whole, env, ps1);
+    let mask = if sm1 { 0x7 } else { inst.dst.mask };
+    for l in 0..LANES {
+        if cur & (1 << l) == 0 {
+            continue;
+        }
+        for c in 0..4 {
+            if mask & (1 << c) != 0 && r[c][l] < 0.0 {
+                st.killed |= 1 << l;
+            }
+        }
+    }
+}
+
+/// `texld`/`texldp`/`texldb` (implicit LOD; vertex shaders level 0), `texldl` (the
+/// level in `w`) and `texldd` (gradients): the sample swizzled by the sampler operand.
+fn sample(v: Version, inst: &Inst, st: &mut Lanes, env: &Env, ps1: bool, cur: Mask) -> Q {
+    let rd = |k: usize, st: &Lanes| st.read(&inst.src[k], env, ps1);
+    let mut c = rd(0, st);
+    let s = match inst.src[1].file {
+        File::Sampler(n) => n,
+        _ => 0,
+    };
+    let stage = env.stages.get(s as usize);
+    let grads;
+    let lod = match inst.op {
+        Opcode::TexLdl => LodMode::Level(c[3]),
+        Opcode::TexLdd => {
+            grads = (rd(2, st), rd(3, st));
+            LodMode::Grad(&grads.0, &grads.1)
+        }
+        _ if v.is_vertex() => LodMode::Level([0.0; LANES]),
+        _ => {
+            if inst.ctrl & texld_controls::PROJECT != 0 {
+                for l in 0..LANES {
+                    let w = c[3][l];
+                    for k in 0..3 {
+                        c[k][l] /= w;
+                    }
+                }
+            }
+            let bias = inst.ctrl & texld_controls::BIAS != 0;
+            LodMode::Implicit(if bias { c[3] } else { [0.0; LANES] })
+        }
+    };
+    let q = tex_lookup(stage, &c, lod, (cur, &mut st.nonfinite_lookups));
+    let sw = inst.src[1].swz;
+    per(|ch, l| q[sw[ch] as usize][l])
+}
+
+/// `texbem`/`texbeml`: the stage's coordinate moved by the bump matrix times the
+/// source's red and green; `texbeml` scales the sample by the luminance factor.
+fn texbem(inst: &Inst, st: &mut Lanes, env: &Env, ps1: bool, cur: Mask) -> Q {
+    let sem = env.sem;
+    let n = inst.dst.num;
+    let stg = env.stages.get(n as usize);
+    let src = st.read(&inst.src[0], env, ps1);
+    let mut c = st.regs[tc_reg(n)];
+    project_1x(&mut c, stg);
+    let m = stg.map(|s| s.tss).unwrap_or_default();
+    for l in 0..LANES {
+        let (r, g) = (src[0][l], src[1][l]);
+        let u = c[0][l] + sem.mul(m.bump_mat[0], r) + sem.mul(m.bump_mat[2], g);
+        let vv = c[1][l] + sem.mul(m.bump_mat[1], r) + sem.mul(m.bump_mat[3], g);
+        c[0][l] = u;
+        c[1][l] = vv;
+    }
+    let mut q = tex_lookup(
+        stg,
+        &c,
+        LodMode::Implicit([0.0; LANES]),
+        (cur, &mut st.nonfinite_lookups),
+    );
+    if inst.op == Opcode::TexBemL {
+        for l in 0..LANES {
+            // Saturated, and it scales all four channels: the documented
+            // `t(m)RGBA = t(m)RGBA * (t(n)B * LSCALE + LOFFSET)`, with the clamp
+            // Windows applies to D3DTOP_BUMPENVMAPLUMINANCE (Wine
+            // fixed_function_bumpmap_test) and DXVK applies to texbeml.
+            let f = sat(sem.mul(src[2][l], m.bump_lscale) + m.bump_loffset);
+            for ch in 0..4 {
+                q[ch][l] *= f;
+            }
+        }
+    }
+    q
+}
+
+/// The last row of `texm3x3*`: the vector the three rows make (`texm3x3`), sampled
+/// (`texm3x3tex`), or reflected about the eye vector and sampled (`texm3x3spec`: the
+/// eye from a source; `texm3x3vspec`: from the `w` of the three coordinates).
+fn texm3x3(inst: &Inst, st: &mut Lanes, env: &Env, ps1: bool, cur: Mask) -> Q {
+    let sem = env.sem;
+    let n = inst.dst.num;
+    let s = st.read(&inst.src[0], env, ps1);
+    let tc = st.regs[tc_reg(n)];
+    let mut c = [[0.0; LANES]; 4];
+    for l in 0..LANES {
+        c[0][l] = st.m3[0][l];
+        c[1][l] = st.m3[1][l];
+        c[2][l] = dot(sem, &tc, &s, 3, l);
+        c[3][l] = 1.0;
+    }
+    let lookup = |st: &mut Lanes, c: &Q| {
+        tex_lookup(
+            env.stages.get(n as usize),
+            c,
+            LodMode::Implicit([0.0; LANES]),
+            (cur, &mut st.nonfinite_lookups),
+        )
+    };
+    match inst.op {
+        Opcode::TexM3x3 => return c,
+        Opcode::TexM3x3Tex => return lookup(st, &c),
+        _ => {}
+    }
+    let e: Q = if inst.op == Opcode::TexM3x3Spec {
+        st.read(&inst.src[1], env, ps1)
+    } else {
+        // Eye vector from the w of the three texture coordinates.
+        let mut e = [[0.0; LANES]; 4];
+        for (k, r) in [n.saturating_sub(2), n.saturating_sub(1), n]
+            .iter()
+            .enumerate()
+        {
+            e[k] = st.regs[tc_reg(*r)][3];
+        }
+        e
+    };
+    let mut rc = [[0.0; LANES]; 4];
+    for l in 0..LANES {
+        let nn = dot(sem, &c, &c, 3, l);
+        let ne = dot(sem, &c, &e, 3, l);
+        for k in 0..3 {
+            let r = if nn != 0.0 {
+                2.0 * sem.mul(c[k][l], ne) / nn - e[k][l]
+            } else {
+                -e[k][l]
+            };
+            rc[k][l] = r;
+        }
+        rc[3][l] = 1.0;
+    }
+    lookup(st, &rc)
+}
+
+/// `texdepth`/`texm3x2depth`: `oDepth = x / y` (1 when `y` is 0).
+fn write_depth(st: &mut Lanes, zw: &Q) {
+    for l in 0..LANES {
+        let (z, w) = (zw[0][l], zw[1][l]);
+        st.regs[DEPTH][0][l] = if w == 0.0 { 1.0 } else { z / w };
     }
 }
