@@ -259,9 +259,15 @@ mod tests {
             .map(|s| s.parse().unwrap())
             .collect();
         let pick = |f: fn(Version) -> bool| -> Vec<String> {
-            all.iter().filter(|v| f(**v)).map(|v| v.to_string()).collect()
+            all.iter()
+                .filter(|v| f(**v))
+                .map(|v| v.to_string())
+                .collect()
         };
-        assert_eq!(pick(Version::is_sm1), ["vs_1_1", "ps_1_1", "ps_1_3", "ps_1_4"]);
+        assert_eq!(
+            pick(Version::is_sm1),
+            ["vs_1_1", "ps_1_1", "ps_1_3", "ps_1_4"]
+        );
         assert_eq!(pick(Version::is_ps_1_x), ["ps_1_1", "ps_1_3", "ps_1_4"]);
         assert_eq!(pick(Version::is_ps_1_4), ["ps_1_4"]);
         assert_eq!(pick(Version::is_sm3), ["vs_3_0", "vs_3_sw", "ps_3_0"]);
