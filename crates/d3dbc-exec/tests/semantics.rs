@@ -111,9 +111,46 @@ fn vs_1_1_mov_a0_floors_and_mova_rounds() {
         "vs_2_0\ndef c0, 1, 0, 0, 0\ndef c1, 2, 0, 0, 0\ndef c2, 3, 0, 0, 0\ndef c3, 4, 0, 0, 0\nmova a0.x, c10.x\nmov r0, c1[a0.x]\nmova a0.x, c10.y\nmov r1, c3[a0.x]\n",
         &[(10, [1.5, -1.5, 0.0, 0.0])],
     );
-    // round(1.5) = 2 → c3; round(-1.5) = -2 (away from zero) → c1.
+    // round(1.5) = 2 → c3; round(-1.5) = -2 → c1.
     assert_eq!(r.reg(R0)[0], 4.0);
     assert_eq!(r.reg(R1)[0], 2.0);
+}
+
+/// `mova` rounds to nearest with ties to even, as Windows does: Microsoft's driver
+/// documentation of `D3DSIO_MOVA` ("converted from floating-point using rounding to
+/// nearest", IEEE 754's default, ties to even; `../shared/seeds`), the rule of
+/// `../shared/design/semantics.md` §1 (Windows: 0.5 → 0, 1.5 → 2) and of dxbc-spirv's
+/// SM3 front end. The values off a tie are those of Wine's d3d9 `test_mova`, verified on
+/// Windows (-2.4, -1.6 → -2; ±0.4 → 0; 1.6, 2.4 → 2).
+#[test]
+fn mova_rounds_ties_to_even() {
+    // c0..c10 hold their own index minus 5, so `c5[a0.x]` reads back a0.x.
+    let defs: String = (0..=10)
+        .map(|i| format!("def c{i}, {}, 0, 0, 0\n", i - 5))
+        .collect();
+    let cases = [
+        (0.5, 0.0),
+        (1.5, 2.0),
+        (2.5, 2.0),
+        (3.5, 4.0),
+        (-0.5, 0.0),
+        (-1.5, -2.0),
+        (-2.5, -2.0),
+        (-3.5, -4.0),
+        (-2.4, -2.0),
+        (-1.6, -2.0),
+        (-0.4, 0.0),
+        (0.4, 0.0),
+        (1.6, 2.0),
+        (2.4, 2.0),
+    ];
+    for (x, want) in cases {
+        let r = run(
+            &format!("vs_2_0\n{defs}mova a0.x, c20.x\nmov r0, c5[a0.x]\n"),
+            &[(20, [x, 0.0, 0.0, 0.0])],
+        );
+        assert_eq!(r.reg(R0)[0], want, "mova of {x}");
+    }
 }
 
 #[test]
