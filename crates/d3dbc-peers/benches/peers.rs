@@ -6,11 +6,16 @@
 //!
 //! `cargo xtask peers` fetches MojoShader's sources and runs this bench; without them it
 //! measures d3dbc alone and says so. Reads `D3DBC_CORPUS`.
+//!
+//! Before criterion's wall-clock groups, a summary measures disassembly in thread CPU
+//! time, passes of the two sides interleaved (robust on a shared machine, where wall time
+//! measures the neighbours): the best and median pass of each and their ratio.
+//! `D3DBC_BENCH_NO_SUMMARY=1` skips it.
 
 #[path = "../../d3dbc/benches/support/binaries.rs"]
 mod binaries;
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use d3dbc::Shader;
@@ -29,6 +34,85 @@ fn load() -> Vec<Binary> {
             tokens,
         })
         .collect()
+}
+
+/// CPU time this thread has run (`CLOCK_THREAD_CPUTIME_ID`).
+#[cfg(target_os = "linux")]
+fn thread_cpu() -> Duration {
+    #[repr(C)]
+    struct Timespec {
+        tv_sec: i64,
+        tv_nsec: i64,
+    }
+    extern "C" {
+        fn clock_gettime(clock: i32, ts: *mut Timespec) -> i32;
+    }
+    const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
+    let mut ts = Timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec of the C layout on 64-bit Linux, and
+    // CLOCK_THREAD_CPUTIME_ID is a clock every Linux has. CPU time is what a comparison
+    // on a shared machine needs.
+    let rc = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    assert_eq!(rc, 0, "clock_gettime");
+    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn thread_cpu() -> Duration {
+    Instant::now().elapsed()
+}
+
+/// Disassembly of `set` by both sides in thread CPU time: passes alternate for about
+/// `min` in total; prints each side's best and median pass and the throughput ratio.
+fn cpu_summary(set: &[&Binary], min: Duration) {
+    let bytes: usize = set.iter().map(|b| b.bytes.len()).sum();
+    let mut text = String::new();
+    let mut ours = Vec::new();
+    let mut theirs = Vec::new();
+    let start = Instant::now();
+    while ours.len() < 20 || start.elapsed() < min {
+        let t = thread_cpu();
+        for s in set {
+            text.clear();
+            d3dbc::print::print_tokens(black_box(&s.tokens), &Default::default(), &mut text)
+                .unwrap();
+            black_box(&text);
+        }
+        ours.push(thread_cpu() - t);
+        let t = thread_cpu();
+        for s in set {
+            black_box(mojoshader::parse(Profile::D3d, black_box(&s.bytes)));
+        }
+        theirs.push(thread_cpu() - t);
+    }
+    ours.sort();
+    theirs.sort();
+    let mib = |d: Duration| bytes as f64 / d.as_secs_f64() / (1024.0 * 1024.0);
+    let (ob, om) = (ours[0], ours[ours.len() / 2]);
+    let (tb, tm) = (theirs[0], theirs[theirs.len() / 2]);
+    eprintln!(
+        "disassembly, thread CPU time, {} interleaved passes of {} shaders ({bytes} bytes):",
+        ours.len(),
+        set.len()
+    );
+    eprintln!(
+        "  d3dbc print_tokens  best {:>8.1} MiB/s  median {:>8.1} MiB/s",
+        mib(ob),
+        mib(om)
+    );
+    eprintln!(
+        "  mojoshader d3d      best {:>8.1} MiB/s  median {:>8.1} MiB/s",
+        mib(tb),
+        mib(tm)
+    );
+    eprintln!(
+        "  ratio               best {:>8.1}x       median {:>8.1}x",
+        tb.as_secs_f64() / ob.as_secs_f64(),
+        tm.as_secs_f64() / om.as_secs_f64()
+    );
 }
 
 fn bench(c: &mut Criterion) {
@@ -59,6 +143,9 @@ fn bench(c: &mut Criterion) {
         all.len(),
         if mojo { " accepted by MojoShader" } else { "" }
     );
+    if mojo && std::env::var_os("D3DBC_BENCH_NO_SUMMARY").is_none() {
+        cpu_summary(&set, Duration::from_secs(6));
+    }
     for (name, t) in [
         ("bytes", Throughput::Bytes(bytes as u64)),
         ("shaders", Throughput::Elements(set.len() as u64)),
