@@ -53,10 +53,11 @@ pub(super) fn write_ctab_with(ctab: &CtabView, defaults: bool, out: &mut Buffere
     for (i, o) in order.iter_mut().enumerate() {
         *o = i as u32;
     }
-    order.sort_unstable_by(|&a, &b| {
-        let (x, y) = (&constants[a as usize], &constants[b as usize]);
-        x.name.as_bytes().cmp(y.name.as_bytes()).then(a.cmp(&b))
-    });
+    let name = |i: u32| constants[i as usize].name.as_bytes();
+    // Compilers often write the table in name order already: then one pass checks it.
+    if !order.is_sorted_by(|&a, &b| name(a) <= name(b)) {
+        order.sort_unstable_by(|&a, &b| name(a).cmp(name(b)).then(a.cmp(&b)));
+    }
     // A blank comment line between two parameters where one of them is a struct.
     let mut prev_struct = None;
     for &i in order.iter() {
@@ -76,10 +77,13 @@ pub(super) fn write_ctab_with(ctab: &CtabView, defaults: bool, out: &mut Buffere
         }
     }
     out.push_str("//\n//\n// Registers:\n//\n");
-    order.sort_unstable_by_key(|&i| {
+    let by_register = |i: u32| {
         let c = &constants[i as usize];
         (set_order(c.register_set), c.register_index, i)
-    });
+    };
+    if !order.is_sorted_by_key(|&i| by_register(i)) {
+        order.sort_unstable_by_key(|&i| by_register(i));
+    }
     let width = constants
         .iter()
         .map(|c| c.name.len())

@@ -136,8 +136,7 @@ impl ListingStyle {
     /// The style of the tool named by `creator`.
     pub fn from_creator(creator: &str) -> ListingStyle {
         const HLSL: &str = "HLSL Shader Compiler ";
-        let major = creator
-            .find(HLSL)
+        let major = crate::opcode::find_short(creator, HLSL)
             .map(|i| &creator[i + HLSL.len()..])
             .and_then(|v| v.split('.').next())
             .and_then(|m| m.trim().parse::<u32>().ok());
