@@ -84,7 +84,7 @@ impl Reads {
         }
         let bytecode = head.len() >= 4 && {
             let v = u32::from_le_bytes([head[0], head[1], head[2], head[3]]);
-            matches!(v >> 16, 0xFFFE | 0xFFFF) && (1..=3).contains(&((v >> 8) & 0xFF))
+            d3dbc::Version::from_token(v).is_some()
         } || d3dbc::fx::Effect::is_effect(&head);
         let listing = || {
             !d3dbc::input::is_binary(&head)

@@ -461,12 +461,9 @@ fn render_inner(a: &RenderArgs) -> Result<(), Failure> {
     };
     consts.check_ranges(&versions).map_err(Failure::Usage)?;
     let texs = textures(&specs)?;
-    let mut scene = quick::fullscreen(&ps_tokens, vs_tokens.as_deref(), w, h, &texs)
-        .map_err(|e| e.to_string())?;
+    let mut scene =
+        quick::preview(&ps_tokens, vs_tokens.as_deref(), w, h, &texs).map_err(|e| e.to_string())?;
     if let Some(draw::Op::Draw(d)) = scene.ops.first_mut() {
-        // Constants the CTAB declares without a default value start at 1, then the
-        // CTAB defaults and --const apply.
-        quick::neutral_undefaulted_constants(&ps, &mut d.ps_constants);
         consts.apply(&mut d.ps_constants);
         consts.apply(&mut d.vs_constants);
     }

@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use d3dbc::fx::apply::{AppliedState, Constants, Values};
 use d3dbc::fx::{Effect, StateClass};
-use d3dbc::regs::{SAMPLER_STAGES, VERTEX_SAMPLER_BASE};
+use d3dbc::regs::{self, SAMPLER_STAGES, VERTEX_SAMPLER_BASE};
 use serde_json::{Map, Value};
 
 use crate::draw::{Constants as DrawConstants, Op, Scene, Texture};
@@ -179,8 +179,8 @@ pub fn pass_scene(
             }
             StateClass::SamplerState => {
                 // Pixel stages 0–15, vertex samplers 257–260 → 16–19.
-                let stage = if s.index >= 257 {
-                    s.index - 257 + VERTEX_SAMPLER_BASE as u32
+                let stage = if s.index >= regs::VERTEX_SAMPLER_STATE_INDEX {
+                    s.index - regs::VERTEX_SAMPLER_STATE_INDEX + VERTEX_SAMPLER_BASE as u32
                 } else {
                     s.index
                 };

@@ -8,6 +8,103 @@
 
 use crate::draw::Format;
 
+/// How each format stores its texels: sizes, blocks, and which conversions apply.
+impl Format {
+    /// Bytes per texel, or per 4×4 block for DXT formats.
+    pub fn unit_bytes(self) -> usize {
+        use Format::*;
+        match self {
+            L8 | A8 => 1,
+            R5G6B5 | X1R5G5B5 | A1R5G5B5 | A4R4G4B4 | A8L8 | V8U8 | L6V5U5 | R16F => 2,
+            A8R8G8B8 | X8R8G8B8 | A8B8G8R8 | X8B8G8R8 | Q8W8V8U8 | V16U16 | X8L8V8U8 | G16R16
+            | G16R16F | R32F => 4,
+            A16B16G16R16 | A16B16G16R16F | G32R32F => 8,
+            A32B32G32R32F => 16,
+            Dxt1 => 8,
+            Dxt2 | Dxt3 | Dxt4 | Dxt5 => 16,
+        }
+    }
+
+    /// True for the block-compressed formats.
+    pub fn is_block(self) -> bool {
+        matches!(
+            self,
+            Format::Dxt1 | Format::Dxt2 | Format::Dxt3 | Format::Dxt4 | Format::Dxt5
+        )
+    }
+
+    /// True for the floating-point formats (16- and 32-bit float channels).
+    pub fn is_float(self) -> bool {
+        use Format::*;
+        matches!(
+            self,
+            R16F | G16R16F | A16B16G16R16F | R32F | G32R32F | A32B32G32R32F
+        )
+    }
+
+    /// True for the UNORM colour formats (fixed-point: blending clamps to [0, 1]).
+    pub fn is_unorm(self) -> bool {
+        use Format::*;
+        matches!(
+            self,
+            A8R8G8B8
+                | X8R8G8B8
+                | A8B8G8R8
+                | X8B8G8R8
+                | R5G6B5
+                | X1R5G5B5
+                | A1R5G5B5
+                | A4R4G4B4
+                | L8
+                | A8L8
+                | A8
+                | G16R16
+                | A16B16G16R16
+                | Dxt1
+                | Dxt2
+                | Dxt3
+                | Dxt4
+                | Dxt5
+        )
+    }
+
+    /// True for the texture formats `SRGBTEXTURE` converts: the 8-bit-per-channel
+    /// colour formats, luminance, and DXT1–5 (the formats D3D9 drivers report sRGB
+    /// reads for; the packed 16-bit ones read linear).
+    pub fn is_srgb_readable(self) -> bool {
+        self.is_srgb_writable()
+            || matches!(
+                self,
+                Format::L8
+                    | Format::A8L8
+                    | Format::Dxt1
+                    | Format::Dxt2
+                    | Format::Dxt3
+                    | Format::Dxt4
+                    | Format::Dxt5
+            )
+    }
+
+    /// True for the render-target formats `SRGBWRITEENABLE` converts: 8 bits per
+    /// colour channel (what `D3DUSAGE_QUERY_SRGBWRITE` reports; other targets are
+    /// written linear).
+    pub fn is_srgb_writable(self) -> bool {
+        matches!(
+            self,
+            Format::A8R8G8B8 | Format::X8R8G8B8 | Format::A8B8G8R8 | Format::X8B8G8R8
+        )
+    }
+
+    /// Bytes of one `w`×`h` image.
+    pub fn image_bytes(self, w: u32, h: u32) -> usize {
+        if self.is_block() {
+            w.div_ceil(4) as usize * h.div_ceil(4) as usize * self.unit_bytes()
+        } else {
+            w as usize * h as usize * self.unit_bytes()
+        }
+    }
+}
+
 fn unorm(v: u32, bits: u32) -> f32 {
     v as f32 / ((1u32 << bits) - 1) as f32
 }

@@ -255,7 +255,7 @@ fn invoke(shader: &Shader, inputs: &Inputs) -> Result<Outputs, RunError> {
         let kind = match kind {
             SamplerType::Cube => TextureKind::Cube,
             SamplerType::Volume => TextureKind::Volume,
-            _ => TextureKind::Tex2D,
+            _ => TextureKind::Tex2d,
         };
         let t = inputs
             .textures
@@ -302,7 +302,7 @@ fn invoke(shader: &Shader, inputs: &Inputs) -> Result<Outputs, RunError> {
         }
     }
     // The full-screen scene at (u, v) = (0, 0).
-    if pixel && shader.version.major < 3 {
+    if pixel && !shader.version.declares_varyings() {
         fill(&mut lanes, exec::input_reg(0), [1.0; 4]);
         fill(&mut lanes, exec::input_reg(1), [1.0; 4]);
     }
@@ -336,7 +336,7 @@ fn invoke(shader: &Shader, inputs: &Inputs) -> Result<Outputs, RunError> {
     let mut values: Vec<(String, [f32; 4])> = Vec::new();
     let v = shader.version;
     if pixel {
-        if v.major < 2 {
+        if v.is_ps_1_x() {
             values.push(("r0".into(), lanes.get(exec::temp_reg(0), 0)));
         } else {
             for c in 0..prog.color_outputs.max(1) {
@@ -346,7 +346,7 @@ fn invoke(shader: &Shader, inputs: &Inputs) -> Result<Outputs, RunError> {
         if prog.writes_depth {
             values.push(("oDepth".into(), lanes.get(exec::DEPTH, 0)));
         }
-    } else if v.major >= 3 {
+    } else if v.declares_varyings() {
         for s in &prog.outputs {
             values.push((
                 format!("o{}", s.reg - exec::out_reg(0)),

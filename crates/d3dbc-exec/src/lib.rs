@@ -47,6 +47,7 @@ pub mod render;
 pub mod replay;
 pub mod texture;
 pub mod trace;
+pub mod translate;
 
 pub use invoke::{render, run_pixel, run_vertex, Inputs, Outputs, RunError};
 pub use render::{Image, Options, RenderError, Renderer};

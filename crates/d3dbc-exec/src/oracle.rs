@@ -717,7 +717,7 @@ fn parse_texture(t: &Value, cx: &Ctx) -> Result<Texture, OracleError> {
     let format =
         Format::from_d3d_name(fname).ok_or_else(|| cx.err("textures.d3d9_format", fname))?;
     let kind = match t["dimension"].as_str().unwrap_or("2d") {
-        "2d" => TextureKind::Tex2D,
+        "2d" => TextureKind::Tex2d,
         "cube" => TextureKind::Cube,
         "3d" => TextureKind::Volume,
         k => return Err(cx.err("textures.dimension", k)),

@@ -28,8 +28,11 @@ pub fn programmable_equivalent(d: &Draw) -> Result<Option<Draw>, String> {
     let mut pos_reg = None;
     let mut outputs = 1; // o0 is the position
     for (k, e) in out.vertex_declaration.iter_mut().enumerate() {
-        if k >= 16 {
-            return Err("pre-transformed draw: more than 16 vertex elements".into());
+        if k >= d3dbc::regs::MAX_INPUTS {
+            return Err(format!(
+                "pre-transformed draw: more than {} vertex elements",
+                d3dbc::regs::MAX_INPUTS
+            ));
         }
         e.register = None;
         if e.usage == positiont && e.usage_index == 0 && pos_reg.is_none() {

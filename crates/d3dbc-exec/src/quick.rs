@@ -61,7 +61,7 @@ fn stage(tokens: &[u32], stage: &'static str) -> Result<(Shader, Program), Quick
 /// on Vulkan) then reads the same colour either way.
 pub fn checkerboard(kind: TextureKind, size: u32) -> Texture {
     let (faces, depth) = match kind {
-        TextureKind::Tex2D => (1, 1),
+        TextureKind::Tex2d => (1, 1),
         TextureKind::Cube => (6, 1),
         TextureKind::Volume => (1, size),
     };
@@ -162,6 +162,31 @@ pub fn fullscreen(
     h: u32,
     textures: &[(usize, Arc<Texture>)],
 ) -> Result<Scene, QuickError> {
+    fullscreen_with(ps, vs, w, h, textures, false)
+}
+
+/// The picture `d3dbc render` and the playground page draw of pixel shader `ps`: the
+/// [`fullscreen`] scene with the float constants the pixel shader's CTAB declares
+/// without a default value at 1 ([`neutral_undefaulted_constants`]); the caller's own
+/// constants go on top. One recipe for the CLI and the page.
+pub fn preview(
+    ps: &[u32],
+    vs: Option<&[u32]>,
+    w: u32,
+    h: u32,
+    textures: &[(usize, Arc<Texture>)],
+) -> Result<Scene, QuickError> {
+    fullscreen_with(ps, vs, w, h, textures, true)
+}
+
+fn fullscreen_with(
+    ps: &[u32],
+    vs: Option<&[u32]>,
+    w: u32,
+    h: u32,
+    textures: &[(usize, Arc<Texture>)],
+    neutral: bool,
+) -> Result<Scene, QuickError> {
     let (shader, prog) = stage(ps, "pixel shader")?;
     let vs_prog = vs.map(|t| stage(t, "vertex shader")).transpose()?;
     let mut d = Draw::new(Primitive::TriangleStrip, 4);
@@ -170,6 +195,9 @@ pub fn fullscreen(
     d.render_states.cull = Cull::None;
     d.ps = Some(ps.to_vec());
     d.ps_constants = ctab_defaults(&shader);
+    if neutral {
+        neutral_undefaulted_constants(&shader, &mut d.ps_constants);
+    }
     // Vertex layout: POSITIONT then one float4 per semantic the shader reads.
     let mut sems: Vec<(u8, u8)> = Vec::new();
     if let Some((_, vp)) = &vs_prog {
@@ -180,16 +208,16 @@ pub fn fullscreen(
                 sems.push((s.usage, s.index));
             }
         }
-    } else if prog.version.major >= 2 {
+    } else if !prog.version.is_ps_1_x() {
         for s in &prog.inputs {
             sems.push((s.usage, s.index));
         }
     } else {
-        for i in 0..2 {
-            sems.push((DeclUsage::Color as u8, i));
-        }
-        for i in 0..8 {
-            sems.push((DeclUsage::TexCoord as u8, i));
+        // ps_1_x reads the fixed varyings (FOG feeds the fog stage).
+        for &(usage, index) in &d3dbc::regs::FIXED_VARYINGS {
+            if usage != DeclUsage::Fog {
+                sems.push((usage as u8, index));
+            }
         }
     }
     let mut decl = vec![VertexElement::float4(0, DeclUsage::PositionT as u8, 0)];
@@ -236,11 +264,13 @@ pub fn fullscreen(
     let kind = |t: Option<SamplerType>| match t {
         Some(SamplerType::Cube) => TextureKind::Cube,
         Some(SamplerType::Volume) => TextureKind::Volume,
-        _ => TextureKind::Tex2D,
+        _ => TextureKind::Tex2d,
     };
     let vs_samplers = vs_prog
         .as_ref()
-        .map_or([None; 4], |(_, vp)| [0, 1, 2, 3].map(|s| vp.samplers[s]));
+        .map_or([None; d3dbc::regs::VERTEX_SAMPLERS], |(_, vp)| {
+            std::array::from_fn(|s| vp.samplers[s])
+        });
     let stages = if vs_samplers.iter().any(Option::is_some) {
         SAMPLER_STAGES
     } else {

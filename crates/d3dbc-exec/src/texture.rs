@@ -306,7 +306,7 @@ pub fn sample(tex: &Decoded, s: &SamplerState, c: [f32; 4], lod: Lod) -> [f32; 4
     let base = &tex.levels[0];
     let srgb = s.srgb && tex.srgb_capable;
     let (face, uvw, vol) = match tex.kind {
-        TextureKind::Tex2D => (0, [c[0], c[1], 0.0], false),
+        TextureKind::Tex2d => (0, [c[0], c[1], 0.0], false),
         TextureKind::Volume => (0, [c[0], c[1], c[2]], true),
         TextureKind::Cube => {
             let (f, uv) = cube_face([c[0], c[1], c[2]]);
@@ -384,7 +384,7 @@ mod tests {
             }
         }
         let t = Texture {
-            kind: TextureKind::Tex2D,
+            kind: TextureKind::Tex2d,
             format: Format::A32B32G32R32F,
             width: 3,
             height: 3,

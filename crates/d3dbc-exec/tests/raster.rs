@@ -408,7 +408,7 @@ fn srgb_write_encodes_and_blends_in_linear_space() {
 fn srgb_texture_reads_decode_before_filtering() {
     // A 2×1 A8R8G8B8 texture: texel 0 = 188 (sRGB of ≈ 0.5), texel 1 = 0.
     let tex = Texture {
-        kind: TextureKind::Tex2D,
+        kind: TextureKind::Tex2d,
         format: Format::A8R8G8B8,
         width: 2,
         height: 1,

@@ -284,7 +284,7 @@ fn coord_texture_b(w: u32, h: u32, b: f32) -> Decoded {
         }
     }
     Decoded::new(&Texture {
-        kind: TextureKind::Tex2D,
+        kind: TextureKind::Tex2d,
         format: Format::A32B32G32R32F,
         width: w,
         height: h,

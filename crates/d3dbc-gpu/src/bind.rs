@@ -3,7 +3,6 @@
 
 use std::collections::BTreeMap;
 
-use crate::shaders::driver_uniforms;
 use crate::{Gpu, GpuError};
 use d3dbc::target::interface as itf;
 use d3dbc_exec::draw::Primitive;
@@ -45,32 +44,24 @@ impl Gpu {
         };
         let mut buffer_bindings = Vec::new();
         for (itf, consts) in [(vi, &d.vs_constants), (pi, &d.ps_constants)] {
-            if let Some(c) = &itf.float_constants {
-                let mut words = vec![0u32; 4 * c.registers as usize];
-                for (r, v) in consts.float.iter().take(c.registers as usize).enumerate() {
-                    words[4 * r..4 * r + 4].copy_from_slice(v);
-                }
-                buffer_bindings.push(uniform(
-                    c.binding,
-                    bytemuck::cast_slice(&words).to_vec(),
-                    &mut keep_buffers,
-                ));
-            }
-            if let Some(c) = &itf.int_constants {
-                let mut words = vec![0i32; 4 * c.registers as usize];
-                for (r, v) in consts.int.iter().take(c.registers as usize).enumerate() {
-                    words[4 * r..4 * r + 4].copy_from_slice(v);
-                }
-                buffer_bindings.push(uniform(
-                    c.binding,
-                    bytemuck::cast_slice(&words).to_vec(),
-                    &mut keep_buffers,
-                ));
-            }
-            if let Some(c) = &itf.bool_constants {
-                let mut words = vec![0u32; 4 * c.registers as usize];
-                for (r, v) in consts.bool.iter().take(c.registers as usize).enumerate() {
-                    words[4 * r] = *v as u32;
+            // One upload for each register file the stage reads: `registers` vec4s of
+            // 32-bit words (a bool in its `x`), the draw's values first, zeros after.
+            let files: [(Option<&itf::ConstantBuffer>, Vec<[u32; 4]>); 3] = [
+                (itf.float_constants.as_ref(), consts.float.clone()),
+                (
+                    itf.int_constants.as_ref(),
+                    consts.int.iter().map(|v| v.map(|x| x as u32)).collect(),
+                ),
+                (
+                    itf.bool_constants.as_ref(),
+                    consts.bool.iter().map(|&b| [b as u32, 0, 0, 0]).collect(),
+                ),
+            ];
+            for (buffer, values) in files {
+                let Some(c) = buffer else { continue };
+                let mut words = vec![[0u32; 4]; c.registers as usize];
+                for (w, v) in words.iter_mut().zip(&values) {
+                    *w = *v;
                 }
                 buffer_bindings.push(uniform(
                     c.binding,
@@ -80,7 +71,7 @@ impl Gpu {
             }
         }
         if vi.driver.is_some() || pi.driver.is_some() {
-            let w = driver_uniforms(d);
+            let w = d.driver_uniforms();
             buffer_bindings.push(uniform(
                 itf::DRIVER_BINDING,
                 bytemuck::cast_slice(&w).to_vec(),

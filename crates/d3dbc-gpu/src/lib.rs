@@ -106,8 +106,6 @@ mod shaders;
 mod state;
 mod texture;
 
-pub use shaders::options_for;
-
 use d3dbc_exec::draw::Format;
 use d3dbc_exec::{Op, Scene};
 use pipeline::rt_format;

@@ -1,7 +1,7 @@
 //! Drawing: a draw's shaders translated and linked, then recorded into one render pass
 //! (targets, depth/stencil, D3D9's half-pixel viewport); clears of colour and depth.
 
-use crate::shaders::{options_for, Pair};
+use crate::shaders::Pair;
 use crate::{state, Backend, Gpu, GpuError};
 use d3dbc::Shader;
 use d3dbc_exec::draw::{Format, Primitive};
@@ -74,7 +74,7 @@ impl Gpu {
     ) -> Result<(), GpuError> {
         // The options follow the draw as D3D9 sees it (pre-transformed vertices are not
         // clipped by user planes; their projection follows the vertex declaration).
-        let opts = options_for(d);
+        let opts = d.translate_options();
         // Pre-transformed vertices: draw the programmable equivalent.
         let equivalent = d3dbc_exec::pretransformed::programmable_equivalent(d)
             .map_err(GpuError::Unsupported)?;

@@ -96,13 +96,8 @@ pub(crate) fn blend(rs: &RenderStates) -> Option<wgpu::BlendState> {
 
 /// `D3DRS_BLENDFACTOR` (a `D3DCOLOR`, ARGB).
 pub(crate) fn blend_constant(rs: &RenderStates) -> wgpu::Color {
-    let c = |s: u32| f64::from((rs.blend_factor >> s) & 0xFF) / 255.0;
-    wgpu::Color {
-        r: c(16),
-        g: c(8),
-        b: c(0),
-        a: c(24),
-    }
+    let [r, g, b, a] = d3dbc_exec::format::d3dcolor(rs.blend_factor).map(f64::from);
+    wgpu::Color { r, g, b, a }
 }
 
 /// The colour-target format: the target's own, or its sRGB view when

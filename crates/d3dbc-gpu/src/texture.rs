@@ -10,9 +10,9 @@ impl Gpu {
         &self,
         d: &Draw,
         stage: usize,
-        kind: d3dbc::target::options::TextureKind,
+        kind: TextureKind,
     ) -> Result<(wgpu::TextureView, wgpu::TextureViewDimension), GpuError> {
-        use d3dbc::target::options::TextureKind as K;
+        use TextureKind as K;
         let dim = match kind {
             K::Tex2d => wgpu::TextureViewDimension::D2,
             K::Cube => wgpu::TextureViewDimension::Cube,
@@ -23,14 +23,7 @@ impl Gpu {
             .map(d3dbc_exec::texture::Decoded::new)
             .transpose()
             .map_err(|e| GpuError::Unsupported(format!("texture {stage}: {e}")))?;
-        let matches = decoded.as_ref().is_some_and(|t| {
-            matches!(
-                (t.kind, kind),
-                (TextureKind::Tex2D, K::Tex2d)
-                    | (TextureKind::Cube, K::Cube)
-                    | (TextureKind::Volume, K::Volume)
-            )
-        });
+        let matches = decoded.as_ref().is_some_and(|t| t.kind == kind);
         let (w, h, layers, levels): (u32, u32, u32, Vec<Vec<[f32; 4]>>) = match (&decoded, matches)
         {
             (Some(t), true) => (

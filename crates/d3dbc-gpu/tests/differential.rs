@@ -515,7 +515,7 @@ fn corpus_scene(label: &str, tokens: &[u32]) -> Option<(bool, Option<Scene>)> {
             d.textures.iter_mut().for_each(|t| {
                 if t.is_none() {
                     *t = Some(Arc::new(quick::checkerboard(
-                        d3dbc_exec::draw::TextureKind::Tex2D,
+                        d3dbc_exec::draw::TextureKind::Tex2d,
                         32,
                     )))
                 }

@@ -135,7 +135,7 @@ fn scenes() -> Vec<(String, Scene)> {
     }
     // sRGB texture reads, point and linear.
     let tex = Texture {
-        kind: TextureKind::Tex2D,
+        kind: TextureKind::Tex2d,
         format: Format::A8R8G8B8,
         width: 2,
         height: 1,

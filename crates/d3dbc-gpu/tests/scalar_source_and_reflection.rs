@@ -82,7 +82,7 @@ fn texm3x3spec_with_a_vanishing_normal_reflects_to_minus_e() {
     );
     let tex = |w: u32, texels: &[[u8; 4]]| {
         Arc::new(Texture {
-            kind: TextureKind::Tex2D,
+            kind: TextureKind::Tex2d,
             format: Format::A8R8G8B8,
             width: w,
             height: 1,

@@ -297,7 +297,7 @@ pub fn analyze(input: &str, o: &ListingOptions) -> Analysis {
     }
     if a.samplers.is_empty() {
         if let Ok(p) = d3dbc_exec::exec::Program::new(&shader) {
-            a.samplers = (0..20)
+            a.samplers = (0..p.samplers.len())
                 .filter(|&s| p.samplers[s].is_some())
                 .map(|stage| Sampler { stage, name: None })
                 .collect();
@@ -516,16 +516,19 @@ fn run(hex: &str, r: &RenderRequest, trace: Option<(u32, u32)>) -> Result<Render
             f.message
         ));
     }
-    let mut scene = d3dbc_exec::quick::fullscreen(&tokens, None, r.width, r.height, &textures)
+    let mut scene = d3dbc_exec::quick::preview(&tokens, None, r.width, r.height, &textures)
         .map_err(|e| e.to_string())?;
     if let Some(Op::Draw(d)) = scene.ops.first_mut() {
-        d3dbc_exec::quick::neutral_undefaulted_constants(&shader, &mut d.ps_constants);
+        // The float constants of the shader's version (`d3dbc::regs`), as `d3dbc render
+        // --const` checks them.
+        let count = d3dbc::regs::file(shader.version, d3dbc::token::RegisterType::Const)
+            .map_or(0, |f| f.asm_count) as usize;
         for (name, v) in &r.constants {
             let reg = name
                 .strip_prefix('c')
                 .and_then(|n| n.parse::<usize>().ok())
-                .filter(|&n| n < 224)
-                .ok_or_else(|| format!("`{name}`: expected c0…c223"))?;
+                .filter(|&n| n < count)
+                .ok_or_else(|| format!("`{name}`: expected c0…c{}", count.saturating_sub(1)))?;
             d.ps_constants.set_float_bits(reg, &v.map(f32::to_bits));
         }
     }

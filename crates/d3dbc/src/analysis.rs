@@ -340,7 +340,7 @@ impl Analysis {
     /// The walk. Long by design: one arm per opcode role over the analysis being built.
     fn walk(&mut self) {
         let v = self.version;
-        let ps1x = v.is_pixel() && v.major < 2;
+        let ps1x = v.is_ps_1_x();
         let mut depth = 0usize;
         // Out of `self` while the walk notes facts (no copy of each instruction).
         let instructions = std::mem::take(&mut self.instructions);

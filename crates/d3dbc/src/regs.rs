@@ -50,6 +50,14 @@ pub const SAMPLER_STAGES: usize = 20;
 /// pixel-shader samplers.
 pub const VERTEX_SAMPLER_BASE: usize = 16;
 
+/// The vertex-shader samplers of vs_3_0 (`s0`–`s3`).
+pub const VERTEX_SAMPLERS: usize = SAMPLER_STAGES - VERTEX_SAMPLER_BASE;
+
+/// `D3DVERTEXTEXTURESAMPLER0`: the sampler-state index the API (and an effect's sampler
+/// states) gives vertex-shader sampler `s0`; `s1`–`s3` follow. Stage
+/// [`VERTEX_SAMPLER_BASE`] in a draw.
+pub const VERTEX_SAMPLER_STATE_INDEX: u32 = 257;
+
 /// The most registers of each file any hardware version has (the largest runtime count
 /// of [`file()`] over the versions, `_sw` models aside): what the executor's register
 /// file, the translators' tables, the CLI and the GPU runner are sized by. A test checks
@@ -426,6 +434,33 @@ pub fn float_constant_file(v: Version, highest: Option<u32>) -> u32 {
     highest.map_or(base, |h| base.max(h + 1)).min(8192)
 }
 
+/// The varyings below shader model 3, where a varying is a register rather than a
+/// declaration ([`Version::declares_varyings`]), as `(usage, usage index)`: `oT0`–`oT7`
+/// (`t0`–`t7` in a pixel shader) are TEXCOORD0–7, `oD0`/`oD1` (`v0`/`v1`) COLOR0–1 and
+/// `oFog` FOG (read by the fog stage, not by a pixel shader), in the order of the fixed
+/// varying map ([`crate::target::interface::varying_location`]). The executor and the
+/// translators read the set from here.
+pub const FIXED_VARYINGS: [(crate::token::DeclUsage, u8); MAX_TEXTURES + MAX_ATTR_OUTPUTS + 1] = {
+    use crate::token::DeclUsage::{Color, Fog, TexCoord};
+    // The last entry stays FOG.
+    let mut t = [(Fog, 0); MAX_TEXTURES + MAX_ATTR_OUTPUTS + 1];
+    let mut i = 0;
+    while i < MAX_TEXTURES {
+        t[i] = (TexCoord, i as u8);
+        i += 1;
+    }
+    while i < MAX_TEXTURES + MAX_ATTR_OUTPUTS {
+        t[i] = (Color, (i - MAX_TEXTURES) as u8);
+        i += 1;
+    }
+    t
+};
+
+/// Whether `(usage, usage index)` is one of the [`FIXED_VARYINGS`].
+pub fn is_fixed_varying(usage: crate::token::DeclUsage, usage_index: u8) -> bool {
+    FIXED_VARYINGS.contains(&(usage, usage_index))
+}
+
 /// What a pixel shader reads from a varying `(usage, usage index)` that the vertex stage
 /// does not provide: `(1, 1, 1, 1)` for COLOR0 (the diffuse colour's default), `(0, 0,
 /// 0, 0)` for anything else. The CPU executor and the translator's stage linking both
@@ -454,6 +489,26 @@ pub fn vs3_position_output(decls: impl IntoIterator<Item = (u8, u8)>) -> Option<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fixed_varyings_are_the_registers_below_shader_model_3() {
+        use crate::token::DeclUsage::{Color, Fog, TexCoord};
+        let names: Vec<String> = FIXED_VARYINGS
+            .iter()
+            .map(|(u, i)| format!("{}{i}", u.name()))
+            .collect();
+        assert_eq!(
+            names.join(" "),
+            "texcoord0 texcoord1 texcoord2 texcoord3 texcoord4 texcoord5 texcoord6 \
+             texcoord7 color0 color1 fog0"
+        );
+        // Their fixed-map locations are 0..11 in this order.
+        for (k, &(u, i)) in FIXED_VARYINGS.iter().enumerate() {
+            assert_eq!(crate::target::interface::varying_location(u, i), k as u32);
+        }
+        assert!(is_fixed_varying(TexCoord, 7) && is_fixed_varying(Color, 1));
+        assert!(!is_fixed_varying(TexCoord, 8) && !is_fixed_varying(Fog, 1));
+    }
 
     /// Each `MAX_*` size is the largest runtime count of its file over the hardware
     /// versions of the table (the documented "Registers - vs_1_1" … "ps_3_0" pages).

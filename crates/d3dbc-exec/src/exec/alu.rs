@@ -167,7 +167,7 @@ pub(super) fn alu(p: &Program, inst: &Inst, st: &Lanes, env: &Env, out: &mut Q) 
         })),
         Opcode::Cnd => {
             let v = p.version;
-            let ps11 = v.minor < 4 && v.major == 1;
+            let ps11 = v.is_sm1() && !v.is_ps_1_4();
             each!(|c| {
                 let a = row(0, if ps11 { 3 } else { c });
                 zip3_row(

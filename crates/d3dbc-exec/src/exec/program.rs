@@ -265,7 +265,7 @@ impl Program {
             let (raw, index) = (d.decl.usage_raw(), d.decl.usage_index());
             match d.kind {
                 RegisterType::Input | RegisterType::AddrOrTexture if ps => {
-                    let (usage, index) = if v.major >= 3 {
+                    let (usage, index) = if v.declares_varyings() {
                         (raw, index)
                     } else if d.kind == RegisterType::Input {
                         (DeclUsage::Color as u8, d.num as u8)
@@ -424,7 +424,7 @@ impl Program {
                 *x = *c;
             }
         }
-        if v.is_pixel() && v.major < 2 && sem.ps1x_clamp_constants {
+        if v.is_ps_1_x() && sem.ps1x_clamp_constants {
             for c in f.iter_mut() {
                 for x in c.iter_mut() {
                     *x = x.clamp(-1.0, 1.0);

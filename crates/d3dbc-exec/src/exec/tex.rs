@@ -122,7 +122,7 @@ pub(super) fn tex_lookup(
             ),
             LodMode::Level(lv) => Lod::Level(lv[l]),
         };
-        let n = if tex.kind == TextureKind::Tex2D { 2 } else { 3 };
+        let n = if tex.kind == TextureKind::Tex2d { 2 } else { 3 };
         let level_ok = !matches!(lodv, Lod::Level(x) if !x.is_finite());
         if cur & (1 << l) != 0 && (c[..n].iter().any(|x| !x.is_finite()) || !level_ok) {
             *nonfinite += 1;

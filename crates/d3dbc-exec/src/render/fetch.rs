@@ -72,20 +72,9 @@ pub(crate) struct Link {
 pub(crate) fn ps_links(ps: Option<&Program>) -> Vec<Link> {
     let mut links = Vec::new();
     let color = DeclUsage::Color as u8;
-    let texc = DeclUsage::TexCoord as u8;
     match ps {
-        Some(p) if p.version.major >= 3 => {
-            for s in &p.inputs {
-                links.push(Link {
-                    usage: s.usage,
-                    index: s.index,
-                    ps_reg: s.reg,
-                    tc_reg: None,
-                    color: s.usage == color,
-                });
-            }
-        }
-        Some(p) if p.version.major == 2 => {
+        // ps_2_x and ps_3_0: the declared inputs.
+        Some(p) if !p.version.is_ps_1_x() => {
             for s in &p.inputs {
                 links.push(Link {
                     usage: s.usage,
@@ -97,23 +86,21 @@ pub(crate) fn ps_links(ps: Option<&Program>) -> Vec<Link> {
             }
         }
         _ => {
-            // ps_1_x (and fixed function): v0, v1 colours; t0..t7 texture coordinates.
-            for i in 0..2u16 {
+            // ps_1_x (and fixed function): the fixed varyings, t0..t7 texture coordinates
+            // and v0, v1 colours (FOG feeds the fog stage, not the pixel shader).
+            for &(usage, index) in &regs::FIXED_VARYINGS {
+                let n = u16::from(index);
+                let (ps_reg, tc_reg) = match usage {
+                    DeclUsage::TexCoord => (exec::tex_reg(n), Some(exec::tc_reg(n))),
+                    DeclUsage::Color => (exec::input_reg(n), None),
+                    _ => continue,
+                };
                 links.push(Link {
-                    usage: color,
-                    index: i as u8,
-                    ps_reg: exec::input_reg(i),
-                    tc_reg: None,
-                    color: true,
-                });
-            }
-            for i in 0..regs::MAX_TEXTURES as u16 {
-                links.push(Link {
-                    usage: texc,
-                    index: i as u8,
-                    ps_reg: exec::tex_reg(i),
-                    tc_reg: Some(exec::tc_reg(i)),
-                    color: false,
+                    usage: usage as u8,
+                    index,
+                    ps_reg,
+                    tc_reg,
+                    color: usage == DeclUsage::Color,
                 });
             }
         }
@@ -193,7 +180,7 @@ pub(crate) fn fetch_vertex(d: &Draw, p: &Program, vi: usize, lanes: &mut Lanes, 
     // Below vs_3_0 oD0 starts as the diffuse default (1, 1, 1, 1): the components a
     // shader leaves unwritten read 1 (Wine `test_uninitialized_varyings`: `mov oD0.x,
     // c0` with c0 = 0.5 draws 0xff7fffff on Windows). The other outputs start at 0.
-    if p.version.major < 3 {
+    if !p.version.declares_varyings() {
         lanes.set(
             exec::attr_reg(0),
             l,
@@ -236,7 +223,7 @@ pub(crate) fn vs_output(
 ) -> SVert {
     let color = DeclUsage::Color as u8;
     let texc = DeclUsage::TexCoord as u8;
-    let (pos, psize) = if p.version.major >= 3 {
+    let (pos, psize) = if p.version.declares_varyings() {
         let pos = d3dbc::regs::vs3_position_output(p.outputs.iter().map(|s| (s.usage, s.index)))
             .map_or([0.0; 4], |k| lanes.get(p.outputs[k].reg, l));
         let mut ps = 0.0;
@@ -257,7 +244,7 @@ pub(crate) fn vs_output(
     let (x, y, z, rhw) = to_screen(pos, vp);
     let mut v = [[0.0f32; 4]; NVARY];
     for (k, link) in links.iter().enumerate() {
-        let val = if p.version.major >= 3 {
+        let val = if p.version.declares_varyings() {
             p.outputs
                 .iter()
                 .find(|s| s.usage == link.usage && s.index == link.index)
@@ -275,7 +262,7 @@ pub(crate) fn vs_output(
         };
         v[k] = val.unwrap_or_else(|| d3dbc::regs::unwritten_varying(link.usage, link.index));
     }
-    let fog = if p.version.major >= 3 {
+    let fog = if p.version.declares_varyings() {
         p.outputs
             .iter()
             .find(|s| s.usage == DeclUsage::Fog as u8)

@@ -263,7 +263,7 @@ impl Framebuffer {
             }
         }
         let ncol = match ps {
-            Some(p) if p.version.major >= 2 => (p.color_outputs as usize).max(1),
+            Some(p) if !p.version.is_ps_1_x() => (p.color_outputs as usize).max(1),
             _ => 1,
         };
         for (ti, t) in self.targets.iter_mut().enumerate().take(ncol.min(4)) {

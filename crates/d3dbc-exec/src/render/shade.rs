@@ -52,7 +52,7 @@ pub(crate) struct FogSetup {
 
 impl FogSetup {
     pub(crate) fn new(rs: &RenderStates, ps: Option<&Program>) -> Option<FogSetup> {
-        if !rs.fog_enable || ps.is_some_and(|p| p.version.major >= 3) {
+        if !rs.fog_enable || ps.is_some_and(|p| !p.version.has_fixed_function_fog()) {
             return None;
         }
         let c = rs.fog_color;
@@ -347,7 +347,7 @@ fn shade_lanes(
             if p.writes_depth {
                 depth = lanes.regs[exec::DEPTH][0];
             }
-            if p.version.major < 2 {
+            if p.version.is_ps_1_x() {
                 Source::R0
             } else {
                 Source::Color

@@ -223,7 +223,7 @@ fn projection_texture() -> Arc<Texture> {
     let mut data = vec![0u8; 16];
     data[4 + 1] = 0xFF;
     Arc::new(Texture {
-        kind: TextureKind::Tex2D,
+        kind: TextureKind::Tex2d,
         format: Format::L8,
         width: 4,
         height: 4,

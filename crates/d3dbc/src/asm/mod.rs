@@ -374,7 +374,7 @@ mod tests {
         let mut checked = 0;
         for vname in versions {
             let v: Version = vname.parse().unwrap();
-            let ps1 = v.is_pixel() && v.major == 1;
+            let ps1 = v.is_ps_1_x();
             for op in Opcode::all() {
                 if matches!(op, Opcode::Comment | Opcode::End | Opcode::Reserved0) {
                     continue;

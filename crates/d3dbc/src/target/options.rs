@@ -14,6 +14,7 @@ use crate::Semantics;
 pub enum TextureKind {
     /// A 2D texture (also D3D9's 1D textures, which are 2D textures of height 1).
     #[default]
+    #[cfg_attr(feature = "serde", serde(alias = "tex2_d"))]
     Tex2d,
     /// A cube map.
     Cube,

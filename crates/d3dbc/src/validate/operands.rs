@@ -37,7 +37,7 @@ impl State<'_> {
         let op = ins.opcode;
         let mn = Mn(op, v);
         if ins.coissue {
-            let ps1 = v.is_pixel() && v.major == 1;
+            let ps1 = v.is_ps_1_x();
             if !ps1 || class != SlotClass::Arithmetic {
                 self.err(
                     Rule::E0304,
@@ -497,7 +497,7 @@ impl State<'_> {
             return;
         }
         // ps_1_1-1_3 write masks: .rgba, .rgb, .a (also .b for co-issue forms is not documented).
-        if v.is_pixel() && v.major == 1 && v.minor < 4 && !matches!(d.mask, 0xF | 0x7 | 0x8) {
+        if v.is_ps_1_x() && !v.is_ps_1_4() && !matches!(d.mask, 0xF | 0x7 | 0x8) {
             self.err(
                 Rule::E0306,
                 format_args!(

@@ -7,7 +7,7 @@ impl State<'_> {
     /// ps_1_x ordering, texm3x* sequences, phase rules.
     pub(super) fn ps1(&mut self, ins: &Instruction, class: SlotClass) {
         let v = self.v;
-        if !(v.is_pixel() && v.major == 1) {
+        if !v.is_ps_1_x() {
             return;
         }
         let op = ins.opcode;
@@ -33,7 +33,7 @@ impl State<'_> {
             SlotClass::Arithmetic => self.seen_arith = true,
             SlotClass::None => {}
         }
-        if v.minor == 4 {
+        if v.is_ps_1_4() {
             // texld/texcrd in phase 1 read t# only (r# coordinates are dependent reads).
             if matches!(op, Opcode::Tex) {
                 if let Some(s) = ins.src().first() {

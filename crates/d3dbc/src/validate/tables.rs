@@ -572,11 +572,11 @@ impl Ctx {
             }),
             ops,
             swizzles,
-            ps1: v.is_pixel() && v.major == 1,
-            ps1_13: v.is_pixel() && v.major == 1 && v.minor < 4,
+            ps1: v.is_ps_1_x(),
+            ps1_13: v.is_ps_1_x() && !v.is_ps_1_4(),
             ps20: v.is_pixel() && v.code() == 0x0200,
             temp_rbw: v.major < 3,
-            split_counts: (v.is_pixel() && v.major == 1)
+            split_counts: v.is_ps_1_x()
                 || slot_limits(v).1 != u32::MAX
                 || slot_limits(v).2 != u32::MAX,
             rel_tok: v.has_relative_token(),

@@ -336,7 +336,7 @@ impl<'a> Parser<'a> {
             );
         }
         src_info.operand_count = k as u8;
-        if opcode == Opcode::Sub && !(version.is_pixel() && version.major < 2) && !self.raw {
+        if opcode == Opcode::Sub && !version.is_ps_1_x() && !self.raw {
             // Outside ps_1_x Microsoft's assembler writes `sub a, b, c` as `add a, b, -c`
             // (raw keeps the `sub` token the listing came from: the runtime takes both).
             ins.opcode = Opcode::Add;
