@@ -166,7 +166,9 @@ impl Lanes {
         }
     }
 
-    /// Reads a source operand (swizzle and modifier applied).
+    /// Reads a source operand (swizzle and modifier applied). Inlinable: the other
+    /// `exec` modules call it per operand (`alu`'s rows of relative operands).
+    #[inline]
     pub(super) fn read(&self, s: &Src, env: &Env, ps1: bool) -> Q {
         // Fast path: a direct register swizzles straight out of the file.
         if let (File::Reg(r), None) = (s.file, s.rel) {
