@@ -125,6 +125,52 @@ impl Version {
     pub const fn has_relative_token(self) -> bool {
         self.major >= 2
     }
+
+    /// True for shader model 1 (`vs_1_1`, `ps_1_0`–`ps_1_4`): `mov a0` floors, `expp`
+    /// and `logp` give their four-component partial-precision forms, `texkill` tests
+    /// `xyz`.
+    #[inline]
+    pub const fn is_sm1(self) -> bool {
+        self.major < 2
+    }
+
+    /// True for shader model 3 (`vs_3_0`, `ps_3_0`, `_sw`): a sampler source's swizzle
+    /// applies to what `texld*` returns.
+    #[inline]
+    pub const fn is_sm3(self) -> bool {
+        self.major >= 3
+    }
+
+    /// True for `ps_1_0`–`ps_1_4`: results and constants clamped to
+    /// `PixelShader1xMaxValue`, `r0` the colour output, texture stages bound by the
+    /// pipeline rather than declared.
+    #[inline]
+    pub const fn is_ps_1_x(self) -> bool {
+        self.is_pixel() && self.major < 2
+    }
+
+    /// True for `ps_1_4`: `texld`/`texcrd` name their coordinate source, `cnd` tests each
+    /// component, `phase` splits the shader.
+    #[inline]
+    pub const fn is_ps_1_4(self) -> bool {
+        self.is_pixel() && self.major == 1 && self.minor >= 4
+    }
+
+    /// True where a shader declares each varying with a usage (`dcl_texcoord3 o2`,
+    /// `dcl_color1 v0`): vs_3_0 outputs and ps_3_0 inputs. Below 3.0 the varying is the
+    /// register itself (`oT#`, `oD#`, `oFog`, `oPts`; `t#`, `v#`).
+    #[inline]
+    pub const fn declares_varyings(self) -> bool {
+        self.major >= 3
+    }
+
+    /// True where the fixed-function fog stage applies to the shader's output (below
+    /// 3.0: the vertex shader's `oFog` feeds it and the pipeline blends the pixel
+    /// shader's colour); a shader model 3 pixel shader computes its own fog.
+    #[inline]
+    pub const fn has_fixed_function_fog(self) -> bool {
+        self.major < 3
+    }
 }
 
 impl fmt::Display for Version {
@@ -203,5 +249,31 @@ mod tests {
         assert_eq!("ps.1.4".parse::<Version>().unwrap(), Version::pixel(1, 4));
         assert_eq!("ps_2_b".parse::<Version>().unwrap().to_string(), "ps_2_x");
         assert!("vé_1_1".parse::<Version>().is_err());
+    }
+
+    #[test]
+    fn model_helpers_name_the_versions_they_cover() {
+        let all: Vec<Version> = ["vs_1_1", "vs_2_0", "vs_2_x", "vs_2_sw", "vs_3_0", "vs_3_sw"]
+            .iter()
+            .chain(&["ps_1_1", "ps_1_3", "ps_1_4", "ps_2_0", "ps_2_x", "ps_3_0"])
+            .map(|s| s.parse().unwrap())
+            .collect();
+        let pick = |f: fn(Version) -> bool| -> Vec<String> {
+            all.iter()
+                .filter(|v| f(**v))
+                .map(|v| v.to_string())
+                .collect()
+        };
+        assert_eq!(
+            pick(Version::is_sm1),
+            ["vs_1_1", "ps_1_1", "ps_1_3", "ps_1_4"]
+        );
+        assert_eq!(pick(Version::is_ps_1_x), ["ps_1_1", "ps_1_3", "ps_1_4"]);
+        assert_eq!(pick(Version::is_ps_1_4), ["ps_1_4"]);
+        assert_eq!(pick(Version::is_sm3), ["vs_3_0", "vs_3_sw", "ps_3_0"]);
+        assert_eq!(pick(Version::declares_varyings), pick(Version::is_sm3));
+        for v in &all {
+            assert_eq!(v.has_fixed_function_fog(), !v.is_sm3(), "{v}");
+        }
     }
 }
