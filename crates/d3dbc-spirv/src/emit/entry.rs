@@ -46,14 +46,7 @@ impl Emitter<'_> {
             fixed: location,
             word,
         });
-        if !self.reads.iter().any(|r| r.fixed == location) {
-            self.reads.push(LinkRead {
-                fixed: location,
-                location: 0,
-                flat,
-                centroid,
-            });
-        }
+        self.reads.record(location, flat, centroid);
         self.load(T::V4F, var)
     }
 
@@ -208,22 +201,19 @@ impl Emitter<'_> {
         self.load(T::V4F, self.fragcoord_var)
     }
 
-    /// Gives the pixel inputs compact locations `0..N` (in fixed-location order) and
-    /// rewrites their decorations; returns the reads for the vertex shader.
+    /// Gives the pixel inputs compact locations `0..N` (in fixed-location order,
+    /// [`d3dbc::target::link`]) and rewrites their decorations; returns the reads for
+    /// the vertex shader.
     pub(crate) fn link_pixel_inputs(&mut self) -> Vec<LinkRead> {
-        let mut reads = std::mem::take(&mut self.reads);
-        reads.sort_unstable_by_key(|r| r.fixed);
-        for (n, r) in reads.iter_mut().enumerate() {
-            r.location = n as u32;
-        }
+        let reads = std::mem::take(&mut self.reads).compact();
         for lw in &self.loc_words {
-            if let Some(r) = reads.iter().find(|r| r.fixed == lw.fixed) {
-                self.m.dec[lw.word] = r.location;
+            if let Some(l) = link::compact_location(&reads, lw.fixed) {
+                self.m.dec[lw.word] = l;
             }
         }
         for v in &mut self.itf.varyings {
-            if let Some(r) = reads.iter().find(|r| r.fixed == v.location) {
-                v.location = r.location;
+            if let Some(l) = link::compact_location(&reads, v.location) {
+                v.location = l;
             }
         }
         self.itf.linked = true;

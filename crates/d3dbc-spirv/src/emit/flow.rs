@@ -1,6 +1,6 @@
 //! Flow control: `if`/`else`, `loop`/`rep`, `break`, calls and returns, emitted as
-//! SPIR-V structured control flow over straight-line ranges; the order subroutines are
-//! emitted in.
+//! SPIR-V structured control flow over straight-line ranges (the order subroutines are
+//! emitted in is [`d3dbc::target::scan::call_order`]'s).
 
 use super::*;
 
@@ -19,152 +19,16 @@ impl Emitter<'_> {
         })
     }
 
-    pub(super) fn flow(&mut self, x: &Instruction) -> Result<(), Error> {
+    /// Emits one flow-control instruction (blocks, loops, breaks, calls, returns,
+    /// labels), one arm per [`Flow`] over the open-frame stack.
+    pub(super) fn flow(&mut self, x: &Instruction, flow: Flow) -> Result<(), Error> {
         use Opcode::*;
-        // Only flow-control opcodes come here; the match names every one.
-        let Role::Flow(flow) = x.opcode.role() else {
-            return Ok(());
-        };
         match flow {
-            Flow::If | Flow::IfC => {
-                let cond = if x.opcode == If {
-                    self.bool_src(&x.srcs[0])?
-                } else {
-                    self.cmp_scalar(x)?
-                };
-                self.boundary();
-                let (merge, then, else_label) = (self.m.id(), self.m.id(), self.m.id());
-                inst(&mut self.m.body, Op::SelectionMerge, &[merge, 0]);
-                inst(
-                    &mut self.m.body,
-                    Op::BranchConditional,
-                    &[cond, then, else_label],
-                );
-                self.label(then);
-                self.frames.push(Frame::If {
-                    merge,
-                    else_label,
-                    has_else: false,
-                });
-            }
-            Flow::Else => {
-                self.flush();
-                let (merge, else_label) = match self.frames.last_mut() {
-                    Some(Frame::If {
-                        merge,
-                        else_label,
-                        has_else,
-                    }) if !*has_else => {
-                        *has_else = true;
-                        (*merge, *else_label)
-                    }
-                    _ => return Err(self.flow_err("else without if")),
-                };
-                if !self.terminated {
-                    self.branch(merge);
-                }
-                self.invalidate();
-                self.label(else_label);
-            }
-            Flow::EndIf => {
-                self.flush();
-                let Some(Frame::If {
-                    merge,
-                    else_label,
-                    has_else,
-                }) = self.frames.pop()
-                else {
-                    return Err(self.flow_err("endif without if"));
-                };
-                if !self.terminated {
-                    self.branch(merge);
-                }
-                self.invalidate();
-                if !has_else {
-                    self.label(else_label);
-                    self.branch(merge);
-                }
-                self.label(merge);
-            }
-            Flow::Loop | Flow::Rep => {
-                let iv = self.const_i(x.srcs[if x.opcode == Loop { 1 } else { 0 }].reg.num);
-                let count = self.comp(T::I32, iv, 0);
-                let counter = self.local(T::I32);
-                let mut step = None;
-                let mut saved_al = None;
-                if x.opcode == Loop {
-                    let start = self.comp(T::I32, iv, 1);
-                    step = Some(self.comp(T::I32, iv, 2));
-                    if let Some(i) = self.slot(RegisterType::Loop, 0) {
-                        let old = self.read_slot(i);
-                        let l = self.local(T::I32);
-                        self.store(l, old);
-                        saved_al = Some(l);
-                        self.set_slot(i, start);
-                    }
-                }
-                self.boundary();
-                self.store(counter, count);
-                let (header, merge, cont, body) =
-                    (self.m.id(), self.m.id(), self.m.id(), self.m.id());
-                self.branch(header);
-                self.label(header);
-                let c = self.load(T::I32, counter);
-                let z = self.m.i(0);
-                let done = self.op2(Op::SLessThanEqual, T::Bool, c, z);
-                inst(&mut self.m.body, Op::LoopMerge, &[merge, cont, 0]);
-                inst(
-                    &mut self.m.body,
-                    Op::BranchConditional,
-                    &[done, merge, body],
-                );
-                self.label(body);
-                self.frames.push(Frame::Loop {
-                    header,
-                    merge,
-                    cont,
-                    counter,
-                    step,
-                    saved_al,
-                });
-            }
-            Flow::EndLoop | Flow::EndRep => {
-                self.flush();
-                let Some(Frame::Loop {
-                    header,
-                    merge,
-                    cont,
-                    counter,
-                    step,
-                    saved_al,
-                }) = self.frames.pop()
-                else {
-                    return Err(self.flow_err("endloop without loop"));
-                };
-                if !self.terminated {
-                    self.branch(cont);
-                }
-                self.invalidate();
-                self.label(cont);
-                let c = self.load(T::I32, counter);
-                let one = self.m.i(1);
-                let c1 = self.op2(Op::ISub, T::I32, c, one);
-                self.store(counter, c1);
-                if let (Some(step), Some(i)) = (step, self.slot(RegisterType::Loop, 0)) {
-                    let p = self.slots[i].var;
-                    if p != 0 {
-                        let a = self.load(T::I32, p);
-                        let a1 = self.op2(Op::IAdd, T::I32, a, step);
-                        self.store(p, a1);
-                    }
-                }
-                self.branch(header);
-                self.label(merge);
-                if let (Some(l), Some(i)) = (saved_al, self.slot(RegisterType::Loop, 0)) {
-                    let v = self.load(T::I32, l);
-                    self.set_slot(i, v);
-                }
-            }
+            Flow::If | Flow::IfC => self.if_open(x)?,
+            Flow::Else => self.if_else()?,
+            Flow::EndIf => self.if_close()?,
+            Flow::Loop | Flow::Rep => self.loop_open(x)?,
+            Flow::EndLoop | Flow::EndRep => self.loop_close()?,
             Flow::Break => {
                 let merge = self
                     .loop_merge()
@@ -190,43 +54,203 @@ impl Emitter<'_> {
                 self.branch(lm);
                 self.label(after);
             }
-            Flow::Call | Flow::CallNz => {
-                let l = x.srcs[0].reg.num;
-                let f = self
-                    .labels
-                    .iter()
-                    .find(|e| e.0 == l)
-                    .map(|e| e.1)
-                    .ok_or_else(|| self.flow_err("call of an undefined label"))?;
-                let cond = if x.opcode == CallNz {
-                    Some(self.bool_src(&x.srcs[1])?)
-                } else {
-                    None
-                };
-                self.boundary();
-                let void = self.m.ty(T::Void);
-                match cond {
-                    Some(c) => {
-                        let (after, call) = (self.m.id(), self.m.id());
-                        inst(&mut self.m.body, Op::SelectionMerge, &[after, 0]);
-                        inst(&mut self.m.body, Op::BranchConditional, &[c, call, after]);
-                        self.label(call);
-                        let r = self.m.id();
-                        inst(&mut self.m.body, Op::FunctionCall, &[void, r, f]);
-                        self.branch(after);
-                        self.label(after);
-                    }
-                    None => {
-                        let r = self.m.id();
-                        inst(&mut self.m.body, Op::FunctionCall, &[void, r, f]);
-                    }
-                }
-            }
+            Flow::Call | Flow::CallNz => self.call(x)?,
             Flow::Ret => {
                 self.emit_return()?;
                 self.dead = Some(0);
             }
             Flow::Label => {}
+        }
+        Ok(())
+    }
+
+    /// `if`/`if_comp`: the condition, then the block's first half.
+    fn if_open(&mut self, x: &Instruction) -> Result<(), Error> {
+        use Opcode::*;
+        let cond = if x.opcode == If {
+            self.bool_src(&x.srcs[0])?
+        } else {
+            self.cmp_scalar(x)?
+        };
+        self.boundary();
+        let (merge, then, else_label) = (self.m.id(), self.m.id(), self.m.id());
+        inst(&mut self.m.body, Op::SelectionMerge, &[merge, 0]);
+        inst(
+            &mut self.m.body,
+            Op::BranchConditional,
+            &[cond, then, else_label],
+        );
+        self.label(then);
+        self.frames.push(Frame::If {
+            merge,
+            else_label,
+            has_else: false,
+        });
+        Ok(())
+    }
+
+    /// `else`: the first half closed, the second opened.
+    fn if_else(&mut self) -> Result<(), Error> {
+        self.flush();
+        let (merge, else_label) = match self.frames.last_mut() {
+            Some(Frame::If {
+                merge,
+                else_label,
+                has_else,
+            }) if !*has_else => {
+                *has_else = true;
+                (*merge, *else_label)
+            }
+            _ => return Err(self.flow_err("else without if")),
+        };
+        if !self.terminated {
+            self.branch(merge);
+        }
+        self.invalidate();
+        self.label(else_label);
+        Ok(())
+    }
+
+    /// `endif`: the block closed.
+    fn if_close(&mut self) -> Result<(), Error> {
+        self.flush();
+        let Some(Frame::If {
+            merge,
+            else_label,
+            has_else,
+        }) = self.frames.pop()
+        else {
+            return Err(self.flow_err("endif without if"));
+        };
+        if !self.terminated {
+            self.branch(merge);
+        }
+        self.invalidate();
+        if !has_else {
+            self.label(else_label);
+            self.branch(merge);
+        }
+        self.label(merge);
+        Ok(())
+    }
+
+    /// `loop`/`rep`: the trip count (and `aL`'s start and step), the loop opened.
+    fn loop_open(&mut self, x: &Instruction) -> Result<(), Error> {
+        use Opcode::*;
+        let iv = self.const_i(x.srcs[if x.opcode == Loop { 1 } else { 0 }].reg.num);
+        let count = self.comp(T::I32, iv, 0);
+        let counter = self.local(T::I32);
+        let mut step = None;
+        let mut saved_al = None;
+        if x.opcode == Loop {
+            let start = self.comp(T::I32, iv, 1);
+            step = Some(self.comp(T::I32, iv, 2));
+            if let Some(i) = self.slot(RegisterType::Loop, 0) {
+                let old = self.read_slot(i);
+                let l = self.local(T::I32);
+                self.store(l, old);
+                saved_al = Some(l);
+                self.set_slot(i, start);
+            }
+        }
+        self.boundary();
+        self.store(counter, count);
+        let (header, merge, cont, body) = (self.m.id(), self.m.id(), self.m.id(), self.m.id());
+        self.branch(header);
+        self.label(header);
+        let c = self.load(T::I32, counter);
+        let z = self.m.i(0);
+        let done = self.op2(Op::SLessThanEqual, T::Bool, c, z);
+        inst(&mut self.m.body, Op::LoopMerge, &[merge, cont, 0]);
+        inst(
+            &mut self.m.body,
+            Op::BranchConditional,
+            &[done, merge, body],
+        );
+        self.label(body);
+        self.frames.push(Frame::Loop {
+            header,
+            merge,
+            cont,
+            counter,
+            step,
+            saved_al,
+        });
+        Ok(())
+    }
+
+    /// `endloop`/`endrep`: the counter stepped (and `aL`), the loop closed, `aL` restored.
+    fn loop_close(&mut self) -> Result<(), Error> {
+        self.flush();
+        let Some(Frame::Loop {
+            header,
+            merge,
+            cont,
+            counter,
+            step,
+            saved_al,
+        }) = self.frames.pop()
+        else {
+            return Err(self.flow_err("endloop without loop"));
+        };
+        if !self.terminated {
+            self.branch(cont);
+        }
+        self.invalidate();
+        self.label(cont);
+        let c = self.load(T::I32, counter);
+        let one = self.m.i(1);
+        let c1 = self.op2(Op::ISub, T::I32, c, one);
+        self.store(counter, c1);
+        if let (Some(step), Some(i)) = (step, self.slot(RegisterType::Loop, 0)) {
+            let p = self.slots[i].var;
+            if p != 0 {
+                let a = self.load(T::I32, p);
+                let a1 = self.op2(Op::IAdd, T::I32, a, step);
+                self.store(p, a1);
+            }
+        }
+        self.branch(header);
+        self.label(merge);
+        if let (Some(l), Some(i)) = (saved_al, self.slot(RegisterType::Loop, 0)) {
+            let v = self.load(T::I32, l);
+            self.set_slot(i, v);
+        }
+        Ok(())
+    }
+
+    /// `call`/`callnz`: the subroutine's function called, under the condition for `callnz`.
+    fn call(&mut self, x: &Instruction) -> Result<(), Error> {
+        use Opcode::*;
+        let l = x.srcs[0].reg.num;
+        let f = self
+            .labels
+            .iter()
+            .find(|e| e.0 == l)
+            .map(|e| e.1)
+            .ok_or_else(|| self.flow_err("call of an undefined label"))?;
+        let cond = if x.opcode == CallNz {
+            Some(self.bool_src(&x.srcs[1])?)
+        } else {
+            None
+        };
+        self.boundary();
+        let void = self.m.ty(T::Void);
+        match cond {
+            Some(c) => {
+                let (after, call) = (self.m.id(), self.m.id());
+                inst(&mut self.m.body, Op::SelectionMerge, &[after, 0]);
+                inst(&mut self.m.body, Op::BranchConditional, &[c, call, after]);
+                self.label(call);
+                let r = self.m.id();
+                inst(&mut self.m.body, Op::FunctionCall, &[void, r, f]);
+                self.branch(after);
+                self.label(after);
+            }
+            None => {
+                let r = self.m.id();
+                inst(&mut self.m.body, Op::FunctionCall, &[void, r, f]);
+            }
         }
         Ok(())
     }
@@ -238,11 +262,13 @@ impl Emitter<'_> {
         }
     }
 
-    pub(super) fn emit_range(&mut self, ins: &[Instruction], offsets: &[u32]) -> Result<(), Error> {
+    /// Emits a range of instructions (from instruction `base` on) into the current
+    /// function.
+    pub(super) fn emit_range(&mut self, ins: &[Instruction], base: usize) -> Result<(), Error> {
         let mut i = 0;
         while i < ins.len() {
             let x = &ins[i];
-            self.at = offsets[i];
+            self.at = self.offsets[base + i];
             self.op = x.opcode;
             if let Some(d) = self.dead {
                 match x.opcode.block() {
@@ -275,7 +301,7 @@ impl Emitter<'_> {
                 self.emit_ins(x)?;
                 let mut j = i + 1;
                 while j < ins.len() && ins[j].coissue {
-                    self.at = offsets[j];
+                    self.at = self.offsets[base + j];
                     self.emit_ins(&ins[j])?;
                     j += 1;
                 }
@@ -292,71 +318,10 @@ impl Emitter<'_> {
         }
         if !self.frames.is_empty() {
             return Err(Error::Flow {
-                offset: offsets.last().map_or(0, |o| o + 1),
+                offset: self.offsets[base + ins.len()],
                 why: "unclosed block",
             });
         }
         Ok(())
     }
-}
-
-pub(super) fn range_start(s: &(u16, std::ops::Range<usize>)) -> usize {
-    s.1.start.saturating_sub(1)
-}
-
-/// Subroutine indices in an order where every callee comes before its callers.
-pub(super) fn call_order(
-    subs: &[(u16, std::ops::Range<usize>)],
-    ins: &[Instruction],
-    offsets: &[u32],
-) -> Result<Vec<usize>, Error> {
-    let n = subs.len();
-    let mut state = vec![0u8; n];
-    let mut order = Vec::with_capacity(n);
-    // Iterative depth-first search: (sub, next instruction index).
-    let mut stack: Vec<(usize, usize)> = Vec::new();
-    for root in 0..n {
-        if state[root] != 0 {
-            continue;
-        }
-        state[root] = 1;
-        stack.push((root, subs[root].1.start));
-        while let Some(&mut (i, ref mut pc)) = stack.last_mut() {
-            let end = subs[i].1.end;
-            let mut pushed = None;
-            while *pc < end {
-                let x = &ins[*pc];
-                *pc += 1;
-                if matches!(x.opcode, Opcode::Call | Opcode::CallNz) {
-                    if let Some(j) = subs.iter().position(|s| s.0 == x.srcs[0].reg.num) {
-                        match state[j] {
-                            0 => {
-                                pushed = Some(j);
-                                break;
-                            }
-                            1 => {
-                                return Err(Error::Flow {
-                                    offset: offsets[*pc - 1],
-                                    why: "recursive call",
-                                })
-                            }
-                            _ => {}
-                        }
-                    }
-                }
-            }
-            match pushed {
-                Some(j) => {
-                    state[j] = 1;
-                    stack.push((j, subs[j].1.start));
-                }
-                None => {
-                    state[i] = 2;
-                    order.push(i);
-                    stack.pop();
-                }
-            }
-        }
-    }
-    Ok(order)
 }

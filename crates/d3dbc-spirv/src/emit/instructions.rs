@@ -4,14 +4,32 @@
 use super::*;
 
 impl Emitter<'_> {
+    /// Emits one instruction: first by its role ([`Opcode::role`]: declarations and
+    /// markers emit nothing, `phase` and flow control have their own code), then by
+    /// family.
     pub(super) fn emit_ins(&mut self, x: &Instruction) -> Result<(), Error> {
-        use Opcode::*;
         let op = x.opcode;
         self.op = op;
+        match op.role() {
+            Role::Declaration | Role::Marker => Ok(()),
+            Role::Phase => {
+                self.phase();
+                Ok(())
+            }
+            Role::Flow(flow) => self.flow(x, flow),
+            Role::Compute if op.is_texld() => self.texld(x),
+            Role::Compute if op.is_ps1x_texture_op() => self.ps1x_texture(x),
+            Role::Compute => self.arith(x),
+        }
+    }
+
+    /// Arithmetic: moves, sums, products, dot products, matrix macros, `lrp`, `crs`,
+    /// `sgn`, `abs`, `bem`; the other computing families are sent on.
+    pub(super) fn arith(&mut self, x: &Instruction) -> Result<(), Error> {
+        use Opcode::*;
+        let op = x.opcode;
         let s = |l: &mut Self, i: usize| l.src(&x.srcs[i]);
         match op {
-            Nop | Dcl | Def | DefI | DefB | Comment | End | Label | Reserved0 => {}
-            Phase => self.phase(),
             Mov => {
                 let mut v = s(self, 0)?;
                 if !self.ps && x.dst.reg.kind == RegisterType::AddrOrTexture {
@@ -49,6 +67,93 @@ impl Emitter<'_> {
                 };
                 self.write(x, r)?;
             }
+            Frc => {
+                let v = s(self, 0)?;
+                let f = self.ext(T::V4F, G::Floor, &[v]);
+                let r = self.op2(Op::FSub, T::V4F, v, f);
+                self.write(x, r)?;
+            }
+            Dp3 | Dp4 => {
+                let (a, b) = (s(self, 0)?, s(self, 1)?);
+                let d = self.dotz(a, b, if op == Dp3 { 3 } else { 4 });
+                let r = self.splat(T::V4F, d);
+                self.write(x, r)?;
+            }
+            Dp2Add => {
+                let (a, b, c) = (s(self, 0)?, s(self, 1)?, s(self, 2)?);
+                let d = self.dotz(a, b, 2);
+                let cx = self.cf(c, 0);
+                let r = self.op2(Op::FAdd, T::F32, d, cx);
+                let r = self.splat(T::V4F, r);
+                self.write(x, r)?;
+            }
+            Lrp => {
+                let (a, b, c) = (s(self, 0)?, s(self, 1)?, s(self, 2)?);
+                let d = self.op2(Op::FSub, T::V4F, b, c);
+                let p = self.mulz(a, d);
+                let r = self.op2(Op::FAdd, T::V4F, p, c);
+                self.write(x, r)?;
+            }
+            M4x4 | M4x3 | M3x4 | M3x3 | M3x2 => {
+                let Some(shape) = op.matrix() else {
+                    return Err(self.unsupported("not a matrix macro"));
+                };
+                let (n, rows) = (u32::from(shape.columns), usize::from(shape.rows));
+                let a = s(self, 0)?;
+                let zero = self.m.f(0.0);
+                let mut c = [zero; 4];
+                for (r, slot) in c.iter_mut().enumerate().take(rows) {
+                    let mut row = x.srcs[1];
+                    row.reg.num = row.reg.num.wrapping_add(r as u16);
+                    let b = self.src(&row)?;
+                    *slot = self.dotz(a, b, n);
+                }
+                let r = self.vec4(c);
+                self.write(x, r)?;
+            }
+            Crs => {
+                let (a, b) = (s(self, 0)?, s(self, 1)?);
+                let a1 = self.shuffle(T::V4F, a, &[1, 2, 0, 3]);
+                let b1 = self.shuffle(T::V4F, b, &[2, 0, 1, 3]);
+                let a2 = self.shuffle(T::V4F, a, &[2, 0, 1, 3]);
+                let b2 = self.shuffle(T::V4F, b, &[1, 2, 0, 3]);
+                let p1 = self.mulz(a1, b1);
+                let p2 = self.mulz(a2, b2);
+                let r = self.op2(Op::FSub, T::V4F, p1, p2);
+                self.write(x, r)?;
+            }
+            Sgn => {
+                let a = s(self, 0)?;
+                let r = self.ext(T::V4F, G::FSign, &[a]);
+                self.write(x, r)?;
+            }
+            Abs => {
+                let a = s(self, 0)?;
+                let r = self.ext(T::V4F, G::FAbs, &[a]);
+                self.write(x, r)?;
+            }
+            Bem => {
+                let (a, b) = (s(self, 0)?, s(self, 1)?);
+                let r = self.bump(x.dst.reg.num, a, b);
+                self.write(x, r)?;
+            }
+            Rcp | Rsq | Exp | Log | ExpP | LogP | Lit | Dst | Pow | Nrm | SinCos => {
+                return self.math(x)
+            }
+            Min | Max | Slt | Sge | Cnd | Cmp | SetP => return self.compare(x),
+            Dsx | Dsy | TexKill | TexDepth => return self.pixel(x),
+            _ => return Err(self.unsupported("not an arithmetic instruction")),
+        }
+        Ok(())
+    }
+
+    /// Scalar and transcendental functions: `rcp`, `rsq`, `exp`, `log`, `expp`, `logp`,
+    /// `lit`, `dst`, `pow`, `nrm`, `sincos`.
+    pub(super) fn math(&mut self, x: &Instruction) -> Result<(), Error> {
+        use Opcode::*;
+        let op = x.opcode;
+        let s = |l: &mut Self, i: usize| l.src(&x.srcs[i]);
+        match op {
             Rcp | Rsq | Exp | Log => {
                 let v = s(self, 0)?;
                 let xs = self.scalar(op, v);
@@ -59,12 +164,6 @@ impl Emitter<'_> {
                     _ => self.log2(xs),
                 };
                 let r = self.splat(T::V4F, r);
-                self.write(x, r)?;
-            }
-            Frc => {
-                let v = s(self, 0)?;
-                let f = self.ext(T::V4F, G::Floor, &[v]);
-                let r = self.op2(Op::FSub, T::V4F, v, f);
                 self.write(x, r)?;
             }
             ExpP | LogP => {
@@ -97,44 +196,6 @@ impl Emitter<'_> {
                 };
                 self.write(x, r)?;
             }
-            Dp3 | Dp4 => {
-                let (a, b) = (s(self, 0)?, s(self, 1)?);
-                let d = self.dotz(a, b, if op == Dp3 { 3 } else { 4 });
-                let r = self.splat(T::V4F, d);
-                self.write(x, r)?;
-            }
-            Dp2Add => {
-                let (a, b, c) = (s(self, 0)?, s(self, 1)?, s(self, 2)?);
-                let d = self.dotz(a, b, 2);
-                let cx = self.cf(c, 0);
-                let r = self.op2(Op::FAdd, T::F32, d, cx);
-                let r = self.splat(T::V4F, r);
-                self.write(x, r)?;
-            }
-            Min | Max => {
-                let (a, b) = (s(self, 0)?, s(self, 1)?);
-                let cop = if op == Min {
-                    Op::FOrdLessThan
-                } else {
-                    Op::FOrdGreaterThanEqual
-                };
-                let c = self.op2(cop, T::V4B, a, b);
-                let r = self.sel(T::V4F, c, a, b);
-                self.write(x, r)?;
-            }
-            Slt | Sge => {
-                let (a, b) = (s(self, 0)?, s(self, 1)?);
-                let cop = if op == Slt {
-                    Op::FOrdLessThan
-                } else {
-                    Op::FOrdGreaterThanEqual
-                };
-                let c = self.op2(cop, T::V4B, a, b);
-                let one = self.m.splat_f(1.0);
-                let z = self.zero4();
-                let r = self.sel(T::V4F, c, one, z);
-                self.write(x, r)?;
-            }
             Lit => {
                 let v = s(self, 0)?;
                 let (vx, vy, vw) = (self.cf(v, 0), self.cf(v, 1), self.cf(v, 3));
@@ -165,30 +226,6 @@ impl Emitter<'_> {
                 let r = self.vec4([one, y, z, w]);
                 self.write(x, r)?;
             }
-            Lrp => {
-                let (a, b, c) = (s(self, 0)?, s(self, 1)?, s(self, 2)?);
-                let d = self.op2(Op::FSub, T::V4F, b, c);
-                let p = self.mulz(a, d);
-                let r = self.op2(Op::FAdd, T::V4F, p, c);
-                self.write(x, r)?;
-            }
-            M4x4 | M4x3 | M3x4 | M3x3 | M3x2 => {
-                let Some(shape) = op.matrix() else {
-                    return Err(self.unsupported("not a matrix macro"));
-                };
-                let (n, rows) = (u32::from(shape.columns), usize::from(shape.rows));
-                let a = s(self, 0)?;
-                let zero = self.m.f(0.0);
-                let mut c = [zero; 4];
-                for (r, slot) in c.iter_mut().enumerate().take(rows) {
-                    let mut row = x.srcs[1];
-                    row.reg.num = row.reg.num.wrapping_add(r as u16);
-                    let b = self.src(&row)?;
-                    *slot = self.dotz(a, b, n);
-                }
-                let r = self.vec4(c);
-                self.write(x, r)?;
-            }
             Pow => {
                 let (a, b) = (s(self, 0)?, s(self, 1)?);
                 let (ax, bx) = (self.scalar(op, a), self.scalar(op, b));
@@ -197,27 +234,6 @@ impl Emitter<'_> {
                 let p = self.mulz1(bx, l);
                 let r = self.ext(T::F32, G::Exp2, &[p]);
                 let r = self.splat(T::V4F, r);
-                self.write(x, r)?;
-            }
-            Crs => {
-                let (a, b) = (s(self, 0)?, s(self, 1)?);
-                let a1 = self.shuffle(T::V4F, a, &[1, 2, 0, 3]);
-                let b1 = self.shuffle(T::V4F, b, &[2, 0, 1, 3]);
-                let a2 = self.shuffle(T::V4F, a, &[2, 0, 1, 3]);
-                let b2 = self.shuffle(T::V4F, b, &[1, 2, 0, 3]);
-                let p1 = self.mulz(a1, b1);
-                let p2 = self.mulz(a2, b2);
-                let r = self.op2(Op::FSub, T::V4F, p1, p2);
-                self.write(x, r)?;
-            }
-            Sgn => {
-                let a = s(self, 0)?;
-                let r = self.ext(T::V4F, G::FSign, &[a]);
-                self.write(x, r)?;
-            }
-            Abs => {
-                let a = s(self, 0)?;
-                let r = self.ext(T::V4F, G::FAbs, &[a]);
                 self.write(x, r)?;
             }
             Nrm => {
@@ -241,6 +257,41 @@ impl Emitter<'_> {
                 let r = self.vec4([co, si, z, z]);
                 self.write(x, r)?;
             }
+            _ => return Err(self.unsupported("not a scalar function")),
+        }
+        Ok(())
+    }
+
+    /// Comparisons and selections: `min`, `max`, `slt`, `sge`, `cnd`, `cmp`, `setp`.
+    pub(super) fn compare(&mut self, x: &Instruction) -> Result<(), Error> {
+        use Opcode::*;
+        let op = x.opcode;
+        let s = |l: &mut Self, i: usize| l.src(&x.srcs[i]);
+        match op {
+            Min | Max => {
+                let (a, b) = (s(self, 0)?, s(self, 1)?);
+                let cop = if op == Min {
+                    Op::FOrdLessThan
+                } else {
+                    Op::FOrdGreaterThanEqual
+                };
+                let c = self.op2(cop, T::V4B, a, b);
+                let r = self.sel(T::V4F, c, a, b);
+                self.write(x, r)?;
+            }
+            Slt | Sge => {
+                let (a, b) = (s(self, 0)?, s(self, 1)?);
+                let cop = if op == Slt {
+                    Op::FOrdLessThan
+                } else {
+                    Op::FOrdGreaterThanEqual
+                };
+                let c = self.op2(cop, T::V4B, a, b);
+                let one = self.m.splat_f(1.0);
+                let z = self.zero4();
+                let r = self.sel(T::V4F, c, one, z);
+                self.write(x, r)?;
+            }
             Cnd => {
                 let (a, b, c) = (s(self, 0)?, s(self, 1)?, s(self, 2)?);
                 let r = if self.v.minor < 4 {
@@ -262,6 +313,29 @@ impl Emitter<'_> {
                 let r = self.sel(T::V4F, cond, b, c);
                 self.write(x, r)?;
             }
+            SetP => {
+                let (a, b) = (s(self, 0)?, s(self, 1)?);
+                let c = self.op2(cmp_op(x.comparison()), T::V4B, a, b);
+                if let Some(i) = self.slot(x.dst.reg.kind, x.dst.reg.num) {
+                    if self.slots[i].ty != SlotTy::B4 {
+                        return Err(self.unsupported("setp to a register other than p0"));
+                    }
+                    let old = self.read_slot(i);
+                    let nv = self.masked(T::V4B, old, c, x.dst.mask, x.predicate);
+                    self.set_slot(i, nv);
+                }
+            }
+            _ => return Err(self.unsupported("not a comparison")),
+        }
+        Ok(())
+    }
+
+    /// What only a pixel has: derivatives, `texkill`, `texdepth`.
+    pub(super) fn pixel(&mut self, x: &Instruction) -> Result<(), Error> {
+        use Opcode::*;
+        let op = x.opcode;
+        let s = |l: &mut Self, i: usize| l.src(&x.srcs[i]);
+        match op {
             Dsx | Dsy => {
                 let a = s(self, 0)?;
                 let r = if self.ps {
@@ -278,23 +352,6 @@ impl Emitter<'_> {
                 } else {
                     self.zero4()
                 };
-                self.write(x, r)?;
-            }
-            SetP => {
-                let (a, b) = (s(self, 0)?, s(self, 1)?);
-                let c = self.op2(cmp_op(x.comparison()), T::V4B, a, b);
-                if let Some(i) = self.slot(x.dst.reg.kind, x.dst.reg.num) {
-                    if self.slots[i].ty != SlotTy::B4 {
-                        return Err(self.unsupported("setp to a register other than p0"));
-                    }
-                    let old = self.read_slot(i);
-                    let nv = self.masked(T::V4B, old, c, x.dst.mask, x.predicate);
-                    self.set_slot(i, nv);
-                }
-            }
-            Bem => {
-                let (a, b) = (s(self, 0)?, s(self, 1)?);
-                let r = self.bump(x.dst.reg.num, a, b);
                 self.write(x, r)?;
             }
             TexKill => {
@@ -319,19 +376,23 @@ impl Emitter<'_> {
                     self.store(k, now);
                 }
             }
-            TexCoord => {
-                let r = if self.v.minor < 4 {
-                    let t = self.texcoord(x.dst.reg.num, false);
-                    let (z, o) = (self.zero4(), self.m.splat_f(1.0));
-                    let sat = self.ext(T::V4F, G::FClamp, &[t, z, o]);
-                    let one = self.m.f(1.0);
-                    let (a, b, c) = (self.cf(sat, 0), self.cf(sat, 1), self.cf(sat, 2));
-                    self.vec4([a, b, c, one])
-                } else {
-                    s(self, 0)?
-                };
-                self.write(x, r)?;
+            TexDepth => {
+                let v = self.reg_of(x.dst.reg.kind, x.dst.reg.num)?;
+                let (z, w) = (self.cf(v, 0), self.cf(v, 1));
+                self.depth_write(z, w);
             }
+            _ => return Err(self.unsupported("not a pixel instruction")),
+        }
+        Ok(())
+    }
+
+    /// The sampling family ([`Opcode::is_texld`]): `texld` (ps_1_x `tex` too), `texldl`,
+    /// `texldd`.
+    pub(super) fn texld(&mut self, x: &Instruction) -> Result<(), Error> {
+        use Opcode::*;
+        let op = x.opcode;
+        let s = |l: &mut Self, i: usize| l.src(&x.srcs[i]);
+        match op {
             Tex => {
                 let r = if self.ps1x {
                     if self.v.minor < 4 {
@@ -379,6 +440,32 @@ impl Emitter<'_> {
                 let r = self.sampler_swizzle(r, &x.srcs[1]);
                 self.write(x, r)?;
             }
+            _ => return Err(self.unsupported("not a texld instruction")),
+        }
+        Ok(())
+    }
+
+    /// The ps_1_x texture-addressing instructions ([`Opcode::is_ps1x_texture_op`]) but
+    /// `tex`: coordinates, bump mapping, register reads, and the `texm*` pads; the
+    /// instructions that end a `texm*` sequence are [`Self::texm`]'s.
+    pub(super) fn ps1x_texture(&mut self, x: &Instruction) -> Result<(), Error> {
+        use Opcode::*;
+        let op = x.opcode;
+        let s = |l: &mut Self, i: usize| l.src(&x.srcs[i]);
+        match op {
+            TexCoord => {
+                let r = if self.v.minor < 4 {
+                    let t = self.texcoord(x.dst.reg.num, false);
+                    let (z, o) = (self.zero4(), self.m.splat_f(1.0));
+                    let sat = self.ext(T::V4F, G::FClamp, &[t, z, o]);
+                    let one = self.m.f(1.0);
+                    let (a, b, c) = (self.cf(sat, 0), self.cf(sat, 1), self.cf(sat, 2));
+                    self.vec4([a, b, c, one])
+                } else {
+                    s(self, 0)?
+                };
+                self.write(x, r)?;
+            }
             TexBem | TexBemL => {
                 let m = x.dst.reg.num;
                 let src = s(self, 0)?;
@@ -420,80 +507,82 @@ impl Emitter<'_> {
                 self.npads += 1;
             }
             TexM3x2Tex | TexM3x2Depth | TexM3x3Tex | TexM3x3 | TexM3x3Spec | TexM3x3VSpec
-            | TexDp3 | TexDp3Tex => {
-                let m = x.dst.reg.num;
-                let src = s(self, 0)?;
-                let tc = self.texcoord(m, false);
-                let d = self.dotz(tc, src, 3);
-                let zero = self.m.f(0.0);
-                let one = self.m.f(1.0);
-                let np = std::mem::take(&mut self.npads);
-                let pads = self.pads;
-                let p = |i: usize| if i < np { pads[i] } else { zero };
-                match op {
-                    TexM3x2Tex => {
-                        let c = self.vec4([p(0), d, zero, zero]);
-                        let r = self.sample(m, c, Level::Auto)?;
-                        self.write(x, r)?;
-                    }
-                    TexM3x2Depth => {
-                        self.depth_write(p(0), d);
-                    }
-                    TexM3x3Tex => {
-                        let c = self.vec4([p(0), p(1), d, zero]);
-                        let r = self.sample(m, c, Level::Auto)?;
-                        self.write(x, r)?;
-                    }
-                    TexM3x3 => {
-                        let r = self.vec4([p(0), p(1), d, one]);
-                        self.write(x, r)?;
-                    }
-                    TexM3x3Spec | TexM3x3VSpec => {
-                        let n = self.vec4([p(0), p(1), d, zero]);
-                        let e = if op == TexM3x3Spec {
-                            s(self, 1)?
-                        } else {
-                            let a = self.texcoord(m.wrapping_sub(2), false);
-                            let b = self.texcoord(m.wrapping_sub(1), false);
-                            let (aw, bw, cw) = (self.cf(a, 3), self.cf(b, 3), self.cf(tc, 3));
-                            self.vec4([aw, bw, cw, zero])
-                        };
-                        let ne = self.dotz(n, e, 3);
-                        let nn = self.dotz(n, n, 3);
-                        let two = self.m.f(2.0);
-                        let q = self.op2(Op::FDiv, T::F32, ne, nn);
-                        let q = self.op2(Op::FMul, T::F32, two, q);
-                        let q = self.splat(T::V4F, q);
-                        let rn = self.mulz(n, q);
-                        let r = self.op2(Op::FSub, T::V4F, rn, e);
-                        // Where N·N = 0 (a zero normal, or one whose square underflows)
-                        // the 2·N·… term is 0 by the 0·x rule and R = −E, as the
-                        // executor and the naga path compute it.
-                        let z = self.m.f(0.0);
-                        let flat = self.op2(Op::FOrdEqual, T::Bool, nn, z);
-                        let minus_e = self.fneg(T::V4F, e);
-                        let r = self.sel_s(T::V4F, flat, minus_e, r);
-                        let r = self.sample(m, r, Level::Auto)?;
-                        self.write(x, r)?;
-                    }
-                    TexDp3 => {
-                        let r = self.splat(T::V4F, d);
-                        self.write(x, r)?;
-                    }
-                    _ => {
-                        let c = self.vec4([d, zero, zero, zero]);
-                        let r = self.sample(m, c, Level::Auto)?;
-                        self.write(x, r)?;
-                    }
-                }
+            | TexDp3 | TexDp3Tex => return self.texm(x),
+            _ => return Err(self.unsupported("not a ps_1_x texture instruction")),
+        }
+        Ok(())
+    }
+
+    /// The instructions that end a ps_1_x `texm*` sequence (and `texdp3*`): the last
+    /// row's dot product with the pads' before it.
+    pub(super) fn texm(&mut self, x: &Instruction) -> Result<(), Error> {
+        use Opcode::*;
+        let op = x.opcode;
+        let s = |l: &mut Self, i: usize| l.src(&x.srcs[i]);
+        let m = x.dst.reg.num;
+        let src = s(self, 0)?;
+        let tc = self.texcoord(m, false);
+        let d = self.dotz(tc, src, 3);
+        let zero = self.m.f(0.0);
+        let one = self.m.f(1.0);
+        let np = std::mem::take(&mut self.npads);
+        let pads = self.pads;
+        let p = |i: usize| if i < np { pads[i] } else { zero };
+        match op {
+            TexM3x2Tex => {
+                let c = self.vec4([p(0), d, zero, zero]);
+                let r = self.sample(m, c, Level::Auto)?;
+                self.write(x, r)?;
             }
-            TexDepth => {
-                let v = self.reg_of(x.dst.reg.kind, x.dst.reg.num)?;
-                let (z, w) = (self.cf(v, 0), self.cf(v, 1));
-                self.depth_write(z, w);
+            TexM3x2Depth => {
+                self.depth_write(p(0), d);
             }
-            If | IfC | Else | EndIf | Loop | EndLoop | Rep | EndRep | Break | BreakC | BreakP
-            | Call | CallNz | Ret => self.flow(x)?,
+            TexM3x3Tex => {
+                let c = self.vec4([p(0), p(1), d, zero]);
+                let r = self.sample(m, c, Level::Auto)?;
+                self.write(x, r)?;
+            }
+            TexM3x3 => {
+                let r = self.vec4([p(0), p(1), d, one]);
+                self.write(x, r)?;
+            }
+            TexM3x3Spec | TexM3x3VSpec => {
+                let n = self.vec4([p(0), p(1), d, zero]);
+                let e = if op == TexM3x3Spec {
+                    s(self, 1)?
+                } else {
+                    let a = self.texcoord(m.wrapping_sub(2), false);
+                    let b = self.texcoord(m.wrapping_sub(1), false);
+                    let (aw, bw, cw) = (self.cf(a, 3), self.cf(b, 3), self.cf(tc, 3));
+                    self.vec4([aw, bw, cw, zero])
+                };
+                let ne = self.dotz(n, e, 3);
+                let nn = self.dotz(n, n, 3);
+                let two = self.m.f(2.0);
+                let q = self.op2(Op::FDiv, T::F32, ne, nn);
+                let q = self.op2(Op::FMul, T::F32, two, q);
+                let q = self.splat(T::V4F, q);
+                let rn = self.mulz(n, q);
+                let r = self.op2(Op::FSub, T::V4F, rn, e);
+                // Where N·N = 0 (a zero normal, or one whose square underflows)
+                // the 2·N·… term is 0 by the 0·x rule and R = −E, as the
+                // executor and the naga path compute it.
+                let z = self.m.f(0.0);
+                let flat = self.op2(Op::FOrdEqual, T::Bool, nn, z);
+                let minus_e = self.fneg(T::V4F, e);
+                let r = self.sel_s(T::V4F, flat, minus_e, r);
+                let r = self.sample(m, r, Level::Auto)?;
+                self.write(x, r)?;
+            }
+            TexDp3 => {
+                let r = self.splat(T::V4F, d);
+                self.write(x, r)?;
+            }
+            _ => {
+                let c = self.vec4([d, zero, zero, zero]);
+                let r = self.sample(m, c, Level::Auto)?;
+                self.write(x, r)?;
+            }
         }
         Ok(())
     }

@@ -33,8 +33,9 @@ use d3dbc::{Opcode, Version};
 use spirv::{BuiltIn, Decoration, GlslStd450Op as G, Op};
 
 use crate::module::{inst, Module, Sc, T};
-use crate::scan::{Decl, Scan, MAX_REG, NKIND};
-use crate::{Error, LinkRead};
+use d3dbc::target::link::{self, LinkRead, LinkReads};
+use d3dbc::target::scan::{call_order, Scan};
+use d3dbc::target::Error;
 
 mod entry;
 mod flow;
@@ -46,11 +47,17 @@ mod textures;
 mod values;
 mod writes;
 
-use flow::{call_order, range_start};
 use textures::Level;
 
 /// What a slot holds: the register table's value kind.
 use d3dbc::regs::Holds as SlotTy;
+
+/// One `dcl` of an input or output register with a usage.
+type Decl = d3dbc::analysis::Varying;
+/// Register numbers a slot table holds per register type.
+const MAX_REG: u16 = d3dbc::analysis::REG_SET_LIMIT;
+/// Register types.
+const NKIND: usize = d3dbc::analysis::REGISTER_TYPES;
 
 /// The SPIR-V type of a slot's value.
 trait SlotType {
@@ -174,11 +181,13 @@ pub(crate) struct Emitter<'a> {
     pub derivatives: bool,
     pub clip: bool,
     /// Pixel inputs: what a linked vertex shader must provide.
-    pub reads: Vec<LinkRead>,
+    pub reads: LinkReads,
     loc_words: Vec<LocWord>,
     /// Vertex shader linked to these pixel reads.
     link: Option<&'a [LinkRead]>,
-    /// DWORD offset of the instruction being emitted.
+    /// The DWORD offset of each instruction, then of the end token.
+    offsets: Vec<u32>,
+    /// The DWORD offset of the instruction being emitted (errors name it).
     at: u32,
     op: Opcode,
     pub main_fn: u32,
@@ -214,6 +223,7 @@ impl<'a> Emitter<'a> {
         o: &'a TranslateOptions,
         adjust_y: bool,
         link: Option<&'a [LinkRead]>,
+        offsets: Vec<u32>,
     ) -> Self {
         let ps = v.is_pixel();
         let itf = Interface::empty(v);
@@ -253,9 +263,10 @@ impl<'a> Emitter<'a> {
             itf,
             derivatives: false,
             clip: false,
-            reads: Vec::new(),
+            reads: LinkReads::default(),
             loc_words: Vec::new(),
             link,
+            offsets,
             at: 0,
             op: Opcode::Nop,
             main_fn: 0,
@@ -425,7 +436,7 @@ impl<'a> Emitter<'a> {
     }
 
     /// Runs the whole emission (subroutines callee first, then `main`).
-    pub fn run(&mut self, ins: &[Instruction], offsets: &[u32]) -> Result<(), Error> {
+    pub fn run(&mut self, ins: &[Instruction]) -> Result<(), Error> {
         self.make_slots();
         if self.scan.discards {
             let p = self.m.ptr(Sc::Private, T::Bool);
@@ -445,14 +456,14 @@ impl<'a> Emitter<'a> {
                 self.labels.push((*l, id));
             }
         }
-        let order = call_order(&subs, ins, offsets)?;
+        let order = call_order(&subs, ins, &self.offsets)?;
         for si in order {
             let (label, range) = subs[si].clone();
             self.in_entry = false;
             self.reset_fn_state();
             self.dead = None;
             self.terminated = false;
-            self.emit_range(&ins[range.clone()], &offsets[range])?;
+            self.emit_range(&ins[range.clone()], range.start)?;
             if self.dead.is_none() {
                 self.flush();
             }
@@ -460,15 +471,6 @@ impl<'a> Emitter<'a> {
                 inst(&mut self.m.body, Op::Return, &[]);
             }
             let id = self.labels.iter().find(|e| e.0 == label).map_or(0, |e| e.1);
-            // A label defined twice: the first definition is the one called.
-            if subs[..si].iter().any(|s| s.0 == label)
-                || subs[si + 1..].iter().any(|s| s.0 == label)
-            {
-                return Err(Error::Flow {
-                    offset: offsets.get(range_start(&subs[si])).copied().unwrap_or(0),
-                    why: "label defined twice",
-                });
-            }
             self.finish_function(id);
         }
         self.in_entry = true;
@@ -479,7 +481,7 @@ impl<'a> Emitter<'a> {
         self.inputs();
         self.output_defaults();
         let main = self.scan.main.clone();
-        self.emit_range(&ins[main.clone()], &offsets[main])?;
+        self.emit_range(&ins[main.clone()], main.start)?;
         if self.dead.is_none() {
             self.emit_return()?;
         }

@@ -121,26 +121,16 @@ impl Emitter<'_> {
                 }
             }
             Some(reads) => {
-                let vs3 = self.v.major >= 3;
                 for r in reads {
                     let mut own = false;
                     self.vs_varyings(|u, i| own |= itf::varying_location(u, i) == r.fixed);
-                    let pair = itf::varying_at(r.fixed);
-                    let src = match pair {
-                        Some((u, i)) if own => VSrc::Own(u, i),
-                        Some((DeclUsage::Position, 0)) if vs3 => VSrc::Position,
-                        Some((u, i)) => VSrc::Const(d3dbc::regs::unwritten_varying(u as u8, i)),
-                        None => VSrc::Const([0.0; 4]),
+                    let src = match (link::source(self.v, r.fixed, own), itf::varying_at(r.fixed)) {
+                        (link::Source::Own, Some((u, i))) => VSrc::Own(u, i),
+                        (link::Source::Own, None) => VSrc::Const([0.0; 4]),
+                        (link::Source::Position, _) => VSrc::Position,
+                        (link::Source::Default(c), _) => VSrc::Const(c),
                     };
-                    if let Some((u, i)) = pair {
-                        self.itf.varyings.push(itf::Varying {
-                            usage: u,
-                            usage_index: i,
-                            location: r.location,
-                            flat: r.flat,
-                            centroid: r.centroid,
-                        });
-                    }
+                    self.itf.varyings.extend(r.varying());
                     let var = self.output_var(T::V4F);
                     self.varying_decor(var, r.location, r.flat, r.centroid);
                     self.outputs.push(Output {
