@@ -111,7 +111,7 @@ fn vs_1_1_mov_a0_floors_and_mova_rounds() {
         "vs_2_0\ndef c0, 1, 0, 0, 0\ndef c1, 2, 0, 0, 0\ndef c2, 3, 0, 0, 0\ndef c3, 4, 0, 0, 0\nmova a0.x, c10.x\nmov r0, c1[a0.x]\nmova a0.x, c10.y\nmov r1, c3[a0.x]\n",
         &[(10, [1.5, -1.5, 0.0, 0.0])],
     );
-    // round(1.5) = 2 → c3; round(-1.5) = -2 (away from zero) → c1.
+    // round(1.5) = 2 → c3; round(-1.5) = -2 (to even, as away from zero) → c1.
     assert_eq!(r.reg(R0)[0], 4.0);
     assert_eq!(r.reg(R1)[0], 2.0);
 }

@@ -59,10 +59,12 @@ pub enum LogOfZero {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum MovaTies {
-    /// Away from zero (`1.5 → 2`, `-1.5 → -2`; wined3d, MojoShader). The default.
-    #[default]
+    /// Away from zero (`1.5 → 2`, `-1.5 → -2`, `0.5 → 1`; wined3d, MojoShader).
     AwayFromZero,
-    /// To even (`1.5 → 2`, `2.5 → 2`; dxbc-spirv).
+    /// To even (`0.5 → 0`, `1.5 → 2`, `2.5 → 2`; dxbc-spirv): Windows, whose
+    /// documentation of `D3DSIO_MOVA` says "rounding to nearest", IEEE 754's default
+    /// roundTiesToEven. The default.
+    #[default]
     ToEven,
     /// Half up, `floor(x + 0.5)` (`-1.5 → -1`; DXVK's older front end).
     HalfUp,
@@ -99,7 +101,7 @@ pub struct Semantics {
     /// may pass the full ±[`Semantics::ps1x_max_value`] range through. Default true
     /// (what the fixed-point pipeline gives). Only float render targets can tell.
     pub ps1x_saturate_output: bool,
-    /// `mova` tie rule. Default [`MovaTies::AwayFromZero`].
+    /// `mova` tie rule. Default [`MovaTies::ToEven`].
     pub mova_ties: MovaTies,
     /// `mad` as one fused multiply-add (one rounding) instead of a multiply then an add.
     /// Default false (D3D9 hardware rounds twice).
@@ -115,7 +117,7 @@ impl Default for Semantics {
             ps1x_max_value: 8.0,
             ps1x_clamp_constants: true,
             ps1x_saturate_output: true,
-            mova_ties: MovaTies::AwayFromZero,
+            mova_ties: MovaTies::ToEven,
             fused_mad: false,
         }
     }
@@ -220,11 +222,13 @@ mod tests {
         assert_eq!(s.log2(0.0), -f32::MAX);
         assert_eq!(s.log2(-8.0), 3.0);
         assert_eq!(s.mova_round(-1.5), -2.0);
-        let even = Semantics {
-            mova_ties: MovaTies::ToEven,
+        assert_eq!(s.mova_round(2.5), 2.0);
+        assert_eq!(s.mova_round(0.5), 0.0);
+        let away = Semantics {
+            mova_ties: MovaTies::AwayFromZero,
             ..s
         };
-        assert_eq!(even.mova_round(2.5), 2.0);
+        assert_eq!(away.mova_round(2.5), 3.0);
         let fm = Semantics {
             rcp_zero: ReciprocalOfZero::FltMax,
             ..s
