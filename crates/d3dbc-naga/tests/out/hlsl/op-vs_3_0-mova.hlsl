@@ -62,14 +62,13 @@ int4 naga_f2i32(float4 value) {
 
 VertexOutput_main main(float4 v0_ : LOC0, float4 v1_ : LOC1)
 {
-    float4 _e2 = v0_.xxxx;
-    int _e16 = asint(asuint((bool4(true, false, false, false) ? naga_f2i32((floor((abs(_e2) + (0.5).xxxx)) * sign(_e2))) : ZeroValueint4()).x) + asuint(int(1)));
-    uint _e17 = asuint(_e16);
-    float4 _e24 = c[min(_e17, 255u)];
-    float4 _e34 = ((_e16 == int(0)) ? float4(0.5, 1.0, 2.0, 0.25) : ((_e17 < 256u) ? _e24 : ZeroValuefloat4()));
-    float4 _e37 = driver[0];
-    float4 _e40 = (_e37 * (_e34.w).xxxx);
-    const VsOut vsout = ConstructVsOut((_e34 + float4(_e40.x, _e40.y, 0.0, 0.0)), v0_, ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), (1.0).xxxx, ZeroValuefloat4(), (1.0).xxxx);
+    int _e10 = asint(asuint((bool4(true, false, false, false) ? naga_f2i32(round(v0_.xxxx)) : ZeroValueint4()).x) + asuint(int(1)));
+    uint _e11 = asuint(_e10);
+    float4 _e18 = c[min(_e11, 255u)];
+    float4 _e28 = ((_e10 == int(0)) ? float4(0.5, 1.0, 2.0, 0.25) : ((_e11 < 256u) ? _e18 : ZeroValuefloat4()));
+    float4 _e31 = driver[0];
+    float4 _e34 = (_e31 * (_e28.w).xxxx);
+    const VsOut vsout = ConstructVsOut((_e28 + float4(_e34.x, _e34.y, 0.0, 0.0)), v0_, ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), ZeroValuefloat4(), (1.0).xxxx, ZeroValuefloat4(), (1.0).xxxx);
     const VertexOutput_main vsout_1 = { vsout.texcoord0_, vsout.texcoord1_, vsout.texcoord2_, vsout.texcoord3_, vsout.texcoord4_, vsout.texcoord5_, vsout.texcoord6_, vsout.texcoord7_, vsout.color0_, vsout.color1_, vsout.fog0_, vsout.position };
     return vsout_1;
 }

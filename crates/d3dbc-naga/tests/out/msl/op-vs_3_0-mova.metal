@@ -54,13 +54,12 @@ vertex main_Output main_(
 ) {
     const auto v0_ = varyings.v0_;
     const auto v1_ = varyings.v1_;
-    metal::float4 _e2 = v0_.xxxx;
-    int _e16 = as_type<int>(as_type<uint>(metal::select(metal::int4 {}, naga_f2i32(metal::floor(metal::abs(_e2) + metal::float4(0.5)) * metal::sign(_e2)), metal::bool4(true, false, false, false)).x) + as_type<uint>(1));
-    uint _e17 = as_type<uint>(_e16);
-    metal::float4 _e24 = c.inner[metal::min(_e17, 255u)];
-    metal::float4 _e34 = (_e16 == 0) ? metal::float4(0.5, 1.0, 2.0, 0.25) : ((_e17 < 256u) ? _e24 : metal::float4 {});
-    metal::float4 _e37 = driver.inner[0];
-    metal::float4 _e40 = _e37 * metal::float4(_e34.w);
-    const auto _tmp = VsOut {_e34 + metal::float4(_e40.x, _e40.y, 0.0, 0.0), v0_, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4(1.0), metal::float4 {}, metal::float4(1.0)};
+    int _e10 = as_type<int>(as_type<uint>(metal::select(metal::int4 {}, naga_f2i32(metal::rint(v0_.xxxx)), metal::bool4(true, false, false, false)).x) + as_type<uint>(1));
+    uint _e11 = as_type<uint>(_e10);
+    metal::float4 _e18 = c.inner[metal::min(_e11, 255u)];
+    metal::float4 _e28 = (_e10 == 0) ? metal::float4(0.5, 1.0, 2.0, 0.25) : ((_e11 < 256u) ? _e18 : metal::float4 {});
+    metal::float4 _e31 = driver.inner[0];
+    metal::float4 _e34 = _e31 * metal::float4(_e28.w);
+    const auto _tmp = VsOut {_e28 + metal::float4(_e34.x, _e34.y, 0.0, 0.0), v0_, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4 {}, metal::float4(1.0), metal::float4 {}, metal::float4(1.0)};
     return main_Output { _tmp.position, _tmp.texcoord0_, _tmp.texcoord1_, _tmp.texcoord2_, _tmp.texcoord3_, _tmp.texcoord4_, _tmp.texcoord5_, _tmp.texcoord6_, _tmp.texcoord7_, _tmp.color0_, _tmp.color1_, _tmp.fog0_ };
 }

@@ -20,12 +20,11 @@ var<uniform> driver: array<vec4<f32>, 30>;
 
 @vertex 
 fn main(@location(0) v0_: vec4<f32>, @location(1) v1_: vec4<f32>) -> VsOut {
-    let _e2 = v0_.xxxx;
-    let _e16 = (select(vec4<i32>(), vec4<i32>((floor((abs(_e2) + vec4(0.5f))) * sign(_e2))), vec4<bool>(true, false, false, false)).x + 1i);
-    let _e17 = bitcast<u32>(_e16);
-    let _e24 = c[min(_e17, 255u)];
-    let _e34 = select(select(vec4<f32>(), _e24, (_e17 < 256u)), vec4<f32>(0.5f, 1f, 2f, 0.25f), (_e16 == 0i));
-    let _e37 = driver[0];
-    let _e40 = (_e37 * vec4(_e34.w));
-    return VsOut((_e34 + vec4<f32>(_e40.x, _e40.y, 0f, 0f)), v0_, vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4(1f), vec4<f32>(), vec4(1f));
+    let _e10 = (select(vec4<i32>(), vec4<i32>(round(v0_.xxxx)), vec4<bool>(true, false, false, false)).x + 1i);
+    let _e11 = bitcast<u32>(_e10);
+    let _e18 = c[min(_e11, 255u)];
+    let _e28 = select(select(vec4<f32>(), _e18, (_e11 < 256u)), vec4<f32>(0.5f, 1f, 2f, 0.25f), (_e10 == 0i));
+    let _e31 = driver[0];
+    let _e34 = (_e31 * vec4(_e28.w));
+    return VsOut((_e28 + vec4<f32>(_e34.x, _e34.y, 0f, 0f)), v0_, vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4<f32>(), vec4(1f), vec4<f32>(), vec4(1f));
 }
