@@ -226,6 +226,20 @@ fn link_vertex_outputs(
 
     // Every return builds the new struct from the old one's components.
     let f = &mut m.entry_points[0].function;
+    rebuild_returns(f, old_ty, new_ty, &new, &defaults);
+    Ok(())
+}
+
+/// Points `f`'s result at `new_ty` and makes every return of an `old_ty` value return
+/// the `new_ty` value composed by `members` (a member of the old value, or a default
+/// constant of `defaults`).
+fn rebuild_returns(
+    f: &mut naga::Function,
+    old_ty: Handle<Type>,
+    new_ty: Handle<Type>,
+    members: &[(StructMember, Source)],
+    defaults: &BTreeMap<[u32; 4], Handle<Constant>>,
+) {
     if let Some(r) = &mut f.result {
         r.ty = new_ty;
     }
@@ -241,7 +255,7 @@ fn link_vertex_outputs(
         .collect();
     let mut replaced: BTreeMap<Handle<Expression>, Handle<Expression>> = BTreeMap::new();
     for (h, comps) in olds {
-        let components = new
+        let components = members
             .iter()
             .map(|(_, s)| match *s {
                 Source::Member(i) => comps[i],
@@ -289,5 +303,4 @@ fn link_vertex_outputs(
             }
         }
     }
-    Ok(())
 }

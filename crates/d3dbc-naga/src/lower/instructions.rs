@@ -30,7 +30,7 @@ impl Lower<'_> {
             Mov => {
                 let mut v = s(self, 0)?;
                 if !self.ps && x.dst.reg.kind == RegisterType::AddrOrTexture {
-                    v = if self.v.major < 2 {
+                    v = if self.v.is_sm1() {
                         self.fun.m1(M::Floor, v)
                     } else {
                         self.mova_round(v)
@@ -96,7 +96,9 @@ impl Lower<'_> {
                 self.write(x, r)?;
             }
             M4x4 | M4x3 | M3x4 | M3x3 | M3x2 => {
-                let shape = op.matrix().expect("a matrix macro");
+                let Some(shape) = op.matrix() else {
+                    return Err(self.unsupported("not a matrix macro"));
+                };
                 let (n, rows) = (u32::from(shape.columns), u16::from(shape.rows));
                 let a = s(self, 0)?;
                 let mut c = Vec::with_capacity(4);
@@ -170,7 +172,7 @@ impl Lower<'_> {
             ExpP | LogP => {
                 let v = s(self, 0)?;
                 let xs = self.scalar(op, v);
-                let r = if self.v.major < 2 {
+                let r = if self.v.is_sm1() {
                     let one = self.fun.f(1.0);
                     if op == ExpP {
                         let fl = self.fun.m1(M::Floor, xs);
@@ -296,7 +298,7 @@ impl Lower<'_> {
             }
             Cnd => {
                 let (a, b, c) = (s(self, 0)?, s(self, 1)?, s(self, 2)?);
-                let cond = if self.v.minor < 4 {
+                let cond = if !self.v.is_ps_1_4() {
                     // ps_1_1–1_3: src0 is r0.a, one test for every component.
                     let aw = self.fun.comp(a, 3);
                     let h = self.fun.f(0.5);
@@ -356,7 +358,7 @@ impl Lower<'_> {
                 let v = self.reg_of(x.dst.reg.kind, x.dst.reg.num)?;
                 let z = self.zero4();
                 let lt = self.fun.bin(B::Less, v, z);
-                let mask = if self.v.major < 2 { 7 } else { x.dst.mask & 15 };
+                let mask = if self.v.is_sm1() { 7 } else { x.dst.mask & 15 };
                 let mut any: Option<H> = None;
                 for c in 0..4 {
                     if mask & (1 << c) != 0 {
@@ -397,7 +399,7 @@ impl Lower<'_> {
         match op {
             Tex => {
                 let r = if self.ps1x {
-                    if self.v.minor < 4 {
+                    if !self.v.is_ps_1_4() {
                         let n = x.dst.reg.num;
                         let c = self.texcoord(n, true);
                         self.sample(n, c, Level::Auto)
@@ -456,7 +458,7 @@ impl Lower<'_> {
         let s = |l: &mut Self, i: usize| l.src(&x.srcs[i]);
         match op {
             TexCoord => {
-                let r = if self.v.minor < 4 {
+                let r = if !self.v.is_ps_1_4() {
                     let t = self.texcoord(x.dst.reg.num, false);
                     let sat = self.fun.m1(M::Saturate, t);
                     let one = self.fun.f(1.0);
@@ -478,7 +480,7 @@ impl Lower<'_> {
                 let uv = self.bump(m, tc, src);
                 let mut r = self.sample(m, uv, Level::Auto);
                 if op == TexBemL {
-                    let lum = self.driver(driver::BUMP_LUM + m as u32 % 8);
+                    let lum = self.driver(driver::BUMP_LUM + m as u32 % driver::BUMP_STAGES);
                     let (ls, lo) = (self.fun.comp(lum, 0), self.fun.comp(lum, 1));
                     let bz = self.fun.comp(src, 2);
                     let p = self.mulz1(bz, ls);
@@ -599,7 +601,7 @@ impl Lower<'_> {
     }
 
     pub(super) fn sampler_swizzle(&mut self, r: H, s: &SrcParam) -> H {
-        if self.v.major >= 3 && s.swizzle != d3dbc::ir::SWIZZLE_IDENTITY {
+        if self.v.is_sm3() && s.swizzle != d3dbc::ir::SWIZZLE_IDENTITY {
             let p = [
                 s.swizzle & 3,
                 (s.swizzle >> 2) & 3,
@@ -614,7 +616,7 @@ impl Lower<'_> {
 
     /// `base.xy + M·d.xy` with stage `stage`'s bump matrix (texbem, bem).
     pub(super) fn bump(&mut self, stage: u16, base: H, d: H) -> H {
-        let mat = self.driver(driver::BUMP_MAT + stage as u32 % 8);
+        let mat = self.driver(driver::BUMP_MAT + stage as u32 % driver::BUMP_STAGES);
         let m = [0, 1, 2, 3].map(|i| self.fun.comp(mat, i));
         let (dr, dg) = (self.fun.comp(d, 0), self.fun.comp(d, 1));
         let (bu, bv) = (self.fun.comp(base, 0), self.fun.comp(base, 1));

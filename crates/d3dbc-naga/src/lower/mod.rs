@@ -186,7 +186,7 @@ impl<'a> Lower<'a> {
             o,
             v,
             ps,
-            ps1x: ps && v.major < 2,
+            ps1x: v.is_ps_1_x(),
             scan,
             slots: Vec::new(),
             index: HashMap::default(),

@@ -78,7 +78,7 @@ impl Emitter<'_> {
                         .inputs
                         .iter()
                         .position(|(k, d)| *k == kind && d.num == num);
-                    let single = first.is_none() || self.v.major < 3;
+                    let single = first.is_none() || !self.v.declares_varyings();
                     let mut val: Option<u32> = None;
                     let n = self.scan.inputs.len();
                     let mut j = first.unwrap_or(0);
@@ -184,7 +184,7 @@ impl Emitter<'_> {
             let (z, w) = (self.m.f(0.0), self.m.f(1.0));
             self.corner = self.vec4([x, y, z, w]);
         }
-        if self.ps && self.o.pipeline.fog == FogMode::Vertex && self.v.major < 3 {
+        if self.ps && self.o.pipeline.fog == FogMode::Vertex && self.v.has_fixed_function_fog() {
             let location = itf::varying_location(DeclUsage::Fog, 0);
             self.fog_arg = self.ps_input(location, false, false);
         }

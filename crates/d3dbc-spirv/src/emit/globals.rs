@@ -54,7 +54,8 @@ impl Emitter<'_> {
         if let Some(c) = self.c_buf {
             return c;
         }
-        let n = d3dbc::regs::float_constant_file(self.v, self.scan.max_const).min(4096);
+        let n = d3dbc::regs::float_constant_file(self.v, self.scan.max_const)
+            .min(itf::MAX_FLOAT_CONSTANTS);
         let b = self.stage_binding(itf::PS_FLOAT_BINDING, itf::VS_FLOAT_BINDING);
         let (var, record) = self.uniform_block(b, T::V4F, n);
         self.itf.float_constants = record;

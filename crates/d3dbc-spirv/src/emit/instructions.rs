@@ -33,7 +33,7 @@ impl Emitter<'_> {
             Mov => {
                 let mut v = s(self, 0)?;
                 if !self.ps && x.dst.reg.kind == RegisterType::AddrOrTexture {
-                    v = if self.v.major < 2 {
+                    v = if self.v.is_sm1() {
                         self.ext(T::V4F, G::Floor, &[v])
                     } else {
                         self.mova_round(v)
@@ -169,7 +169,7 @@ impl Emitter<'_> {
             ExpP | LogP => {
                 let v = s(self, 0)?;
                 let xs = self.scalar(op, v);
-                let r = if self.v.major < 2 {
+                let r = if self.v.is_sm1() {
                     let one = self.m.f(1.0);
                     if op == ExpP {
                         let fl = self.ext(T::F32, G::Floor, &[xs]);
@@ -294,7 +294,7 @@ impl Emitter<'_> {
             }
             Cnd => {
                 let (a, b, c) = (s(self, 0)?, s(self, 1)?, s(self, 2)?);
-                let r = if self.v.minor < 4 {
+                let r = if !self.v.is_ps_1_4() {
                     let aw = self.cf(a, 3);
                     let h = self.m.f(0.5);
                     let cond = self.op2(Op::FOrdGreaterThan, T::Bool, aw, h);
@@ -358,7 +358,7 @@ impl Emitter<'_> {
                 let v = self.reg_of(x.dst.reg.kind, x.dst.reg.num)?;
                 let z = self.zero4();
                 let lt = self.op2(Op::FOrdLessThan, T::V4B, v, z);
-                let mask = if self.v.major < 2 { 7 } else { x.dst.mask & 15 };
+                let mask = if self.v.is_sm1() { 7 } else { x.dst.mask & 15 };
                 let mut any: Option<u32> = None;
                 for c in 0..4 {
                     if mask & (1 << c) != 0 {
@@ -395,7 +395,7 @@ impl Emitter<'_> {
         match op {
             Tex => {
                 let r = if self.ps1x {
-                    if self.v.minor < 4 {
+                    if !self.v.is_ps_1_4() {
                         let n = x.dst.reg.num;
                         let c = self.texcoord(n, true);
                         self.sample(n, c, Level::Auto)?
@@ -454,7 +454,7 @@ impl Emitter<'_> {
         let s = |l: &mut Self, i: usize| l.src(&x.srcs[i]);
         match op {
             TexCoord => {
-                let r = if self.v.minor < 4 {
+                let r = if !self.v.is_ps_1_4() {
                     let t = self.texcoord(x.dst.reg.num, false);
                     let (z, o) = (self.zero4(), self.m.splat_f(1.0));
                     let sat = self.ext(T::V4F, G::FClamp, &[t, z, o]);
@@ -473,7 +473,7 @@ impl Emitter<'_> {
                 let uv = self.bump(m, tc, src);
                 let mut r = self.sample(m, uv, Level::Auto)?;
                 if op == TexBemL {
-                    let lum = self.driver(driver::BUMP_LUM + m as u32 % 8);
+                    let lum = self.driver(driver::BUMP_LUM + m as u32 % driver::BUMP_STAGES);
                     let (ls, lo) = (self.cf(lum, 0), self.cf(lum, 1));
                     let bz = self.cf(src, 2);
                     let p = self.mulz1(bz, ls);
@@ -588,7 +588,7 @@ impl Emitter<'_> {
     }
 
     pub(super) fn sampler_swizzle(&mut self, r: u32, s: &SrcParam) -> u32 {
-        if self.v.major >= 3 && s.swizzle != d3dbc::ir::SWIZZLE_IDENTITY {
+        if self.v.is_sm3() && s.swizzle != d3dbc::ir::SWIZZLE_IDENTITY {
             self.shuffle(T::V4F, r, &swizzle4(s.swizzle))
         } else {
             r
@@ -596,7 +596,7 @@ impl Emitter<'_> {
     }
 
     pub(super) fn bump(&mut self, stage: u16, base: u32, d: u32) -> u32 {
-        let mat = self.driver(driver::BUMP_MAT + stage as u32 % 8);
+        let mat = self.driver(driver::BUMP_MAT + stage as u32 % driver::BUMP_STAGES);
         let m = [0, 1, 2, 3].map(|i| self.cf(mat, i));
         let (dr, dg) = (self.cf(d, 0), self.cf(d, 1));
         let (bu, bv) = (self.cf(base, 0), self.cf(base, 1));

@@ -233,7 +233,7 @@ impl<'a> Emitter<'a> {
             o,
             v,
             ps,
-            ps1x: ps && v.major < 2,
+            ps1x: v.is_ps_1_x(),
             adjust_y,
             scan,
             slot_of: [[NONE; MAX_REG as usize]; NKIND],

@@ -6,7 +6,7 @@ use super::*;
 
 impl Emitter<'_> {
     pub(super) fn psize_slot(&self) -> Option<usize> {
-        if self.v.major >= 3 {
+        if self.v.declares_varyings() {
             let d = self
                 .scan
                 .outputs
@@ -20,26 +20,21 @@ impl Emitter<'_> {
 
     /// The unlinked vertex varyings in output order.
     pub(super) fn vs_varyings(&self, mut f: impl FnMut(DeclUsage, u8)) {
-        let base = (0..8u8).map(|i| (DeclUsage::TexCoord, i)).chain([
-            (DeclUsage::Color, 0),
-            (DeclUsage::Color, 1),
-            (DeclUsage::Fog, 0),
-        ]);
-        for (u, i) in base {
+        for (u, i) in itf::FIXED_VARYINGS {
             f(u, i);
         }
         let mut extra = [(DeclUsage::Position, 0u8); regs::MAX_OUTPUTS];
         let mut n = 0;
-        if self.v.major >= 3 {
+        if self.v.declares_varyings() {
             for d in &self.scan.outputs {
                 if (d.usage == DeclUsage::Position && d.index == 0) || d.usage == DeclUsage::PSize {
                     continue;
                 }
                 let pair = (d.usage, d.index);
-                let fixed = matches!(pair, (DeclUsage::TexCoord, i) if i < 8)
-                    || matches!(pair, (DeclUsage::Color, i) if i < 2)
-                    || pair == (DeclUsage::Fog, 0);
-                if !fixed && !extra[..n].contains(&pair) && n < extra.len() {
+                if !itf::FIXED_VARYINGS.contains(&pair)
+                    && !extra[..n].contains(&pair)
+                    && n < extra.len()
+                {
                     extra[n] = pair;
                     n += 1;
                     f(d.usage, d.index);
@@ -150,7 +145,7 @@ impl Emitter<'_> {
                 var,
             });
         }
-        let n = self.o.pipeline.clip_planes.min(8) as u32;
+        let n = (self.o.pipeline.clip_planes as u32).min(driver::CLIP_PLANES);
         if n > 0 {
             self.clip = true;
             let f = self.m.ty(T::F32);
@@ -175,7 +170,7 @@ impl Emitter<'_> {
     /// `test_uninitialized_varyings`: `mov oD0.x, c0` with c0 = 0.5 draws 0xff7fffff on
     /// Windows); every other output register starts at 0, as the executor's.
     pub(super) fn output_defaults(&mut self) {
-        if self.v.is_pixel() || self.v.major >= 3 {
+        if self.v.is_pixel() || self.v.declares_varyings() {
             return;
         }
         if let Some(i) = self.slot(RegisterType::AttrOut, 0) {
@@ -205,7 +200,7 @@ impl Emitter<'_> {
         let sprite = self.corner != 0 && self.o.pipeline.point_sprites && u == DeclUsage::TexCoord;
         let v = if sprite {
             Some(self.corner)
-        } else if self.v.major >= 3 {
+        } else if self.v.declares_varyings() {
             self.vs3_out(u, idx)
         } else {
             match u {
@@ -251,7 +246,7 @@ impl Emitter<'_> {
     /// The shader's own position output (`oPos`, or a vs_3_0's `POSITION0` output),
     /// before point expansion and the fix-up: what user clip planes are tested against.
     pub(super) fn shader_position(&mut self) -> u32 {
-        if self.v.major >= 3 {
+        if self.v.declares_varyings() {
             let outs = &self.scan.outputs;
             match d3dbc::regs::vs3_position_output(outs.iter().map(|d| (d.usage as u8, d.index))) {
                 Some(k) => {
@@ -340,7 +335,7 @@ impl Emitter<'_> {
                 }
                 OutKind::Clip(arr) => {
                     let p = self.shader_position();
-                    let n = self.o.pipeline.clip_planes.min(8) as u32;
+                    let n = (self.o.pipeline.clip_planes as u32).min(driver::CLIP_PLANES);
                     let mut c = [0u32; 8];
                     for (k, slot) in c.iter_mut().enumerate().take(n as usize) {
                         let pl = self.driver(driver::CLIP_PLANE + k as u32);
@@ -356,7 +351,31 @@ impl Emitter<'_> {
             };
             *slot = v;
         }
-        if self.ps && self.o.pipeline.alpha_test != CompareFunc::Always {
+        if self.ps {
+            self.alpha_test(color0);
+        }
+        for (k, &v) in vals.iter().enumerate().take(nout) {
+            let o = self.outputs[k];
+            self.store(o.var, v);
+            if o.kind == OutKind::Position && self.adjust_y {
+                let p = self.m.ptr(Sc::Output, T::F32);
+                let one = self.m.i(1);
+                let acc = self.m.id();
+                inst(&mut self.m.body, Op::AccessChain, &[p, acc, o.var, one]);
+                let y = self.load(T::F32, acc);
+                let ny = self.fneg(T::F32, y);
+                self.store(acc, ny);
+            }
+        }
+        inst(&mut self.m.body, Op::Return, &[]);
+        self.terminated = true;
+        Ok(())
+    }
+
+    /// The alpha test of a pixel shader's colour output `color0` (its alpha; 0 without
+    /// one) against the driver's reference, killing the pixel where it fails.
+    fn alpha_test(&mut self, color0: Option<u32>) {
+        if self.o.pipeline.alpha_test != CompareFunc::Always {
             let a = match color0 {
                 Some(c) => self.cf(c, 3),
                 None => self.m.f(0.0),
@@ -379,22 +398,6 @@ impl Emitter<'_> {
             };
             self.kill_if(pass, true);
         }
-        for (k, &v) in vals.iter().enumerate().take(nout) {
-            let o = self.outputs[k];
-            self.store(o.var, v);
-            if o.kind == OutKind::Position && self.adjust_y {
-                let p = self.m.ptr(Sc::Output, T::F32);
-                let one = self.m.i(1);
-                let acc = self.m.id();
-                inst(&mut self.m.body, Op::AccessChain, &[p, acc, o.var, one]);
-                let y = self.load(T::F32, acc);
-                let ny = self.fneg(T::F32, y);
-                self.store(acc, ny);
-            }
-        }
-        inst(&mut self.m.body, Op::Return, &[]);
-        self.terminated = true;
-        Ok(())
     }
 
     pub(super) fn expand_point(&mut self, p: u32, c: u32) -> u32 {
@@ -428,7 +431,7 @@ impl Emitter<'_> {
     }
 
     pub(super) fn fog(&mut self, c: u32) -> u32 {
-        if self.v.major >= 3 || self.o.pipeline.fog == FogMode::None {
+        if !self.v.has_fixed_function_fog() || self.o.pipeline.fog == FogMode::None {
             return c;
         }
         let f = match self.o.pipeline.fog {

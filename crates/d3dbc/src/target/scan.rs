@@ -142,8 +142,10 @@ mod tests {
     use crate::Shader;
 
     fn order(text: &str) -> Result<Vec<u16>, Error> {
-        let mut o = crate::asm::Options::default();
-        o.raw = true;
+        let o = crate::asm::Options {
+            raw: true,
+            ..Default::default()
+        };
         let s: Shader = crate::asm::assemble(text, &o).expect("assembles");
         let a = Analysis::new(&s);
         let order = call_order(&a.subs, &a.instructions, &a.offsets)?;
