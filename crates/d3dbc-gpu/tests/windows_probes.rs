@@ -686,3 +686,64 @@ fn d3d8_declarations_bind_stream_offsets_to_registers_without_dcl() {
     }
     check_everywhere(&load(&recs));
 }
+
+/// `mova` rounds to nearest, ties to even. The D3D9 driver documentation of
+/// `D3DSIO_MOVA` (Microsoft's "Instructions" page of the DDK, in the seeds: "The values
+/// are converted from floating-point using rounding to nearest") and the `mova`
+/// reference page ("int intSrc = RoundToNearest(src)") name IEEE 754's default rounding,
+/// roundTiesToEven: 0.5 → 0, 1.5 → 2, −0.5 → −0, 2.5 → 2. The shader and its colours are
+/// Wine's `test_mova` (dlls/d3d9/tests/visual.c, the `mova_test` vs_2_0: `mova a0.x,
+/// c7.x`, `mov oD0, c3[a0.x]`, seven `def`s of distinct colours), whose non-tie inputs
+/// (±0.4, ±1.6, ±2.4) Windows drivers pass; the ties are the ones the documentation
+/// decides, where rounding away from zero (wined3d, MojoShader) picks the other
+/// neighbour of every odd tie: −2.5 → c0 red, −0.5 → c2 green, 0.5 → c4 blue, 2.5 → c6
+/// white instead of yellow, cyan, cyan, magenta.
+#[test]
+fn mova_rounds_ties_to_even() {
+    // c0–c6 as D3DCOLORs, indexed by a0.x + 3.
+    const COLOURS: [u32; 7] = [
+        0x00ff0000, 0x00ffff00, 0x0000ff00, 0x0000ffff, 0x000000ff, 0x00ff00ff, 0x00ffffff,
+    ];
+    let verts: [&[f32]; 4] = [
+        &[-1.0, -1.0, 0.0],
+        &[-1.0, 1.0, 0.0],
+        &[1.0, -1.0, 0.0],
+        &[1.0, 1.0, 0.0],
+    ];
+    // (c7.x, a0.x under ties to even)
+    let inputs: [(f32, i32); 12] = [
+        (-2.4, -2),
+        (-1.6, -2),
+        (-0.4, 0),
+        (0.4, 0),
+        (1.6, 2),
+        (2.4, 2),
+        (-2.5, -2),
+        (-1.5, -2),
+        (-0.5, 0),
+        (0.5, 0),
+        (1.5, 2),
+        (2.5, 2),
+    ];
+    let mut all = Vec::new();
+    for (x, a0) in inputs {
+        let vs = tokens(&format!(
+            "vs_2_0\ndcl_position v0\ndef c0, 1, 0, 0, 1\ndef c1, 1, 1, 0, 1\n\
+             def c2, 0, 1, 0, 1\ndef c3, 0, 1, 1, 1\ndef c4, 0, 0, 1, 1\n\
+             def c5, 1, 0, 1, 1\ndef c6, 1, 1, 1, 1\ndef c7, {x:?}, 0, 0, 0\n\
+             mova a0.x, c7.x\nmov oD0, c3[a0.x]\nmov oPos, v0\n"
+        ));
+        let expect = COLOURS[(a0 + 3) as usize];
+        let source = format!("wine:dlls/d3d9/tests/visual.c test_mova, c7.x = {x:?}");
+        let rec = wine_record(
+            &source,
+            &vs,
+            "ps_1_1\nmov r0, v0\n",
+            &verts,
+            0,
+            (320, 240, expect, 0, false),
+        );
+        all.push((source, load(&[rec])));
+    }
+    check_one_of_everywhere(&all);
+}

@@ -42,7 +42,6 @@ pub mod interface;
 mod link;
 mod lower;
 pub mod options;
-mod scan;
 
 use d3dbc::Shader;
 use naga::valid::{Capabilities, ModuleInfo, ValidationFlags, Validator};
@@ -54,20 +53,14 @@ pub use options::{PipelineState, TextureKind, TranslateOptions};
 /// Why a shader could not be translated.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    /// Unbalanced or misplaced flow control at the DWORD offset of an instruction (or of
-    /// the end token, for a block left open).
-    #[error("{}: {}", d3dbc::report::hex_offset(*.0), .1)]
-    Flow(usize, &'static str),
-    /// A register number past what any shader model has, at the DWORD offset of its
-    /// instruction.
-    #[error("{}: register {:?} {} out of range", d3dbc::report::hex_offset(*.0), .1, .2)]
-    Register(usize, d3dbc::RegisterType, u16),
+    /// What is wrong with the shader itself (flow control, register numbers, a pair
+    /// that cannot be linked): the error both back ends report
+    /// ([`d3dbc::target::Error`]), at DWORD offsets.
+    #[error(transparent)]
+    Shader(#[from] d3dbc::target::Error),
     /// naga's validator rejected the module (a translator bug: please report).
     #[error("naga validation: {0}")]
     Validation(String),
-    /// Two translations could not be linked ([`link`]).
-    #[error("link: {0}")]
-    Link(String),
     /// A naga back end failed.
     #[error("{target} back end: {message}")]
     Backend {
@@ -175,8 +168,8 @@ pub fn lower(
     // token is offset 0; comments count) with the end token's last, and what they use.
     let mut analysis = d3dbc::Analysis::new(shader);
     let ins = std::mem::take(&mut analysis.instructions);
-    let offsets: Vec<usize> = analysis.offsets.iter().map(|&o| o as usize).collect();
-    let scan = scan::scan(analysis)?;
+    let mut scan = d3dbc::target::scan::scan(analysis)?;
+    let offsets = std::mem::take(&mut scan.analysis.offsets);
     lower::Lower::new(shader.version, scan, options, offsets).run(&ins)
 }
 

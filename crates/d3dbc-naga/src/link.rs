@@ -1,38 +1,29 @@
 //! Linking a translated vertex shader to a translated pixel shader, as a D3D9 driver
-//! does when it builds a pipeline (DXVK, wined3d): the varyings move from the fixed map
-//! of [`crate::interface::varying_location`] (which lets any shader pair link, but
-//! spreads locations up to `16 + 16·usage + 15`, past the inter-stage limit of most
-//! devices) to compact locations `0..N` for exactly what the pixel shader reads.
+//! does when it builds a pipeline (DXVK, wined3d), by the rules of
+//! [`d3dbc::target::link`] that `d3dbc_spirv::link` applies too: the varyings move from
+//! the fixed map of [`crate::interface::varying_location`] to compact locations `0..N`
+//! for exactly what the pixel shader reads, with the pixel inputs' interpolation and
+//! sampling on the vertex outputs and D3D9's defaults for what the vertex shader does
+//! not write.
 //!
-//! What [`link`] does:
-//! - every location-bound input of the pixel shader gets a compact location, in the
-//!   order of its fixed location (TEXCOORD0–7, COLOR0–1, FOG, then the rest);
-//! - the vertex shader's output struct keeps its built-ins (position, point size, clip
-//!   distances) and, of its varyings, only those the pixel shader reads (D3D9 drops the
-//!   others, as DXVK does), each with the pixel input's location, interpolation and
-//!   sampling (centroid, flat colours), since the two stages must agree on both;
-//! - a varying the pixel shader reads and the vertex shader does not produce reads
-//!   D3D9's default, the one the CPU executor uses: `(1, 1, 1, 1)` for COLOR0 and
-//!   `(0, 0, 0, 0)` for anything else, except that a vs_3_0 `POSITION0` output is
-//!   also visible to a pixel shader that declares a `POSITION0` input. The vertex
-//!   shader's FOG output keeps the fixed-function fog default where it writes no fog
-//!   (below SM3 the specular alpha, 0 when oD1 is not written either; 1 for a vs_3_0),
-//!   since the same location feeds the fog factor of pixel shaders below 3.0; a
-//!   ps_3_0 `dcl_fog` input behind a vs_3_0 writing no fog reads that 1, where the CPU
-//!   executor reads 0 (D3D9 leaves it undefined; no corpus pair does this);
-//! - both interfaces' `varyings` list the linked locations; unused expressions,
-//!   globals and functions of the vertex shader are dropped (naga's `compact`) and
-//!   both modules are validated again.
+//! Here the two naga modules are rewritten: the pixel shader's entry arguments take
+//! their compact locations; the vertex shader's output struct keeps its built-ins and
+//! the linked varyings, every return building it from the old one; unused expressions,
+//! globals and functions of the vertex shader are dropped (naga's `compact`) and both
+//! modules are validated again.
 
 use std::collections::BTreeMap;
 
+use d3dbc::target::link::{self as rules, LinkRead, LinkReads};
+use d3dbc::target::Error as TargetError;
 use d3dbc::token::DeclUsage;
+use d3dbc::Version;
 use naga::{
     Binding, BuiltIn, Constant, Expression, Handle, Interpolation, Literal, Sampling, Scalar,
     ShaderStage, Span, Statement, StructMember, Type, TypeInner, VectorSize,
 };
 
-use crate::interface::{self as itf, Varying};
+use crate::interface as itf;
 use crate::{validate, Error, Translation};
 
 /// Where a member of the linked vertex output struct takes its value from.
@@ -44,15 +35,6 @@ enum Source {
     Default([f32; 4]),
 }
 
-/// One varying the pixel shader reads.
-#[derive(Clone, Copy)]
-struct Read {
-    /// Compact location.
-    location: u32,
-    interpolation: Option<Interpolation>,
-    sampling: Option<Sampling>,
-}
-
 /// Links `vs` to `ps` (both from [`crate::translate`]): afterwards they use compact
 /// varying locations `0..N`, `N` the number of distinct varyings `ps` reads, and agree
 /// on every varying's interpolation and sampling. See the module docs for the rules.
@@ -62,46 +44,37 @@ struct Read {
 pub fn link(vs: &mut Translation, ps: &mut Translation) -> Result<(), Error> {
     let stage = |t: &Translation| t.module.entry_points.first().map(|e| e.stage);
     if stage(vs) != Some(ShaderStage::Vertex) || stage(ps) != Some(ShaderStage::Fragment) {
-        return Err(Error::Link("needs a vertex and a pixel shader".into()));
+        return Err(TargetError::Link("needs a vertex and a pixel shader").into());
     }
     if vs.interface.linked || ps.interface.linked {
-        return Err(Error::Link("already linked".into()));
+        return Err(TargetError::Link("already linked").into());
     }
+    let version: Version =
+        vs.interface.version.parse().map_err(|()| {
+            TargetError::Link("the vertex shader's interface names no D3D9 version")
+        })?;
     let reads = link_pixel_inputs(ps);
-    let vs3 = vs.interface.version.starts_with("vs_3");
-    link_vertex_outputs(&mut vs.module, &reads, vs3)?;
+    link_vertex_outputs(&mut vs.module, &reads, version)?;
     naga::compact::compact(&mut vs.module, naga::compact::KeepUnused::No);
     vs.info = validate(&vs.module)?;
     ps.info = validate(&ps.module)?;
 
-    let linked: Vec<Varying> = reads
-        .iter()
-        .filter_map(|(&fixed, r)| {
-            let (usage, usage_index) = itf::varying_at(fixed)?;
-            Some(Varying {
-                usage,
-                usage_index,
-                location: r.location,
-                flat: r.interpolation == Some(Interpolation::Flat),
-                centroid: r.sampling == Some(Sampling::Centroid),
-            })
-        })
-        .collect();
     for v in &mut ps.interface.varyings {
-        if let Some(r) = reads.get(&v.location) {
-            v.location = r.location;
+        if let Some(l) = rules::compact_location(&reads, v.location) {
+            v.location = l;
         }
     }
-    vs.interface.varyings = linked;
+    vs.interface.varyings = reads.iter().filter_map(LinkRead::varying).collect();
     vs.interface.linked = true;
     ps.interface.linked = true;
     Ok(())
 }
 
-/// Gives the pixel shader's inputs compact locations; returns them by fixed location.
-fn link_pixel_inputs(ps: &mut Translation) -> BTreeMap<u32, Read> {
+/// Gives the pixel shader's inputs compact locations; returns them in fixed-location
+/// order.
+fn link_pixel_inputs(ps: &mut Translation) -> Vec<LinkRead> {
     let args = &mut ps.module.entry_points[0].function.arguments;
-    let mut reads: BTreeMap<u32, Read> = BTreeMap::new();
+    let mut reads = LinkReads::default();
     for a in args.iter() {
         if let Some(Binding::Location {
             location,
@@ -110,19 +83,14 @@ fn link_pixel_inputs(ps: &mut Translation) -> BTreeMap<u32, Read> {
             ..
         }) = a.binding
         {
-            reads.entry(location).or_insert(Read {
-                location: 0,
-                interpolation,
-                sampling,
-            });
+            let flat = interpolation == Some(Interpolation::Flat);
+            reads.record(location, flat, sampling == Some(Sampling::Centroid));
         }
     }
-    for (n, r) in reads.values_mut().enumerate() {
-        r.location = n as u32;
-    }
+    let reads = reads.compact();
     for a in args.iter_mut() {
         if let Some(Binding::Location { location, .. }) = &mut a.binding {
-            *location = reads[location].location;
+            *location = rules::compact_location(&reads, *location).unwrap_or(*location);
         }
     }
     reads
@@ -131,10 +99,14 @@ fn link_pixel_inputs(ps: &mut Translation) -> BTreeMap<u32, Read> {
 /// Rewrites the vertex shader's output struct to the linked varyings.
 fn link_vertex_outputs(
     m: &mut naga::Module,
-    reads: &BTreeMap<u32, Read>,
-    vs3: bool,
+    reads: &[LinkRead],
+    version: Version,
 ) -> Result<(), Error> {
-    let no_struct = || Error::Link("the vertex shader returns no output struct".into());
+    let no_struct = || {
+        Error::from(TargetError::Link(
+            "the vertex shader returns no output struct",
+        ))
+    };
     let old_ty = m.entry_points[0]
         .function
         .result
@@ -170,27 +142,31 @@ fn link_vertex_outputs(
     let mut new: Vec<(StructMember, Source)> = Vec::new();
     let builtin = |i: usize| (members[i].clone(), Source::Member(i));
     new.extend(position.map(builtin));
-    for (&fixed, r) in reads {
-        let source = match by_location.get(&fixed) {
-            Some(&i) => Source::Member(i),
-            None => match (itf::varying_at(fixed), position) {
-                (Some((DeclUsage::Position, 0)), Some(p)) if vs3 => Source::Member(p),
-                (Some((u, i)), _) => Source::Default(d3dbc::regs::unwritten_varying(u as u8, i)),
-                (None, _) => Source::Default([0.0; 4]),
-            },
+    for r in reads {
+        let own = by_location.get(&r.fixed).copied();
+        let source = match (
+            rules::source(version, r.fixed, own.is_some()),
+            own,
+            position,
+        ) {
+            (rules::Source::Own, Some(i), _) | (rules::Source::Position, _, Some(i)) => {
+                Source::Member(i)
+            }
+            (rules::Source::Default(c), ..) => Source::Default(c),
+            // No position output to read: the position's default.
+            _ => Source::Default(d3dbc::regs::unwritten_varying(DeclUsage::Position as u8, 0)),
         };
-        let name = itf::varying_at(fixed).map(|(u, i)| format!("{}{i}", u.name()));
+        let name = itf::varying_at(r.fixed).map(|(u, i)| format!("{}{i}", u.name()));
+        let interp = if r.flat {
+            Interpolation::Flat
+        } else {
+            Interpolation::Perspective
+        };
         new.push((
             StructMember {
                 name,
                 ty: vec4f,
-                binding: Some(Binding::Location {
-                    location: r.location,
-                    interpolation: r.interpolation,
-                    sampling: r.sampling,
-                    blend_src: None,
-                    per_primitive: false,
-                }),
+                binding: Some(crate::lower::loc(r.location, interp, r.centroid)),
                 offset: 0,
             },
             source,
@@ -250,6 +226,20 @@ fn link_vertex_outputs(
 
     // Every return builds the new struct from the old one's components.
     let f = &mut m.entry_points[0].function;
+    rebuild_returns(f, old_ty, new_ty, &new, &defaults);
+    Ok(())
+}
+
+/// Points `f`'s result at `new_ty` and makes every return of an `old_ty` value return
+/// the `new_ty` value composed by `members` (a member of the old value, or a default
+/// constant of `defaults`).
+fn rebuild_returns(
+    f: &mut naga::Function,
+    old_ty: Handle<Type>,
+    new_ty: Handle<Type>,
+    members: &[(StructMember, Source)],
+    defaults: &BTreeMap<[u32; 4], Handle<Constant>>,
+) {
     if let Some(r) = &mut f.result {
         r.ty = new_ty;
     }
@@ -265,7 +255,7 @@ fn link_vertex_outputs(
         .collect();
     let mut replaced: BTreeMap<Handle<Expression>, Handle<Expression>> = BTreeMap::new();
     for (h, comps) in olds {
-        let components = new
+        let components = members
             .iter()
             .map(|(_, s)| match *s {
                 Source::Member(i) => comps[i],
@@ -313,5 +303,4 @@ fn link_vertex_outputs(
             }
         }
     }
-    Ok(())
 }

@@ -146,9 +146,15 @@ add oC0, r0, v3
     every_target(&v);
     every_target(&p);
     // Linking twice, or the wrong way round, is refused.
-    assert!(matches!(link(&mut v, &mut p), Err(Error::Link(_))));
+    assert!(matches!(
+        link(&mut v, &mut p),
+        Err(Error::Shader(d3dbc::target::Error::Link(_)))
+    ));
     let (mut v2, mut p2) = (tr(VS3, &o), tr("ps_2_0\ndcl t0\nmov oC0, t0\n", &o));
-    assert!(matches!(link(&mut p2, &mut v2), Err(Error::Link(_))));
+    assert!(matches!(
+        link(&mut p2, &mut v2),
+        Err(Error::Shader(d3dbc::target::Error::Link(_)))
+    ));
 }
 
 #[test]

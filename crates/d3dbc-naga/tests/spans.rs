@@ -83,10 +83,16 @@ fn flow_errors_carry_the_dword_offset() {
     let e = lower(&open, &TranslateOptions::default()).unwrap_err();
     let end = open.encode().len() - 1;
     assert!(
-        matches!(e, Error::Flow(at, _) if at == end),
+        matches!(e, Error::Shader(d3dbc::target::Error::Flow { offset, .. }) if offset as usize == end),
         "{e} (end token at {end})"
     );
     let stray = shader("vs_2_0\nmov oPos, c0\nelse\n");
     let e = lower(&stray, &TranslateOptions::default()).unwrap_err();
-    assert!(matches!(e, Error::Flow(4, _)), "{e}");
+    assert!(
+        matches!(
+            e,
+            Error::Shader(d3dbc::target::Error::Flow { offset: 4, .. })
+        ),
+        "{e}"
+    );
 }

@@ -23,73 +23,25 @@
 #![warn(missing_docs)]
 
 mod emit;
+mod link;
 mod module;
-mod scan;
 
-use d3dbc::token::RegisterType;
-use d3dbc::{Opcode, Shader};
+use d3dbc::target::link::LinkRead;
+use d3dbc::Shader;
 use spirv::{Capability, ExecutionMode, ExecutionModel, Op};
 
 pub use d3dbc::target::interface::{self, Interface};
 pub use d3dbc::target::options::{self, PipelineState, TextureKind, TranslateOptions};
+/// Why a shader could not be emitted: the error both back ends report
+/// ([`d3dbc::target::Error`]), at DWORD offsets in the token stream (the version token
+/// is at 0).
+pub use d3dbc::target::Error;
+pub use link::link;
 
 use module::{inst, string};
 
 /// The options both back ends take.
 pub type Options = TranslateOptions;
-
-/// Why a shader could not be emitted. Offsets are DWORD offsets in the token stream
-/// (the version token is at 0).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum Error {
-    /// Unbalanced or misplaced flow control.
-    #[error("DWORD {offset}: {why}")]
-    Flow {
-        /// Where.
-        offset: u32,
-        /// What is wrong.
-        why: &'static str,
-    },
-    /// A register number outside what any shader model has.
-    #[error("DWORD {offset}: register {kind:?} {num} out of range")]
-    Register {
-        /// Where.
-        offset: u32,
-        /// The register type.
-        kind: RegisterType,
-        /// Its number.
-        num: u16,
-    },
-    /// A construct the emitter does not translate (the validator rejects it too, or
-    /// the naga path fails on it as well).
-    #[error("DWORD {offset}: {opcode:?}: {why}")]
-    Unsupported {
-        /// Where.
-        offset: u32,
-        /// The instruction.
-        opcode: Opcode,
-        /// Why.
-        why: &'static str,
-    },
-    /// Two shaders could not be linked ([`link`]).
-    #[error("link: {0}")]
-    Link(&'static str),
-}
-
-/// What a pixel shader reads from a vertex shader, for linking: its fixed location
-/// ([`interface::varying_location`]), its compact location once linked, and its
-/// interpolation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LinkRead {
-    /// Location in the fixed map.
-    pub fixed: u32,
-    /// Compact location after linking.
-    pub location: u32,
-    /// Flat interpolation.
-    pub flat: bool,
-    /// Centroid sampling.
-    pub centroid: bool,
-}
 
 /// An emitted shader: SPIR-V words and the interface.
 #[derive(Clone, Debug)]
@@ -114,7 +66,7 @@ impl Default for EmitFlags {
     }
 }
 
-fn run<'a>(
+pub(crate) fn run<'a>(
     shader: &Shader,
     options: &'a TranslateOptions,
     flags: EmitFlags,
@@ -124,10 +76,10 @@ fn run<'a>(
     // The shared pre-pass: the instructions, each one's DWORD offset, what they use.
     let mut analysis = d3dbc::Analysis::new(shader);
     let ins = std::mem::take(&mut analysis.instructions);
-    let mut scan = scan::scan(analysis)?;
-    let offs = std::mem::take(&mut scan.a.offsets);
-    let mut e = emit::Emitter::new(shader.version, scan, options, flags.adjust_y, link);
-    e.run(&ins, &offs[..ins.len()])?;
+    let mut scan = d3dbc::target::scan::scan(analysis)?;
+    let offs = std::mem::take(&mut scan.analysis.offsets);
+    let mut e = emit::Emitter::new(shader.version, scan, options, flags.adjust_y, link, offs);
+    e.run(&ins)?;
     let reads = if link_pixel {
         e.link_pixel_inputs()
     } else {
@@ -228,23 +180,4 @@ pub fn translate_with(
     flags: EmitFlags,
 ) -> Result<Translation, Error> {
     Ok(run(shader, options, flags, None, false)?.0)
-}
-
-/// Emits a vertex/pixel pair linked as `d3dbc_naga::link` links the naga translations
-/// (same rules, same resulting locations and interfaces): the pixel inputs move to
-/// compact locations `0..N` in fixed-location order, and the vertex shader writes
-/// exactly those varyings, with the pixel inputs' interpolation and sampling, a
-/// varying it does not produce reading D3D9's default.
-pub fn link(
-    vs: &Shader,
-    ps: &Shader,
-    options: &TranslateOptions,
-    flags: EmitFlags,
-) -> Result<(Translation, Translation), Error> {
-    if !vs.version.is_vertex() || !ps.version.is_pixel() {
-        return Err(Error::Link("needs a vertex and a pixel shader"));
-    }
-    let (p, reads) = run(ps, options, flags, None, true)?;
-    let (v, _) = run(vs, options, flags, Some(&reads), false)?;
-    Ok((v, p))
 }

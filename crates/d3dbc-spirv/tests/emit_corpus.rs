@@ -119,7 +119,7 @@ fn variants() -> Vec<TranslateOptions> {
     a.semantics.mul_zero = MulZero::Fast;
     a.semantics.rcp_zero = ReciprocalOfZero::FltMax;
     a.semantics.log_zero = LogOfZero::NegInfinity;
-    a.semantics.mova_ties = MovaTies::ToEven;
+    a.semantics.mova_ties = MovaTies::AwayFromZero;
     a.semantics.fused_mad = true;
     a.semantics.ps1x_clamp_constants = false;
     let mut b = TranslateOptions::default();

@@ -224,6 +224,7 @@ mod tests {
         assert_eq!(s.log2(-8.0), 3.0);
         assert_eq!(s.mova_round(-1.5), -2.0);
         assert_eq!(s.mova_round(2.5), 2.0);
+        assert_eq!(s.mova_round(0.5), 0.0);
         let away = Semantics {
             mova_ties: MovaTies::AwayFromZero,
             ..s

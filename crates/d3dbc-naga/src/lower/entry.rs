@@ -61,7 +61,7 @@ impl Lower<'_> {
                         .filter(|(k, d)| *k == kind && d.num == num)
                         .map(|d| d.1)
                         .collect();
-                    if ds.is_empty() || self.v.major < 3 {
+                    if ds.is_empty() || !self.v.declares_varyings() {
                         let centroid = ds.first().is_some_and(|d| d.centroid);
                         let usage = if kind == RegisterType::Input {
                             DeclUsage::Color
@@ -170,7 +170,7 @@ impl Lower<'_> {
             let (z, w) = (self.fun.f(0.0), self.fun.f(1.0));
             self.corner = Some(self.vec4([x, y, z, w]));
         }
-        if self.ps && self.o.pipeline.fog == FogMode::Vertex && self.v.major < 3 {
+        if self.ps && self.o.pipeline.fog == FogMode::Vertex && self.v.has_fixed_function_fog() {
             let location = itf::varying_location(DeclUsage::Fog, 0);
             self.fog_arg = Some(self.arg(
                 "fog".into(),

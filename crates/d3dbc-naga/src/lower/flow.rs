@@ -1,8 +1,9 @@
 //! Flow control: `if`/`else`, `loop`/`rep`, `break`, calls and returns, lowered to naga
-//! statements over straight-line ranges; the order subroutines are lowered in.
+//! statements over straight-line ranges (the order subroutines are lowered in is
+//! [`d3dbc::target::scan::call_order`]'s).
 
 use super::*;
-use d3dbc::opcode::{Block, Flow, Role};
+use d3dbc::opcode::{Block, Flow};
 
 impl Lower<'_> {
     pub(super) fn cmp_scalar(&mut self, x: &Instruction) -> Result<H, Error> {
@@ -13,141 +14,15 @@ impl Lower<'_> {
     }
 
     /// Lowers one flow-control instruction (blocks, loops, breaks, calls, returns,
-    /// labels). Long by design: one arm per flow opcode over the open-frame stack.
-    pub(super) fn flow(&mut self, x: &Instruction) -> Result<(), Error> {
+    /// labels), one arm per [`Flow`] over the open-frame stack.
+    pub(super) fn flow(&mut self, x: &Instruction, flow: Flow) -> Result<(), Error> {
         use Opcode::*;
-        // Only flow-control opcodes come here; the match names every one.
-        let Role::Flow(flow) = x.opcode.role() else {
-            return Ok(());
-        };
         match flow {
-            Flow::If | Flow::IfC => {
-                let cond = if x.opcode == If {
-                    self.bool_src(&x.srcs[0])?
-                } else {
-                    self.cmp_scalar(x)?
-                };
-                self.boundary();
-                self.frames.push(Frame::If { cond, accept: None });
-                self.fun.open();
-            }
-            Flow::Else => {
-                self.flush();
-                let b = self.fun.close();
-                self.invalidate();
-                match self.frames.last_mut() {
-                    Some(Frame::If { accept, .. }) if accept.is_none() => *accept = Some(b),
-                    _ => return Err(Error::Flow(self.at, "else without if")),
-                }
-                self.fun.open();
-            }
-            Flow::EndIf => {
-                self.flush();
-                let b = self.fun.close();
-                self.invalidate();
-                match self.frames.pop() {
-                    Some(Frame::If { cond, accept }) => {
-                        let (accept, reject) = match accept {
-                            Some(a) => (a, b),
-                            None => (b, naga::Block::new()),
-                        };
-                        self.fun.stmt(Statement::If {
-                            condition: cond,
-                            accept,
-                            reject,
-                        });
-                    }
-                    _ => return Err(Error::Flow(self.at, "endif without if")),
-                }
-            }
-            Flow::Loop | Flow::Rep => {
-                let iv = self.const_i(x.srcs[if x.opcode == Loop { 1 } else { 0 }].reg.num);
-                let count = self.fun.comp(iv, 0);
-                let counter = self.fun.f.local_variables.append(
-                    LocalVariable {
-                        name: Some("count".into()),
-                        ty: self.t.i32,
-                        init: None,
-                    },
-                    Span::UNDEFINED,
-                );
-                let mut step = None;
-                let mut saved_al = None;
-                if x.opcode == Loop {
-                    let start = self.fun.comp(iv, 1);
-                    step = Some(self.fun.comp(iv, 2));
-                    if let Some(i) = self.slot(RegisterType::Loop, 0) {
-                        let old = self.read_slot(i);
-                        let l = self.fun.f.local_variables.append(
-                            LocalVariable {
-                                name: Some("saved_aL".into()),
-                                ty: self.t.i32,
-                                init: None,
-                            },
-                            Span::UNDEFINED,
-                        );
-                        let lp = self.fun.e(Expression::LocalVariable(l));
-                        self.fun.store(lp, old);
-                        saved_al = Some(l);
-                        self.set_slot(i, start);
-                    }
-                }
-                self.boundary();
-                let cp = self.fun.e(Expression::LocalVariable(counter));
-                self.fun.store(cp, count);
-                self.frames.push(Frame::Loop {
-                    counter,
-                    step,
-                    saved_al,
-                });
-                self.fun.open();
-                let cp = self.fun.e(Expression::LocalVariable(counter));
-                let c = self.fun.load(cp);
-                let z = self.fun.i(0);
-                let done = self.fun.bin(B::LessEqual, c, z);
-                self.fun.stmt(Statement::If {
-                    condition: done,
-                    accept: naga::Block::from_vec(vec![Statement::Break]),
-                    reject: naga::Block::new(),
-                });
-            }
-            Flow::EndLoop | Flow::EndRep => {
-                self.flush();
-                let body = self.fun.close();
-                self.invalidate();
-                let Some(Frame::Loop {
-                    counter,
-                    step,
-                    saved_al,
-                }) = self.frames.pop()
-                else {
-                    return Err(Error::Flow(self.at, "endloop without loop"));
-                };
-                self.fun.open();
-                let cp = self.fun.e(Expression::LocalVariable(counter));
-                let c = self.fun.load(cp);
-                let one = self.fun.i(1);
-                let c1 = self.fun.sub(c, one);
-                self.fun.store(cp, c1);
-                if let (Some(step), Some(i)) = (step, self.slot(RegisterType::Loop, 0)) {
-                    if let Some(p) = self.ptr(i) {
-                        let a = self.fun.load(p);
-                        let a1 = self.fun.add(a, step);
-                        self.fun.store(p, a1);
-                    }
-                }
-                let continuing = self.fun.close();
-                self.fun.stmt(Statement::Loop {
-                    body,
-                    continuing,
-                    break_if: None,
-                });
-                if let (Some(l), Some(i)) = (saved_al, self.slot(RegisterType::Loop, 0)) {
-                    let lp = self.fun.e(Expression::LocalVariable(l));
-                    let v = self.fun.load(lp);
-                    self.set_slot(i, v);
-                }
-            }
+            Flow::If | Flow::IfC => self.if_open(x)?,
+            Flow::Else => self.if_else()?,
+            Flow::EndIf => self.if_close()?,
+            Flow::Loop | Flow::Rep => self.loop_open(x)?,
+            Flow::EndLoop | Flow::EndRep => self.loop_close()?,
             Flow::Break => {
                 self.flush();
                 self.fun.stmt(Statement::Break);
@@ -166,36 +41,185 @@ impl Lower<'_> {
                     reject: naga::Block::new(),
                 });
             }
-            Flow::Call | Flow::CallNz => {
-                let f = *self
-                    .labels
-                    .get(&x.srcs[0].reg.num)
-                    .ok_or(Error::Flow(self.at, "call of an undefined label"))?;
-                let cond = if x.opcode == CallNz {
-                    Some(self.bool_src(&x.srcs[1])?)
-                } else {
-                    None
-                };
-                self.boundary();
-                let call = Statement::Call {
-                    function: f,
-                    arguments: Vec::new(),
-                    result: None,
-                };
-                match cond {
-                    Some(c) => self.fun.stmt(Statement::If {
-                        condition: c,
-                        accept: naga::Block::from_vec(vec![call]),
-                        reject: naga::Block::new(),
-                    }),
-                    None => self.fun.stmt(call),
-                }
-            }
+            Flow::Call | Flow::CallNz => self.call(x)?,
             Flow::Ret => {
                 self.emit_return()?;
                 self.dead = Some(0);
             }
             Flow::Label => {}
+        }
+        Ok(())
+    }
+
+    /// `if`/`if_comp`: the condition, then the block's first half.
+    fn if_open(&mut self, x: &Instruction) -> Result<(), Error> {
+        use Opcode::*;
+        let cond = if x.opcode == If {
+            self.bool_src(&x.srcs[0])?
+        } else {
+            self.cmp_scalar(x)?
+        };
+        self.boundary();
+        self.frames.push(Frame::If { cond, accept: None });
+        self.fun.open();
+        Ok(())
+    }
+
+    /// `else`: the first half closed, the second opened.
+    fn if_else(&mut self) -> Result<(), Error> {
+        self.flush();
+        let b = self.fun.close();
+        self.invalidate();
+        match self.frames.last_mut() {
+            Some(Frame::If { accept, .. }) if accept.is_none() => *accept = Some(b),
+            _ => return Err(self.flow_err("else without if")),
+        }
+        self.fun.open();
+        Ok(())
+    }
+
+    /// `endif`: the block closed.
+    fn if_close(&mut self) -> Result<(), Error> {
+        self.flush();
+        let b = self.fun.close();
+        self.invalidate();
+        match self.frames.pop() {
+            Some(Frame::If { cond, accept }) => {
+                let (accept, reject) = match accept {
+                    Some(a) => (a, b),
+                    None => (b, naga::Block::new()),
+                };
+                self.fun.stmt(Statement::If {
+                    condition: cond,
+                    accept,
+                    reject,
+                });
+            }
+            _ => return Err(self.flow_err("endif without if")),
+        }
+        Ok(())
+    }
+
+    /// `loop`/`rep`: the trip count (and `aL`'s start and step), the loop opened.
+    fn loop_open(&mut self, x: &Instruction) -> Result<(), Error> {
+        use Opcode::*;
+        let iv = self.const_i(x.srcs[if x.opcode == Loop { 1 } else { 0 }].reg.num);
+        let count = self.fun.comp(iv, 0);
+        let counter = self.fun.f.local_variables.append(
+            LocalVariable {
+                name: Some("count".into()),
+                ty: self.t.i32,
+                init: None,
+            },
+            Span::UNDEFINED,
+        );
+        let mut step = None;
+        let mut saved_al = None;
+        if x.opcode == Loop {
+            let start = self.fun.comp(iv, 1);
+            step = Some(self.fun.comp(iv, 2));
+            if let Some(i) = self.slot(RegisterType::Loop, 0) {
+                let old = self.read_slot(i);
+                let l = self.fun.f.local_variables.append(
+                    LocalVariable {
+                        name: Some("saved_aL".into()),
+                        ty: self.t.i32,
+                        init: None,
+                    },
+                    Span::UNDEFINED,
+                );
+                let lp = self.fun.e(Expression::LocalVariable(l));
+                self.fun.store(lp, old);
+                saved_al = Some(l);
+                self.set_slot(i, start);
+            }
+        }
+        self.boundary();
+        let cp = self.fun.e(Expression::LocalVariable(counter));
+        self.fun.store(cp, count);
+        self.frames.push(Frame::Loop {
+            counter,
+            step,
+            saved_al,
+        });
+        self.fun.open();
+        let cp = self.fun.e(Expression::LocalVariable(counter));
+        let c = self.fun.load(cp);
+        let z = self.fun.i(0);
+        let done = self.fun.bin(B::LessEqual, c, z);
+        self.fun.stmt(Statement::If {
+            condition: done,
+            accept: naga::Block::from_vec(vec![Statement::Break]),
+            reject: naga::Block::new(),
+        });
+        Ok(())
+    }
+
+    /// `endloop`/`endrep`: the counter stepped (and `aL`), the loop closed, `aL` restored.
+    fn loop_close(&mut self) -> Result<(), Error> {
+        self.flush();
+        let body = self.fun.close();
+        self.invalidate();
+        let Some(Frame::Loop {
+            counter,
+            step,
+            saved_al,
+        }) = self.frames.pop()
+        else {
+            return Err(self.flow_err("endloop without loop"));
+        };
+        self.fun.open();
+        let cp = self.fun.e(Expression::LocalVariable(counter));
+        let c = self.fun.load(cp);
+        let one = self.fun.i(1);
+        let c1 = self.fun.sub(c, one);
+        self.fun.store(cp, c1);
+        if let (Some(step), Some(i)) = (step, self.slot(RegisterType::Loop, 0)) {
+            if let Some(p) = self.ptr(i) {
+                let a = self.fun.load(p);
+                let a1 = self.fun.add(a, step);
+                self.fun.store(p, a1);
+            }
+        }
+        let continuing = self.fun.close();
+        self.fun.stmt(Statement::Loop {
+            body,
+            continuing,
+            break_if: None,
+        });
+        if let (Some(l), Some(i)) = (saved_al, self.slot(RegisterType::Loop, 0)) {
+            let lp = self.fun.e(Expression::LocalVariable(l));
+            let v = self.fun.load(lp);
+            self.set_slot(i, v);
+        }
+        Ok(())
+    }
+
+    /// `call`/`callnz`: the subroutine's function called, under the condition for `callnz`.
+    fn call(&mut self, x: &Instruction) -> Result<(), Error> {
+        use Opcode::*;
+        let f = *self
+            .labels
+            .get(&x.srcs[0].reg.num)
+            .ok_or_else(|| self.flow_err("call of an undefined label"))?;
+        let cond = if x.opcode == CallNz {
+            Some(self.bool_src(&x.srcs[1])?)
+        } else {
+            None
+        };
+        self.boundary();
+        let call = Statement::Call {
+            function: f,
+            arguments: Vec::new(),
+            result: None,
+        };
+        match cond {
+            Some(c) => self.fun.stmt(Statement::If {
+                condition: c,
+                accept: naga::Block::from_vec(vec![call]),
+                reject: naga::Block::new(),
+            }),
+            None => self.fun.stmt(call),
         }
         Ok(())
     }
@@ -257,65 +281,27 @@ impl Lower<'_> {
         }
         self.fun.span = naga::Span::UNDEFINED;
         if !self.frames.is_empty() {
-            return Err(Error::Flow(
-                self.offsets[base + ins.len()],
-                "unclosed block",
-            ));
+            return Err(TargetError::Flow {
+                offset: self.offsets[base + ins.len()],
+                why: "unclosed block",
+            }
+            .into());
         }
         Ok(())
+    }
+
+    pub(super) fn flow_err(&self, why: &'static str) -> Error {
+        TargetError::Flow {
+            offset: self.at,
+            why,
+        }
+        .into()
     }
 
     /// Makes instruction `i` the one being lowered: its DWORD offset goes into errors
     /// and, as span, into every expression and statement appended.
     fn set_at(&mut self, i: usize) {
         self.at = self.offsets[i];
-        self.fun.span = Span::new(self.at as u32, self.at as u32 + 1);
+        self.fun.span = Span::new(self.at, self.at + 1);
     }
-}
-
-/// Subroutine indices in an order where every callee comes before its callers.
-pub(super) fn call_order(
-    scan: &Scan,
-    ins: &[Instruction],
-    offsets: &[usize],
-) -> Result<Vec<usize>, Error> {
-    let by_label: HashMap<u16, usize> = scan
-        .subs
-        .iter()
-        .enumerate()
-        .map(|(i, (l, _))| (*l, i))
-        .collect();
-    let n = scan.subs.len();
-    let mut state = vec![0u8; n];
-    let mut order = Vec::with_capacity(n);
-    fn visit(
-        i: usize,
-        scan: &Scan,
-        ins: &[Instruction],
-        offsets: &[usize],
-        by_label: &HashMap<u16, usize>,
-        state: &mut [u8],
-        order: &mut Vec<usize>,
-    ) -> Result<(), Error> {
-        match state[i] {
-            2 => return Ok(()),
-            1 => return Err(Error::Flow(offsets[scan.subs[i].1.start], "recursive call")),
-            _ => {}
-        }
-        state[i] = 1;
-        for x in &ins[scan.subs[i].1.clone()] {
-            if matches!(x.opcode, Opcode::Call | Opcode::CallNz) {
-                if let Some(&j) = by_label.get(&x.srcs[0].reg.num) {
-                    visit(j, scan, ins, offsets, by_label, state, order)?;
-                }
-            }
-        }
-        state[i] = 2;
-        order.push(i);
-        Ok(())
-    }
-    for i in 0..n {
-        visit(i, scan, ins, offsets, &by_label, &mut state, &mut order)?;
-    }
-    Ok(order)
 }

@@ -71,9 +71,11 @@ impl Lower<'_> {
         if let Some(c) = self.c_gv {
             return c;
         }
-        // The executor's constant file (one rule, in the register table), at most 4096
-        // registers: 64 KiB, the uniform-buffer binding size every Vulkan device offers.
-        let n = d3dbc::regs::float_constant_file(self.v, self.scan.max_const).min(4096);
+        // The executor's constant file (one rule, in the register table), at most
+        // `MAX_FLOAT_CONSTANTS` registers (64 KiB, the uniform-buffer size every device
+        // offers).
+        let n = d3dbc::regs::float_constant_file(self.v, self.scan.max_const)
+            .min(itf::MAX_FLOAT_CONSTANTS);
         let b = self.stage_binding(itf::PS_FLOAT_BINDING, itf::VS_FLOAT_BINDING);
         let (gv, record) = self.uniform_block("c", b, self.t.vec4f, n);
         self.itf.float_constants = record;

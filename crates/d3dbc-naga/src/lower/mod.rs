@@ -17,6 +17,7 @@ use rustc_hash::FxHashMap as HashMap;
 use std::num::NonZeroU32;
 
 use d3dbc::ir::{DstParam, Instruction, SrcParam};
+use d3dbc::opcode::Role;
 use d3dbc::semantics::{LogOfZero, MovaTies, MulZero, ReciprocalOfZero};
 use d3dbc::token::{Comparison, DeclUsage, RegisterType, SamplerType, SrcModifier};
 use d3dbc::{Opcode, Version};
@@ -31,8 +32,9 @@ use naga::{
 use crate::builder::{Func, Types};
 use crate::interface::{self as itf, driver, Interface};
 use crate::options::{CompareFunc, FogDepth, FogMode, TextureKind, TranslateOptions};
-use crate::scan::{Decl, Key, Scan};
 use crate::Error;
+use d3dbc::target::scan::{call_order, Scan};
+use d3dbc::target::Error as TargetError;
 
 mod entry;
 mod flow;
@@ -44,13 +46,17 @@ mod textures;
 mod values;
 mod writes;
 
-use flow::call_order;
 use textures::Level;
 
 type H = Handle<Expression>;
 
 /// What a slot holds: the register table's value kind.
 use d3dbc::regs::Holds as SlotTy;
+
+/// A register key: (type, number).
+type Key = (RegisterType, u16);
+/// One `dcl` of an input or output register with a usage.
+type Decl = d3dbc::analysis::Varying;
 
 #[derive(Clone, Copy)]
 enum Backing {
@@ -128,9 +134,11 @@ pub(crate) struct Lower<'a> {
     outputs: Vec<Output>,
     pub itf: Interface,
     /// The DWORD offset of each instruction, then of the end token.
-    offsets: Vec<usize>,
+    offsets: Vec<u32>,
     /// The DWORD offset of the instruction being lowered (errors and spans name it).
-    at: usize,
+    at: u32,
+    /// The opcode being lowered (errors name it).
+    op: Opcode,
 }
 
 fn cmp_op(c: Option<Comparison>) -> B {
@@ -144,7 +152,9 @@ fn cmp_op(c: Option<Comparison>) -> B {
     }
 }
 
-fn loc(location: u32, interp: Interpolation, centroid: bool) -> Binding {
+/// The binding of a varying at `location` with D3D9's interpolation: flat, or perspective
+/// at the centre or the centroid (what the link rules' flat/centroid flags stand for).
+pub(crate) fn loc(location: u32, interp: Interpolation, centroid: bool) -> Binding {
     Binding::Location {
         location,
         interpolation: Some(interp),
@@ -161,7 +171,7 @@ fn loc(location: u32, interp: Interpolation, centroid: bool) -> Binding {
 }
 
 impl<'a> Lower<'a> {
-    pub fn new(v: Version, scan: Scan, o: &'a TranslateOptions, offsets: Vec<usize>) -> Self {
+    pub fn new(v: Version, scan: Scan, o: &'a TranslateOptions, offsets: Vec<u32>) -> Self {
         let mut m = Module::default();
         let t = Types::new(&mut m.types);
         let vec4u = t.vec4u;
@@ -170,12 +180,13 @@ impl<'a> Lower<'a> {
         Lower {
             offsets,
             at: 0,
+            op: Opcode::Nop,
             m,
             t,
             o,
             v,
             ps,
-            ps1x: ps && v.major < 2,
+            ps1x: v.is_ps_1_x(),
             scan,
             slots: Vec::new(),
             index: HashMap::default(),
@@ -206,6 +217,15 @@ impl<'a> Lower<'a> {
         }
     }
 
+    fn unsupported(&self, why: &'static str) -> Error {
+        TargetError::Unsupported {
+            offset: self.at,
+            opcode: self.op,
+            why,
+        }
+        .into()
+    }
+
     /// Runs the whole lowering.
     pub fn run(mut self, ins: &[Instruction]) -> Result<(Module, Interface), Error> {
         self.make_slots();
@@ -214,7 +234,7 @@ impl<'a> Lower<'a> {
             self.killed = Some(self.global("killed", AddressSpace::Private, None, ty));
         }
         // Subroutines, callees first.
-        let order = call_order(&self.scan, ins, &self.offsets)?;
+        let order = call_order(&self.scan.subs, ins, &self.offsets)?;
         for si in order {
             let (label, range) = self.scan.subs[si].clone();
             let entry_fun =

@@ -54,15 +54,8 @@ impl Lower<'_> {
                 self.t.vec4f,
                 Binding::BuiltIn(BuiltIn::Position { invariant: false }),
             );
-            let mut vary: Vec<(DeclUsage, u8)> = (0..8u8)
-                .map(|i| (DeclUsage::TexCoord, i))
-                .chain([
-                    (DeclUsage::Color, 0),
-                    (DeclUsage::Color, 1),
-                    (DeclUsage::Fog, 0),
-                ])
-                .collect();
-            if self.v.major >= 3 {
+            let mut vary: Vec<(DeclUsage, u8)> = itf::FIXED_VARYINGS.to_vec();
+            if self.v.declares_varyings() {
                 for d in &self.scan.outputs {
                     if (d.usage == DeclUsage::Position && d.index == 0)
                         || d.usage == DeclUsage::PSize
@@ -106,7 +99,7 @@ impl Lower<'_> {
                     Binding::BuiltIn(BuiltIn::PointSize),
                 );
             }
-            let n = self.o.pipeline.clip_planes.min(8) as u32;
+            let n = (self.o.pipeline.clip_planes as u32).min(driver::CLIP_PLANES);
             if n > 0 {
                 let ty = self.m.types.insert(
                     Type {
@@ -131,7 +124,7 @@ impl Lower<'_> {
     }
 
     pub(super) fn psize_slot(&self) -> Option<usize> {
-        if self.v.major >= 3 {
+        if self.v.declares_varyings() {
             let d = self
                 .scan
                 .outputs
@@ -148,7 +141,7 @@ impl Lower<'_> {
     /// `test_uninitialized_varyings`: `mov oD0.x, c0` with c0 = 0.5 draws 0xff7fffff on
     /// Windows); every other output register starts at 0, as the executor's.
     pub(super) fn output_defaults(&mut self) {
-        if self.ps || self.v.major >= 3 {
+        if self.ps || self.v.declares_varyings() {
             return;
         }
         if let Some(i) = self.slot(RegisterType::AttrOut, 0) {
@@ -177,7 +170,7 @@ impl Lower<'_> {
     /// The shader's own position output (`oPos`, or a vs_3_0's `POSITION0` output),
     /// before point expansion and the fix-up: what user clip planes are tested against.
     fn shader_position(&mut self) -> H {
-        if self.v.major >= 3 {
+        if self.v.declares_varyings() {
             let outs = &self.scan.outputs;
             d3dbc::regs::vs3_position_output(outs.iter().map(|d| (d.usage as u8, d.index)))
                 .map(|k| outs[k].num)
@@ -214,7 +207,6 @@ impl Lower<'_> {
             .iter()
             .map(|o| (o.name.clone(), o.binding.clone()))
             .collect();
-        let sm3 = self.v.major >= 3;
         let mut color0: Option<H> = None;
         for (name, binding) in outs {
             let v = if self.ps {
@@ -244,33 +236,15 @@ impl Lower<'_> {
                 }
             } else {
                 match binding {
-                    Binding::BuiltIn(BuiltIn::Position { .. }) => {
-                        let p = self.shader_position();
-                        let p = match self.corner {
-                            Some(c) => self.expand_point(p, c),
-                            None => p,
-                        };
-                        if self.o.pipeline.position_fixup {
-                            let fx = self.driver(driver::POS_FIXUP);
-                            let w = self.fun.comp(p, 3);
-                            let w = self.fun.splat(w);
-                            let off = self.fun.mul(fx, w);
-                            let z = self.fun.f(0.0);
-                            let (ox, oy) = (self.fun.comp(off, 0), self.fun.comp(off, 1));
-                            let off = self.vec4([ox, oy, z, z]);
-                            self.fun.add(p, off)
-                        } else {
-                            p
-                        }
-                    }
+                    Binding::BuiltIn(BuiltIn::Position { .. }) => self.position(),
                     Binding::BuiltIn(BuiltIn::PointSize) => {
-                        let i = self.psize_slot().expect("declared with a slot");
+                        let i = self.psize_slot().ok_or(self.unsupported("point size"))?;
                         let v = self.read_slot(i);
                         self.fun.comp(v, 0)
                     }
                     Binding::BuiltIn(BuiltIn::ClipDistances) => {
                         let p = self.shader_position();
-                        let n = self.o.pipeline.clip_planes.min(8) as u32;
+                        let n = (self.o.pipeline.clip_planes as u32).min(driver::CLIP_PLANES);
                         let mut c = Vec::new();
                         for k in 0..n {
                             let pl = self.driver(driver::CLIP_PLANE + k);
@@ -281,61 +255,97 @@ impl Lower<'_> {
                     }
                     _ => {
                         let (u, idx) = varying_of(&name);
-                        let sprite = self
-                            .corner
-                            .filter(|_| self.o.pipeline.point_sprites && u == DeclUsage::TexCoord);
-                        let v = if let Some(c) = sprite {
-                            Some(c)
-                        } else if sm3 {
-                            self.vs3_out(u, idx)
-                        } else {
-                            match u {
-                                DeclUsage::TexCoord => {
-                                    Some(self.out_slot(RegisterType::Output, idx as u16))
-                                }
-                                // Written components, 0 in the others; an oD# never
-                                // written reads the default below.
-                                DeclUsage::Color
-                                    if self.slot(RegisterType::AttrOut, idx as u16).is_some() =>
-                                {
-                                    let c = self.out_slot(RegisterType::AttrOut, idx as u16);
-                                    Some(self.fun.m1(M::Saturate, c))
-                                }
-                                // oFog, else the specular alpha (D3D9 vertex fog), which
-                                // reads 0 where oD1 is not written: fully fogged (Wine
-                                // `fog_with_shader_test`, the CPU executor's rule).
-                                DeclUsage::Fog => {
-                                    if self.slot(RegisterType::RastOut, 1).is_some() {
-                                        let f = self.out_slot(RegisterType::RastOut, 1);
-                                        Some(self.fun.m1(M::Saturate, f))
-                                    } else if self.slot(RegisterType::AttrOut, 1).is_some() {
-                                        let c = self.out_slot(RegisterType::AttrOut, 1);
-                                        let a = self.fun.comp(c, 3);
-                                        let a = self.fun.m1(M::Saturate, a);
-                                        Some(self.fun.splat(a))
-                                    } else {
-                                        Some(self.zero4())
-                                    }
-                                }
-                                DeclUsage::PSize => {
-                                    let i = self.psize_slot().expect("psize");
-                                    Some(self.read_slot(i))
-                                }
-                                _ => None,
-                            }
-                        };
-                        match v {
-                            Some(v) => v,
-                            None if u == DeclUsage::Color && idx == 0 => self.fun.splat_f(1.0),
-                            None if u == DeclUsage::Fog => self.fun.splat_f(1.0),
-                            None => self.zero4(),
-                        }
+                        self.vs_own(u, idx)
                     }
                 }
             };
             vals.push(v);
         }
-        if self.ps && self.o.pipeline.alpha_test != CompareFunc::Always {
+        if self.ps {
+            self.alpha_test(color0);
+        }
+        let value = if self.outputs.is_empty() {
+            None
+        } else {
+            let ty = self.out_struct_ty();
+            Some(self.fun.compose(ty, vals))
+        };
+        self.fun.stmt(Statement::Return { value });
+        Ok(())
+    }
+
+    /// The final position: the shader's own ([`Self::shader_position`]), moved to the
+    /// corner of an expanded point, plus the pixel-centre fix-up.
+    fn position(&mut self) -> H {
+        let p = self.shader_position();
+        let p = match self.corner {
+            Some(c) => self.expand_point(p, c),
+            None => p,
+        };
+        if self.o.pipeline.position_fixup {
+            let fx = self.driver(driver::POS_FIXUP);
+            let w = self.fun.comp(p, 3);
+            let w = self.fun.splat(w);
+            let off = self.fun.mul(fx, w);
+            let z = self.fun.f(0.0);
+            let (ox, oy) = (self.fun.comp(off, 0), self.fun.comp(off, 1));
+            let off = self.vec4([ox, oy, z, z]);
+            self.fun.add(p, off)
+        } else {
+            p
+        }
+    }
+
+    /// The value of the vertex shader's own varying `(u, idx)`.
+    fn vs_own(&mut self, u: DeclUsage, idx: u8) -> H {
+        let sprite = self
+            .corner
+            .filter(|_| self.o.pipeline.point_sprites && u == DeclUsage::TexCoord);
+        let v = if let Some(c) = sprite {
+            Some(c)
+        } else if self.v.declares_varyings() {
+            self.vs3_out(u, idx)
+        } else {
+            match u {
+                DeclUsage::TexCoord => Some(self.out_slot(RegisterType::Output, idx as u16)),
+                // Written components, 0 in the others; an oD# never
+                // written reads the default below.
+                DeclUsage::Color if self.slot(RegisterType::AttrOut, idx as u16).is_some() => {
+                    let c = self.out_slot(RegisterType::AttrOut, idx as u16);
+                    Some(self.fun.m1(M::Saturate, c))
+                }
+                // oFog, else the specular alpha (D3D9 vertex fog), which
+                // reads 0 where oD1 is not written: fully fogged (Wine
+                // `fog_with_shader_test`, the CPU executor's rule).
+                DeclUsage::Fog => {
+                    if self.slot(RegisterType::RastOut, 1).is_some() {
+                        let f = self.out_slot(RegisterType::RastOut, 1);
+                        Some(self.fun.m1(M::Saturate, f))
+                    } else if self.slot(RegisterType::AttrOut, 1).is_some() {
+                        let c = self.out_slot(RegisterType::AttrOut, 1);
+                        let a = self.fun.comp(c, 3);
+                        let a = self.fun.m1(M::Saturate, a);
+                        Some(self.fun.splat(a))
+                    } else {
+                        Some(self.zero4())
+                    }
+                }
+                DeclUsage::PSize => self.psize_slot().map(|i| self.read_slot(i)),
+                _ => None,
+            }
+        };
+        match v {
+            Some(v) => v,
+            None if u == DeclUsage::Color && idx == 0 => self.fun.splat_f(1.0),
+            None if u == DeclUsage::Fog => self.fun.splat_f(1.0),
+            None => self.zero4(),
+        }
+    }
+
+    /// The alpha test of a pixel shader's colour output `color0` (its alpha; 0 without
+    /// one) against the driver's reference, killing the pixel where it fails.
+    fn alpha_test(&mut self, color0: Option<H>) {
+        if self.o.pipeline.alpha_test != CompareFunc::Always {
             let a = match color0 {
                 Some(c) => self.fun.comp(c, 3),
                 None => self.fun.f(0.0),
@@ -362,14 +372,6 @@ impl Lower<'_> {
                 reject: naga::Block::from_vec(vec![Statement::Kill]),
             });
         }
-        let value = if self.outputs.is_empty() {
-            None
-        } else {
-            let ty = self.out_struct_ty();
-            Some(self.fun.compose(ty, vals))
-        };
-        self.fun.stmt(Statement::Return { value });
-        Ok(())
     }
 
     /// Moves the clip-space position `p` of an expanded point to corner `c`.
@@ -409,7 +411,7 @@ impl Lower<'_> {
     }
 
     pub(super) fn fog(&mut self, c: H) -> H {
-        if self.v.major >= 3 || self.o.pipeline.fog == FogMode::None {
+        if !self.v.has_fixed_function_fog() || self.o.pipeline.fog == FogMode::None {
             return c;
         }
         let f = match self.o.pipeline.fog {

@@ -34,6 +34,27 @@ pub const PS_TEXTURE_BASE: u32 = 16;
 pub const VS_TEXTURE_BASE: u32 = PS_TEXTURE_BASE + 2 * crate::regs::MAX_SAMPLERS as u32;
 /// Integer and boolean constant registers per stage.
 pub const INT_CONSTANTS: u32 = crate::regs::MAX_INT_CONSTANTS as u32;
+/// The most float constant registers a stage's uniform array holds (64 KiB, the
+/// uniform-buffer size every Vulkan and WebGPU device allows); a `vs_3_sw` reading
+/// further reads 0.
+pub const MAX_FLOAT_CONSTANTS: u32 = 4096;
+
+/// The varyings every vertex shader below 3.0 has, in output order: `oT0`–`oT7`,
+/// `oD0`–`oD1`, `oFog` (a vs_3_0 declares its own, which follow these in the
+/// unlinked output, and a pixel shader of any version may read any of them).
+pub const FIXED_VARYINGS: [(DeclUsage, u8); 11] = [
+    (DeclUsage::TexCoord, 0),
+    (DeclUsage::TexCoord, 1),
+    (DeclUsage::TexCoord, 2),
+    (DeclUsage::TexCoord, 3),
+    (DeclUsage::TexCoord, 4),
+    (DeclUsage::TexCoord, 5),
+    (DeclUsage::TexCoord, 6),
+    (DeclUsage::TexCoord, 7),
+    (DeclUsage::Color, 0),
+    (DeclUsage::Color, 1),
+    (DeclUsage::Fog, 0),
+];
 
 /// Layout of the driver uniform buffer: vec4 indices.
 pub mod driver {
@@ -47,20 +68,28 @@ pub mod driver {
     pub const FOG_PARAMS: u32 = 2;
     /// `rgb`: fog colour.
     pub const FOG_COLOR: u32 = 3;
+    /// Texture stages with a bump-environment matrix and luminance: one per ps_1_x
+    /// texture register.
+    pub const BUMP_STAGES: u32 = crate::regs::MAX_TEXTURES as u32;
     /// Stage `n`'s bump-environment matrix at `BUMP_MAT + n`: (M00, M01, M10, M11).
     pub const BUMP_MAT: u32 = 4;
     /// Stage `n`'s luminance at `BUMP_LUM + n`: (LSCALE, LOFFSET, 0, 0).
-    pub const BUMP_LUM: u32 = 12;
+    pub const BUMP_LUM: u32 = BUMP_MAT + BUMP_STAGES;
+    /// User clip planes the layout holds (D3D9 has 6; the two more cost nothing).
+    pub const CLIP_PLANES: u32 = 8;
     /// Clip plane `n` at `CLIP_PLANE + n`.
-    pub const CLIP_PLANE: u32 = 20;
+    pub const CLIP_PLANE: u32 = BUMP_LUM + BUMP_STAGES;
     /// Point size (with point expansion): `x` the size when the vertex shader writes no
     /// positive `oPts`, `y` the minimum, `z` the maximum (pixels).
-    pub const POINT_SIZE: u32 = 28;
+    pub const POINT_SIZE: u32 = CLIP_PLANE + CLIP_PLANES;
     /// Point expansion: `xy` the clip-space extent of one pixel divided by `w`,
     /// `(2/width, −2/height)` for a y-up clip space and a y-down window.
-    pub const POINT_EXTENT: u32 = 29;
+    pub const POINT_EXTENT: u32 = POINT_SIZE + 1;
     /// Size of the buffer in vec4s.
-    pub const VEC4S: u32 = 30;
+    pub const VEC4S: u32 = POINT_EXTENT + 1;
+
+    // The layout hosts bind against: derived, but fixed.
+    const _: () = assert!(BUMP_LUM == 12 && CLIP_PLANE == 20 && POINT_SIZE == 28 && VEC4S == 30);
 }
 
 /// Varying location of `(usage, index)` in the fixed map, shared by every vertex and
