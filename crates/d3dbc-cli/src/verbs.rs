@@ -372,12 +372,47 @@ pub struct AsmOptions {
     /// Take the constant table from this binary (the original shader) instead.
     #[arg(long, value_name = "ORIGINAL")]
     pub ctab_from: Option<PathBuf>,
+    /// The rebuilt table's compile-flags word, which no listing shows (default 0x100 for
+    /// a Microsoft compiler's header, 0 otherwise).
+    #[arg(long, value_name = "FLAGS", value_parser = parse_u32, conflicts_with_all = ["no_ctab", "ctab_from"])]
+    pub ctab_flags: Option<u32>,
+    /// Which constants the HLSL source placed with `register(…)`, which no listing shows
+    /// (the records' Reserved word): `auto` infers it from holes in the register table,
+    /// `none`, `all`, or the names (`--ctab-explicit World,tint`).
+    #[arg(long, value_name = "auto|none|all|NAME,...", conflicts_with_all = ["no_ctab", "ctab_from"])]
+    pub ctab_explicit: Option<String>,
     /// Assemble every shader model 1–3 listing of an input (a file may hold several, one
     /// per version statement) and skip later-model ones (the `vs_4_0`/`ps_4_0` part of a
     /// Unity "level 9" dump) with a note. Several shaders are written one after another,
     /// as `dis --all` reads them back.
     #[arg(long)]
     pub all: bool,
+}
+
+/// A number in hex (`0x110`) or decimal.
+fn parse_u32(s: &str) -> Result<u32, String> {
+    let r = match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        Some(h) => u32::from_str_radix(h, 16),
+        None => s.parse(),
+    };
+    r.map_err(|_| format!("`{s}` is not a 32-bit number (hex `0x110` or decimal)"))
+}
+
+/// `--ctab-explicit`'s value.
+fn explicit_rule(s: &str) -> ctab_header::Explicit {
+    match s {
+        "auto" => ctab_header::Explicit::Inferred,
+        "none" => ctab_header::Explicit::None,
+        "all" => ctab_header::Explicit::All,
+        names => ctab_header::Explicit::Names(
+            names
+                .split(',')
+                .map(str::trim)
+                .filter(|n| !n.is_empty())
+                .map(String::from)
+                .collect(),
+        ),
+    }
 }
 
 /// The `CTAB` comment payload of a binary (`asm --ctab-from`), byte for byte.
@@ -427,7 +462,15 @@ fn assemble_text(
             shader.items.insert(0, Item::Comment(payload.to_vec()));
         }
         (false, None) => match ctab_header::ctab_from_listing(text, name) {
-            Ok(Some(t)) => ctab_header::embed(&mut shader, &t),
+            Ok(Some(mut t)) => {
+                if let Some(flags) = o.ctab_flags {
+                    t.flags = flags;
+                }
+                if let Some(e) = &o.ctab_explicit {
+                    explicit_rule(e).apply(&mut t);
+                }
+                ctab_header::embed(&mut shader, &t)
+            }
             Ok(None) => {}
             // A hand-annotated header is no reason to refuse the shader.
             Err(mut d) => {

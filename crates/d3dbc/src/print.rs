@@ -859,7 +859,8 @@ fn write_defaults<'c, 's: 'c>(
         out.push_str("//   ");
         push_text(out, &c.name);
         out.push('\n');
-        let mut values = c.default_value();
+        // The registers the constant occupies (a table's default covers the whole type).
+        let mut values = c.default_value().take(c.register_count as usize * 4);
         let mut r = 0;
         while values.len() > 0 {
             out.push_str("//     ");
@@ -1560,6 +1561,7 @@ mod tests {
                 members: Vec::new(),
             },
             default_value: None,
+            explicit_register: false,
         };
         let ctab = Ctab {
             creator: "t".into(),
