@@ -24,12 +24,28 @@ pub struct Input {
     pub path: PathBuf,
     /// Relative output name (extension replaced later).
     pub rel: PathBuf,
+    /// The output name keeps the input's extension before its own (`foo.vso.asm`):
+    /// set by [`Target::settle_names`] where two inputs would give the same name.
+    pub keep_ext: bool,
 }
 
 impl Input {
     /// The name shown in messages.
     pub fn display(&self) -> String {
         display_name(&self.path)
+    }
+
+    /// The output name with extension `ext` (`foo.asm`, or `foo.vso.asm` when the
+    /// input keeps its extension), relative to the output directory.
+    pub fn out_name(&self, ext: &str) -> PathBuf {
+        if self.keep_ext {
+            let mut name = self.rel.clone().into_os_string();
+            name.push(".");
+            name.push(ext);
+            PathBuf::from(name)
+        } else {
+            self.rel.with_extension(ext)
+        }
     }
 }
 
@@ -51,6 +67,8 @@ pub enum Reads {
     Listings,
     /// Either: `validate`, `translate`.
     Both,
+    /// Any file at all (`rip` scans every file below a directory).
+    Anything,
 }
 
 /// Extensions of bytecode files (raw, headers, hex text).
@@ -68,6 +86,7 @@ impl Reads {
             Reads::Bytecode => BYTECODE_EXTS.to_vec(),
             Reads::Listings => LISTING_EXTS.to_vec(),
             Reads::Both => BYTECODE_EXTS.iter().chain(LISTING_EXTS).copied().collect(),
+            Reads::Anything => Vec::new(),
         }
     }
 
@@ -75,6 +94,9 @@ impl Reads {
     /// D3D9 version token), an fx_2_0 effect, or a listing (a version statement after
     /// comments).
     fn sniff(self, path: &Path) -> bool {
+        if self == Reads::Anything {
+            return true;
+        }
         let mut head = Vec::new();
         let Ok(f) = std::fs::File::open(path) else {
             return false;
@@ -93,7 +115,7 @@ impl Reads {
         match self {
             Reads::Bytecode => bytecode,
             Reads::Listings => listing(),
-            Reads::Both => bytecode || listing(),
+            Reads::Both | Reads::Anything => bytecode || listing(),
         }
     }
 }
@@ -113,6 +135,7 @@ pub fn expand(files: &[PathBuf], exts: &[String], reads: Reads) -> Result<Vec<In
         return Ok(vec![Input {
             path: "-".into(),
             rel: "stdin".into(),
+            keep_ext: false,
         }]);
     }
     let exts = ext_list(exts);
@@ -123,7 +146,9 @@ pub fn expand(files: &[PathBuf], exts: &[String], reads: Reads) -> Result<Vec<In
             walk(f, &exts, reads, &mut found).map_err(|e| format!("{}: {e}", f.display()))?;
             found.sort();
             if found.is_empty() {
-                let what = if exts.is_empty() {
+                let what = if reads == Reads::Anything {
+                    "no file".to_string()
+                } else if exts.is_empty() {
                     format!(
                         "no shader file (extension {}, or recognised by content); \
                          --ext chooses extensions",
@@ -137,6 +162,7 @@ pub fn expand(files: &[PathBuf], exts: &[String], reads: Reads) -> Result<Vec<In
             out.extend(found.into_iter().map(|p| Input {
                 rel: p.strip_prefix(f).unwrap_or(&p).to_path_buf(),
                 path: p,
+                keep_ext: false,
             }));
         } else {
             let rel = if f == Path::new("-") {
@@ -147,6 +173,7 @@ pub fn expand(files: &[PathBuf], exts: &[String], reads: Reads) -> Result<Vec<In
             out.push(Input {
                 path: f.clone(),
                 rel,
+                keep_ext: false,
             });
         }
     }
@@ -244,10 +271,40 @@ impl Target {
     /// The file an input's output goes to under `--out-dir`.
     pub fn path_for(&self, input: &Input, ext: &str) -> Option<PathBuf> {
         match self {
-            Target::Dir(d) => Some(d.join(input.rel.with_extension(ext))),
+            Target::Dir(d) => Some(d.join(input.out_name(ext))),
             Target::File(p) => Some(p.clone()),
             Target::Stdout => None,
         }
+    }
+
+    /// The one naming rule of every verb under `--out-dir`: an output is named after
+    /// its input with the output's extension (`foo.pso` → `foo.asm`); inputs that would
+    /// give the same name (`foo.vso` and `foo.pso`, the usual game dump) each keep
+    /// their own extension before it (`foo.vso.asm`, `foo.pso.asm`). What still
+    /// collides (the same relative path under two directory inputs) is refused before
+    /// anything is written.
+    pub fn settle_names<'a>(
+        &self,
+        outputs: impl IntoIterator<Item = (&'a mut Input, &'a str)>,
+    ) -> Result<(), String> {
+        let mut items: Vec<(&mut Input, &str)> = outputs.into_iter().collect();
+        if !matches!(self, Target::Dir(_)) {
+            return Ok(());
+        }
+        let mut count: HashMap<PathBuf, usize> = HashMap::new();
+        for (input, ext) in &items {
+            *count.entry(input.out_name(ext)).or_default() += 1;
+        }
+        for (input, ext) in &mut items {
+            if count[&input.out_name(ext)] > 1 {
+                input.keep_ext = true;
+            }
+        }
+        self.check_collisions(
+            items
+                .iter()
+                .filter_map(|(i, ext)| self.path_for(i, ext).map(|p| (&**i, p))),
+        )
     }
 
     /// Refuses two inputs whose outputs would land on the same file (`a/x.pso` and
@@ -314,7 +371,7 @@ pub fn convert_all<X>(
     let mut done = Vec::with_capacity(inputs.len());
     for input in inputs {
         match convert(input, &progress) {
-            Ok(out) => done.push((input, out)),
+            Ok(out) => done.push((input.clone(), out)),
             Err(e) => {
                 ok = false;
                 progress.eprintln(&prefixed(&input.display(), &e));
@@ -324,12 +381,7 @@ pub fn convert_all<X>(
     }
     // Names can depend on the output (`.vso`/`.pso`, `.vert`/`.frag`): checked once all
     // are known.
-    if let Target::Dir(_) = target {
-        target.check_collisions(
-            done.iter()
-                .filter_map(|(i, (ext, _, _))| target.path_for(i, ext).map(|p| (*i, p))),
-        )?;
-    }
+    target.settle_names(done.iter_mut().map(|(i, (ext, _, _))| (i, ext.as_str())))?;
     if let Some(refusal) = binary {
         if *target == Target::Stdout && !done.is_empty() && std::io::stdout().is_terminal() {
             return Err(refusal.into());

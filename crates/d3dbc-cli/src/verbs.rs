@@ -163,19 +163,13 @@ fn dis_effect(
 
 /// `d3dbc dis`.
 pub fn dis(batch: &BatchArgs, o: &DisOptions) -> Result<bool, String> {
-    let inputs = batch::expand(&batch.files, &batch.ext.ext, batch::Reads::Bytecode)?;
+    let mut inputs = batch::expand(&batch.files, &batch.ext.ext, batch::Reads::Bytecode)?;
     let target = Target::plan(batch, inputs.len(), true)?;
     let out_ext = match o.format {
         DisFormat::Text => "asm",
         DisFormat::Json => "json",
     };
-    if let Target::Dir(_) = target {
-        target.check_collisions(
-            inputs
-                .iter()
-                .filter_map(|i| target.path_for(i, out_ext).map(|p| (i, p))),
-        )?;
-    }
+    target.settle_names(inputs.iter_mut().map(|i| (i, out_ext)))?;
     let progress = Progress::new(inputs.len());
     let to_stdout = target == Target::Stdout;
     let json_stdout = to_stdout && o.format == DisFormat::Json;
