@@ -61,6 +61,11 @@ fn listing(found: &[Located], o: &DisOptions) -> String {
                 }
             }
         }
+        // What a container says beside the bytecode (a bgfx binary's uniforms) comes
+        // first, as comments the assembler skips.
+        if let Some(c) = f.container {
+            out.push_str(&c.comment());
+        }
         // A preshader (`PRES` comment) is listed before the shader, as D3DX does.
         if let Some(pres) = d3dbc::fx::preshader::find_pres(f.tokens) {
             match d3dbc::fx::Preshader::parse(pres) {
@@ -112,7 +117,11 @@ fn dis_record(
         }
         w.nl(depth + 2)?;
         w.raw("{")?;
-        w.fields(&json::shader_head(f.name, f.at, f.tokens), depth + 3)?;
+        let mut head = json::shader_head(f.name, f.at, f.tokens);
+        if let Some(c) = f.container {
+            head.insert("container".into(), json::container(c));
+        }
+        w.fields(&head, depth + 3)?;
         w.raw(",")?;
         w.nl(depth + 3)?;
         w.key("items")?;
