@@ -247,6 +247,9 @@ impl Target {
     pub fn plan(batch: &BatchArgs, inputs: usize, concat: bool) -> Result<Target, String> {
         match (&batch.output, &batch.out_dir) {
             (Some(p), _) if p == Path::new("-") => Ok(Target::Stdout),
+            // Text and JSON outputs go one after another into the one file, as they
+            // would go to standard output.
+            (Some(p), _) if inputs > 1 && concat => Ok(Target::File(p.clone())),
             (Some(p), _) if inputs > 1 => Err(format!(
                 "-o {} takes a single input ({inputs} given); use --out-dir DIR",
                 p.display()
@@ -401,17 +404,35 @@ pub fn convert_all<X>(
     Ok(ok)
 }
 
-/// The one standard-output writer. A closed pipe (`d3dbc dis big.pso | head`) ends the
-/// program at once, quietly, with [`BROKEN_PIPE_STATUS`].
-pub struct Out<'a>(std::io::BufWriter<std::io::StdoutLock<'a>>);
+/// The one writer of a verb's stream output: standard output, or the one file of
+/// `-o FILE` (several inputs' text or JSON array go into it as they would go to standard
+/// output). A closed pipe (`d3dbc dis big.pso | head`) ends the program at once,
+/// quietly, with [`BROKEN_PIPE_STATUS`].
+pub struct Out<'a>(std::io::BufWriter<Box<dyn Write + 'a>>);
 
 impl Out<'_> {
-    /// Runs `f` with the writer and flushes.
+    /// Runs `f` with the standard-output writer and flushes.
     pub fn with<T>(f: impl FnOnce(&mut Out) -> Result<T, String>) -> Result<T, String> {
-        let mut o = Out(std::io::BufWriter::with_capacity(
-            1 << 16,
-            std::io::stdout().lock(),
-        ));
+        Out::to(None, f)
+    }
+
+    /// Runs `f` with a writer to `file` (`None` or `-`: standard output; missing
+    /// folders above a file are created) and flushes.
+    pub fn to<T>(
+        file: Option<&Path>,
+        f: impl FnOnce(&mut Out) -> Result<T, String>,
+    ) -> Result<T, String> {
+        let inner: Box<dyn Write> = match file.filter(|p| *p != Path::new("-")) {
+            Some(p) => {
+                if let Some(parent) = p.parent().filter(|p| !p.as_os_str().is_empty()) {
+                    std::fs::create_dir_all(parent)
+                        .map_err(|e| format!("{}: {e}", parent.display()))?;
+                }
+                Box::new(std::fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()))?)
+            }
+            None => Box::new(std::io::stdout().lock()),
+        };
+        let mut o = Out(std::io::BufWriter::with_capacity(1 << 16, inner));
         let r = f(&mut o)?;
         o.flush()?;
         Ok(r)
@@ -445,7 +466,7 @@ pub fn pipe_ok(r: std::io::Result<()>) -> Result<(), String> {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
             std::process::exit(BROKEN_PIPE_STATUS)
         }
-        Err(e) => Err(format!("stdout: {e}")),
+        Err(e) => Err(format!("output: {e}")),
     }
 }
 

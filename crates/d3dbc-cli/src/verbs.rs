@@ -180,7 +180,13 @@ pub fn dis(batch: &BatchArgs, o: &DisOptions) -> Result<bool, String> {
     };
     target.settle_names(inputs.iter_mut().map(|i| (i, out_ext)))?;
     let progress = Progress::new(inputs.len());
-    let to_stdout = target == Target::Stdout;
+    // Standard output and `-o FILE` are one stream (several inputs one after another,
+    // or one JSON array); `--out-dir` writes a file per input.
+    let to_stdout = !matches!(target, Target::Dir(_));
+    let stream_file = match &target {
+        Target::File(p) => Some(p.clone()),
+        _ => None,
+    };
     let json_stdout = to_stdout && o.format == DisFormat::Json;
     let mut ok = true;
     let mut first = true;
@@ -294,7 +300,7 @@ pub fn dis(batch: &BatchArgs, o: &DisOptions) -> Result<bool, String> {
         Ok(ok)
     };
     if to_stdout {
-        Out::with(|out| run(&mut Some(out)))
+        Out::to(stream_file.as_deref(), |out| run(&mut Some(out)))
     } else {
         run(&mut None)
     }
@@ -689,11 +695,12 @@ pub fn validate(
     format: ReportFormat,
     pretty: bool,
     verbose: bool,
+    output: Option<&Path>,
 ) -> Result<bool, String> {
     let inputs = batch::expand(files, ext, batch::Reads::Both)?;
     let progress = Progress::new(inputs.len());
     let (mut valid, mut invalid) = (0usize, 0usize);
-    Out::with(|out| {
+    Out::to(output, |out| {
         if format == ReportFormat::Json {
             out.str("[")?;
         }
