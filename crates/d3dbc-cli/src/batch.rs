@@ -24,12 +24,28 @@ pub struct Input {
     pub path: PathBuf,
     /// Relative output name (extension replaced later).
     pub rel: PathBuf,
+    /// The output name keeps the input's extension before its own (`foo.vso.asm`):
+    /// set by [`Target::settle_names`] where two inputs would give the same name.
+    pub keep_ext: bool,
 }
 
 impl Input {
     /// The name shown in messages.
     pub fn display(&self) -> String {
         display_name(&self.path)
+    }
+
+    /// The output name with extension `ext` (`foo.asm`, or `foo.vso.asm` when the
+    /// input keeps its extension), relative to the output directory.
+    pub fn out_name(&self, ext: &str) -> PathBuf {
+        if self.keep_ext {
+            let mut name = self.rel.clone().into_os_string();
+            name.push(".");
+            name.push(ext);
+            PathBuf::from(name)
+        } else {
+            self.rel.with_extension(ext)
+        }
     }
 }
 
@@ -51,6 +67,8 @@ pub enum Reads {
     Listings,
     /// Either: `validate`, `translate`.
     Both,
+    /// Any file at all (`rip` scans every file below a directory).
+    Anything,
 }
 
 /// Extensions of bytecode files (raw, headers, hex text).
@@ -68,6 +86,7 @@ impl Reads {
             Reads::Bytecode => BYTECODE_EXTS.to_vec(),
             Reads::Listings => LISTING_EXTS.to_vec(),
             Reads::Both => BYTECODE_EXTS.iter().chain(LISTING_EXTS).copied().collect(),
+            Reads::Anything => Vec::new(),
         }
     }
 
@@ -75,6 +94,9 @@ impl Reads {
     /// D3D9 version token), an fx_2_0 effect, or a listing (a version statement after
     /// comments).
     fn sniff(self, path: &Path) -> bool {
+        if self == Reads::Anything {
+            return true;
+        }
         let mut head = Vec::new();
         let Ok(f) = std::fs::File::open(path) else {
             return false;
@@ -93,7 +115,7 @@ impl Reads {
         match self {
             Reads::Bytecode => bytecode,
             Reads::Listings => listing(),
-            Reads::Both => bytecode || listing(),
+            Reads::Both | Reads::Anything => bytecode || listing(),
         }
     }
 }
@@ -113,6 +135,7 @@ pub fn expand(files: &[PathBuf], exts: &[String], reads: Reads) -> Result<Vec<In
         return Ok(vec![Input {
             path: "-".into(),
             rel: "stdin".into(),
+            keep_ext: false,
         }]);
     }
     let exts = ext_list(exts);
@@ -123,7 +146,9 @@ pub fn expand(files: &[PathBuf], exts: &[String], reads: Reads) -> Result<Vec<In
             walk(f, &exts, reads, &mut found).map_err(|e| format!("{}: {e}", f.display()))?;
             found.sort();
             if found.is_empty() {
-                let what = if exts.is_empty() {
+                let what = if reads == Reads::Anything {
+                    "no file".to_string()
+                } else if exts.is_empty() {
                     format!(
                         "no shader file (extension {}, or recognised by content); \
                          --ext chooses extensions",
@@ -137,6 +162,7 @@ pub fn expand(files: &[PathBuf], exts: &[String], reads: Reads) -> Result<Vec<In
             out.extend(found.into_iter().map(|p| Input {
                 rel: p.strip_prefix(f).unwrap_or(&p).to_path_buf(),
                 path: p,
+                keep_ext: false,
             }));
         } else {
             let rel = if f == Path::new("-") {
@@ -147,6 +173,7 @@ pub fn expand(files: &[PathBuf], exts: &[String], reads: Reads) -> Result<Vec<In
             out.push(Input {
                 path: f.clone(),
                 rel,
+                keep_ext: false,
             });
         }
     }
@@ -220,6 +247,9 @@ impl Target {
     pub fn plan(batch: &BatchArgs, inputs: usize, concat: bool) -> Result<Target, String> {
         match (&batch.output, &batch.out_dir) {
             (Some(p), _) if p == Path::new("-") => Ok(Target::Stdout),
+            // Text and JSON outputs go one after another into the one file, as they
+            // would go to standard output.
+            (Some(p), _) if inputs > 1 && concat => Ok(Target::File(p.clone())),
             (Some(p), _) if inputs > 1 => Err(format!(
                 "-o {} takes a single input ({inputs} given); use --out-dir DIR",
                 p.display()
@@ -244,10 +274,40 @@ impl Target {
     /// The file an input's output goes to under `--out-dir`.
     pub fn path_for(&self, input: &Input, ext: &str) -> Option<PathBuf> {
         match self {
-            Target::Dir(d) => Some(d.join(input.rel.with_extension(ext))),
+            Target::Dir(d) => Some(d.join(input.out_name(ext))),
             Target::File(p) => Some(p.clone()),
             Target::Stdout => None,
         }
+    }
+
+    /// The one naming rule of every verb under `--out-dir`: an output is named after
+    /// its input with the output's extension (`foo.pso` → `foo.asm`); inputs that would
+    /// give the same name (`foo.vso` and `foo.pso`, the usual game dump) each keep
+    /// their own extension before it (`foo.vso.asm`, `foo.pso.asm`). What still
+    /// collides (the same relative path under two directory inputs) is refused before
+    /// anything is written.
+    pub fn settle_names<'a>(
+        &self,
+        outputs: impl IntoIterator<Item = (&'a mut Input, &'a str)>,
+    ) -> Result<(), String> {
+        let mut items: Vec<(&mut Input, &str)> = outputs.into_iter().collect();
+        if !matches!(self, Target::Dir(_)) {
+            return Ok(());
+        }
+        let mut count: HashMap<PathBuf, usize> = HashMap::new();
+        for (input, ext) in &items {
+            *count.entry(input.out_name(ext)).or_default() += 1;
+        }
+        for (input, ext) in &mut items {
+            if count[&input.out_name(ext)] > 1 {
+                input.keep_ext = true;
+            }
+        }
+        self.check_collisions(
+            items
+                .iter()
+                .filter_map(|(i, ext)| self.path_for(i, ext).map(|p| (&**i, p))),
+        )
     }
 
     /// Refuses two inputs whose outputs would land on the same file (`a/x.pso` and
@@ -314,7 +374,7 @@ pub fn convert_all<X>(
     let mut done = Vec::with_capacity(inputs.len());
     for input in inputs {
         match convert(input, &progress) {
-            Ok(out) => done.push((input, out)),
+            Ok(out) => done.push((input.clone(), out)),
             Err(e) => {
                 ok = false;
                 progress.eprintln(&prefixed(&input.display(), &e));
@@ -324,12 +384,7 @@ pub fn convert_all<X>(
     }
     // Names can depend on the output (`.vso`/`.pso`, `.vert`/`.frag`): checked once all
     // are known.
-    if let Target::Dir(_) = target {
-        target.check_collisions(
-            done.iter()
-                .filter_map(|(i, (ext, _, _))| target.path_for(i, ext).map(|p| (*i, p))),
-        )?;
-    }
+    target.settle_names(done.iter_mut().map(|(i, (ext, _, _))| (i, ext.as_str())))?;
     if let Some(refusal) = binary {
         if *target == Target::Stdout && !done.is_empty() && std::io::stdout().is_terminal() {
             return Err(refusal.into());
@@ -349,17 +404,35 @@ pub fn convert_all<X>(
     Ok(ok)
 }
 
-/// The one standard-output writer. A closed pipe (`d3dbc dis big.pso | head`) ends the
-/// program at once, quietly, with [`BROKEN_PIPE_STATUS`].
-pub struct Out<'a>(std::io::BufWriter<std::io::StdoutLock<'a>>);
+/// The one writer of a verb's stream output: standard output, or the one file of
+/// `-o FILE` (several inputs' text or JSON array go into it as they would go to standard
+/// output). A closed pipe (`d3dbc dis big.pso | head`) ends the program at once,
+/// quietly, with [`BROKEN_PIPE_STATUS`].
+pub struct Out<'a>(std::io::BufWriter<Box<dyn Write + 'a>>);
 
 impl Out<'_> {
-    /// Runs `f` with the writer and flushes.
+    /// Runs `f` with the standard-output writer and flushes.
     pub fn with<T>(f: impl FnOnce(&mut Out) -> Result<T, String>) -> Result<T, String> {
-        let mut o = Out(std::io::BufWriter::with_capacity(
-            1 << 16,
-            std::io::stdout().lock(),
-        ));
+        Out::to(None, f)
+    }
+
+    /// Runs `f` with a writer to `file` (`None` or `-`: standard output; missing
+    /// folders above a file are created) and flushes.
+    pub fn to<T>(
+        file: Option<&Path>,
+        f: impl FnOnce(&mut Out) -> Result<T, String>,
+    ) -> Result<T, String> {
+        let inner: Box<dyn Write> = match file.filter(|p| *p != Path::new("-")) {
+            Some(p) => {
+                if let Some(parent) = p.parent().filter(|p| !p.as_os_str().is_empty()) {
+                    std::fs::create_dir_all(parent)
+                        .map_err(|e| format!("{}: {e}", parent.display()))?;
+                }
+                Box::new(std::fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()))?)
+            }
+            None => Box::new(std::io::stdout().lock()),
+        };
+        let mut o = Out(std::io::BufWriter::with_capacity(1 << 16, inner));
         let r = f(&mut o)?;
         o.flush()?;
         Ok(r)
@@ -393,7 +466,7 @@ pub fn pipe_ok(r: std::io::Result<()>) -> Result<(), String> {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
             std::process::exit(BROKEN_PIPE_STATUS)
         }
-        Err(e) => Err(format!("stdout: {e}")),
+        Err(e) => Err(format!("output: {e}")),
     }
 }
 

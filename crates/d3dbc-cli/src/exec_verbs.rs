@@ -14,11 +14,11 @@ use serde_json::json;
 use crate::batch;
 use crate::load::{self, ValidityArgs};
 
-/// `println!` that ignores a closed stdout (`| head`).
+/// A line into `run`'s output, which goes to standard output or `-o FILE` at the end.
 macro_rules! out {
-    ($($t:tt)*) => {{
-        use std::io::Write as _;
-        let _ = writeln!(std::io::stdout(), $($t)*);
+    ($buf:expr, $($t:tt)*) => {{
+        use std::fmt::Write as _;
+        let _ = writeln!($buf, $($t)*);
     }};
 }
 
@@ -138,6 +138,12 @@ pub struct RunArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = RunFormat::Text)]
     pub format: RunFormat,
+    /// Indent JSON output.
+    #[arg(long)]
+    pub pretty: bool,
+    /// Write the output to FILE instead of standard output (`-` = stdout).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
     #[command(flatten)]
     pub validity: ValidityArgs,
 }
@@ -153,7 +159,8 @@ pub struct RenderArgs {
     /// A vertex shader to feed the full-screen quad through.
     #[arg(long)]
     pub vs: Option<PathBuf>,
-    /// Output PNG (missing folders above it are created).
+    /// Output PNG (missing folders above it are created); `-` writes it to standard
+    /// output (refused on a terminal).
     #[arg(short, long)]
     pub output: PathBuf,
     /// Image size, WIDTHxHEIGHT (1x1 up to 16384x16384).
@@ -393,18 +400,36 @@ fn parse_size(size: &str) -> Result<(u32, u32), String> {
         .ok_or_else(|| format!("--size {size}: expected WxH, 1x1 up to 16384x16384"))
 }
 
-/// Writes the PNG, creating missing folders above it as every verb does for `-o`.
-fn write_png(path: &Path, img: &d3dbc_exec::Image) -> Result<(), String> {
-    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+/// `render -o -` on a terminal: refused before anything is drawn, as binary output is
+/// on every verb.
+fn refuse_png_on_terminal(path: &Path) -> Result<(), Failure> {
+    use std::io::IsTerminal;
+    if path == Path::new("-") && std::io::stdout().is_terminal() {
+        return Err(Failure::Usage(
+            "refusing to write a PNG to a terminal; use -o FILE or a pipe".into(),
+        ));
     }
-    let file = std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut enc = png::Encoder::new(std::io::BufWriter::new(file), img.width, img.height);
+    Ok(())
+}
+
+/// Writes the PNG (`-`: standard output, through the one writer, so a closed pipe ends
+/// quietly), creating missing folders above a file as every verb does for `-o`.
+fn write_png(path: &Path, img: &d3dbc_exec::Image) -> Result<(), String> {
+    let mut bytes = Vec::new();
+    let mut enc = png::Encoder::new(&mut bytes, img.width, img.height);
     enc.set_color(png::ColorType::Rgba);
     enc.set_depth(png::BitDepth::Eight);
     let mut w = enc.write_header().map_err(|e| e.to_string())?;
-    let data = img.to_rgba8();
-    w.write_image_data(&data).map_err(|e| e.to_string())
+    w.write_image_data(&img.to_rgba8())
+        .map_err(|e| e.to_string())?;
+    w.finish().map_err(|e| e.to_string())?;
+    if path == Path::new("-") {
+        return batch::Out::with(|o| o.write(&bytes));
+    }
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+    }
+    std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// `d3dbc render`.
@@ -414,6 +439,7 @@ pub fn render(a: &RenderArgs) -> Result<bool, String> {
 
 fn render_inner(a: &RenderArgs) -> Result<(), Failure> {
     let (w, h) = parse_size(&a.size).map_err(Failure::Usage)?;
+    refuse_png_on_terminal(&a.output)?;
     let consts = ParsedConsts::parse(&a.consts).map_err(Failure::Usage)?;
     let specs = texture_specs(&a.consts).map_err(Failure::Usage)?;
     let bytes = batch::read_input(&a.ps)?;
@@ -522,7 +548,9 @@ pub fn run(a: &RunArgs) -> Result<bool, String> {
 /// at [`exec::TRACE_LIMIT`] steps; after a failure (`error`), in JSON too, as
 /// `{"shader", "trace", "trace_truncated", "error"}` (the outputs are meaningless then).
 fn print_trace(
+    buf: &mut String,
     format: RunFormat,
+    pretty: bool,
     shader: &Shader,
     trace: &[(String, Option<[f32; 4]>)],
     truncated: bool,
@@ -531,16 +559,17 @@ fn print_trace(
     match format {
         RunFormat::Text => {
             for (t, val) in trace {
-                out!("{}", d3dbc_exec::trace::line(t, *val));
+                out!(buf, "{}", d3dbc_exec::trace::line(t, *val));
             }
             if truncated {
                 out!(
+                    buf,
                     "; trace stopped after its first {} steps (execution went on)",
                     trace.len()
                 );
             }
             if let Some(e) = error {
-                out!("; stopped: {e}");
+                out!(buf, "; stopped: {e}");
             }
         }
         RunFormat::Json => {
@@ -555,7 +584,7 @@ fn print_trace(
                     "trace_truncated": truncated,
                     "error": e,
                 });
-                out!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
+                out!(buf, "{}", json_text(&doc, pretty));
             }
         }
     }
@@ -587,6 +616,40 @@ fn parse_inputs(inputs: &[String]) -> Result<Vec<(String, String, [f32; 4])>, St
 
 use d3dbc_exec::trace::fmt4;
 
+/// Refuses (as a usage error) an `--input` register the shader's version does not have,
+/// by the version's register file (`d3dbc::regs`: ps_2_0 has v0–v1 and t0–t7, ps_3_0
+/// v0–v9, vs v0–v15); the message states the version's ranges.
+fn check_inputs(given: &[(String, String, [f32; 4])], v: Version) -> Result<(), String> {
+    use d3dbc::token::RegisterType;
+    let files: Vec<(&str, u32)> = [
+        ("v", RegisterType::Input),
+        ("t", RegisterType::AddrOrTexture),
+    ]
+    .into_iter()
+    .filter(|(p, _)| *p == "v" || v.is_pixel())
+    .map(|(p, t)| (p, regs::file(v, t).map_or(0, |f| f.count)))
+    .filter(|(_, n)| *n > 0)
+    .collect();
+    let ranges = files
+        .iter()
+        .map(|(p, n)| format!("{p}0–{p}{}", n - 1))
+        .collect::<Vec<_>>()
+        .join(" and ");
+    for (flag, name, _) in given {
+        let ok = files.iter().any(|(p, n)| {
+            name.strip_prefix(p)
+                .and_then(|k| k.parse::<u32>().ok())
+                .is_some_and(|k| k < *n)
+        });
+        if !ok {
+            return Err(format!(
+                "--input `{flag}`: {v} has no input register {name} (its inputs: {ranges})"
+            ));
+        }
+    }
+    Ok(())
+}
+
 fn run_inner(a: &RunArgs) -> Result<(), Failure> {
     let consts = ParsedConsts::parse(&a.consts).map_err(Failure::Usage)?;
     let specs = texture_specs(&a.consts).map_err(Failure::Usage)?;
@@ -602,6 +665,7 @@ fn run_inner(a: &RunArgs) -> Result<(), Failure> {
     consts
         .check_ranges(&[shader.version])
         .map_err(Failure::Usage)?;
+    check_inputs(&given_inputs, shader.version).map_err(Failure::Usage)?;
     let mut inputs = d3dbc_exec::Inputs {
         registers: given_inputs.into_iter().map(|(_, n, v)| (n, v)).collect(),
         textures: textures(&specs)?,
@@ -626,27 +690,40 @@ fn run_inner(a: &RunArgs) -> Result<(), Failure> {
         }) => {
             // The trace up to the failure (an exhausted budget) is what explains it.
             if a.trace {
+                let mut buf = String::new();
                 print_trace(
+                    &mut buf,
                     a.format,
+                    a.pretty,
                     &shader,
                     &trace,
                     trace_truncated,
                     Some(&error.to_string()),
                 );
+                batch::Out::to(a.output.as_deref(), |o| o.str(&buf))?;
             }
             return Err(error.to_string().into());
         }
         Err(e) => return Err(e.to_string().into()),
     };
     let v = shader.version;
+    let mut buf = String::new();
     match a.format {
         RunFormat::Text => {
-            print_trace(a.format, &shader, &out.trace, out.trace_truncated, None);
+            print_trace(
+                &mut buf,
+                a.format,
+                a.pretty,
+                &shader,
+                &out.trace,
+                out.trace_truncated,
+                None,
+            );
             for (n, val) in &out.values {
-                out!("{n} = {}", fmt4(*val));
+                out!(buf, "{n} = {}", fmt4(*val));
             }
             if let Some(k) = out.killed {
-                out!("killed = {k}");
+                out!(buf, "killed = {k}");
             }
         }
         RunFormat::Json => {
@@ -668,8 +745,18 @@ fn run_inner(a: &RunArgs) -> Result<(), Failure> {
                 doc["trace"] = json!(t);
                 doc["trace_truncated"] = json!(out.trace_truncated);
             }
-            out!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
+            out!(buf, "{}", json_text(&doc, a.pretty));
         }
     }
-    Ok(())
+    Ok(batch::Out::to(a.output.as_deref(), |o| o.str(&buf))?)
+}
+
+/// A JSON document, compact unless `pretty`, as every verb writes JSON.
+fn json_text(doc: &serde_json::Value, pretty: bool) -> String {
+    if pretty {
+        serde_json::to_string_pretty(doc)
+    } else {
+        serde_json::to_string(doc)
+    }
+    .unwrap_or_default()
 }

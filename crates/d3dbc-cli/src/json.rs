@@ -202,6 +202,26 @@ fn type_json(t: &TypeInfo) -> Value {
     v
 }
 
+/// A container's facts (a bgfx binary: format, stage, version, hashes, every uniform
+/// with its type, array size and registers).
+pub fn container(c: &d3dbc::input::Container) -> Value {
+    match c {
+        d3dbc::input::Container::Bgfx(b) => {
+            let mut v = serde_json::to_value(b).unwrap_or(Value::Null);
+            if let Value::Object(m) = &mut v {
+                m.insert("format".into(), json!("bgfx"));
+                for k in ["input_hash", "output_hash"] {
+                    if let Some(h) = m.get(k).and_then(Value::as_u64) {
+                        m.insert(k.into(), json!(format!("0x{h:08x}")));
+                    }
+                }
+            }
+            v
+        }
+        _ => Value::Null,
+    }
+}
+
 /// The constant table with named sets, registers as `dis` prints them (`c4`) and float
 /// defaults as numbers.
 pub fn ctab(c: &Ctab) -> Value {

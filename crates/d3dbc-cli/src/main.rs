@@ -134,6 +134,10 @@ enum Verb {
         /// Also name the inputs that are valid.
         #[arg(short, long)]
         verbose: bool,
+        /// Write the reports (text, or the one JSON array) to FILE instead of standard
+        /// output (`-` = stdout).
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
     },
     /// Execute a shader on the CPU: one vertex (vs) or one pixel quad (ps); `--trace` steps through it.
     ///
@@ -188,7 +192,8 @@ fn main() -> ExitCode {
             format,
             pretty,
             verbose,
-        } => verbs::validate(&files, &ext.ext, format, pretty, verbose),
+            output,
+        } => verbs::validate(&files, &ext.ext, format, pretty, verbose, output.as_deref()),
         Verb::Run(a) => exec_verbs::run(&a),
         Verb::Render(a) => exec_verbs::render(&a),
         Verb::Translate(args) => translate::run(&args),

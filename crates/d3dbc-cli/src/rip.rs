@@ -1,40 +1,65 @@
 //! `d3dbc rip`: find D3D9 shaders and fx_2_0 effects inside any files and write each
 //! byte for byte as `<stem>@<hex offset>.vso|.pso|.fxo` (the scan is `d3dbc::rip`).
+//! Inputs follow the one input rule (files, directories: every file below them,
+//! `-`/nothing: stdin), output names the one naming rule ([`batch::Target::settle_names`]:
+//! inputs sharing a stem keep their extension, `game.exe@1f00.vso`).
 
+use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::batch;
+use crate::batch::{self, Input, Out, Target};
+use crate::DisFormat;
 
 /// `d3dbc rip`.
 #[derive(Args, Debug)]
 pub struct RipArgs {
-    /// Files to scan (any format: executables, archives, memory dumps, `.xnb`).
-    #[arg(required = true)]
+    /// Files or directories (every file below, whatever its name) to scan: executables,
+    /// archives, memory dumps, `.xnb`; `-` or nothing reads stdin.
     pub files: Vec<PathBuf>,
     /// Write every find into DIR as `<stem>@<hex offset>.vso|.pso|.fxo` (created if
-    /// missing); without it the finds are only listed.
+    /// missing; the path below a directory input kept); without it the finds are only
+    /// listed.
     #[arg(long, value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
-    /// List finds as JSON (one array of records).
-    #[arg(long)]
+    /// Write the list to FILE instead of standard output (`-` = stdout).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// List format: one line per find, or one JSON array of records.
+    #[arg(long, value_enum, default_value_t = DisFormat::Text)]
+    pub format: DisFormat,
+    /// The same as `--format json` (the older spelling).
+    #[arg(long, hide = true)]
     pub json: bool,
+    /// Indent JSON output.
+    #[arg(long)]
+    pub pretty: bool,
 }
 
-/// `d3dbc rip`: lists `offset kind version size crc32 [file]` per find.
+/// `d3dbc rip`: lists `file: offset kind version size crc32` per find.
 pub fn run(a: &RipArgs) -> Result<bool, String> {
+    let json = a.json || a.format == DisFormat::Json;
+    let mut inputs = batch::expand(&a.files, &[], batch::Reads::Anything)?;
+    let dir_target = a.out_dir.clone().map(Target::Dir);
     if let Some(dir) = &a.out_dir {
-        if dir.is_file() {
-            return Err(format!("--out-dir {}: is a file", dir.display()));
+        if dir.exists() && !dir.is_dir() {
+            return Err(format!(
+                "--out-dir {}: exists and is not a directory",
+                dir.display()
+            ));
         }
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        // Names end `@<offset>.<ext>`: inputs that share a stem keep their extension.
+        if let Some(t) = &dir_target {
+            t.settle_names(inputs.iter_mut().map(|i| (i, "")))?;
+        }
     }
     let mut ok = true;
     let mut records = Vec::new();
-    for path in &a.files {
-        let name = batch::display_name(path);
-        let data = match batch::read_input(path) {
+    let mut text = String::new();
+    for input in &inputs {
+        let name = input.display();
+        let data = match batch::read_input(&input.path) {
             Ok(d) => d,
             Err(e) => {
                 eprintln!("{}", batch::prefixed(&name, &e));
@@ -42,18 +67,14 @@ pub fn run(a: &RipArgs) -> Result<bool, String> {
                 continue;
             }
         };
-        let stem = path
-            .file_stem()
-            .map_or_else(|| "stdin".into(), |s| s.to_string_lossy().into_owned());
         for f in d3dbc::rip::scan(&data) {
-            let file_name = format!("{stem}@{:x}.{}", f.offset, f.kind.extension());
             let written = match &a.out_dir {
                 Some(dir) => {
-                    let out = dir.join(&file_name);
-                    match std::fs::write(&out, &data[f.offset..f.offset + f.size]) {
+                    let out = dir.join(find_name(input, f.offset, f.kind.extension()));
+                    match write_find(&out, &data[f.offset..f.offset + f.size]) {
                         Ok(()) => Some(out.display().to_string()),
                         Err(e) => {
-                            eprintln!("{}: {e}", out.display());
+                            eprintln!("{e}");
                             ok = false;
                             None
                         }
@@ -61,7 +82,7 @@ pub fn run(a: &RipArgs) -> Result<bool, String> {
                 }
                 None => None,
             };
-            if a.json {
+            if json {
                 records.push(serde_json::json!({
                     "file": name,
                     "offset": f.offset,
@@ -72,7 +93,9 @@ pub fn run(a: &RipArgs) -> Result<bool, String> {
                     "written": written,
                 }));
             } else {
-                println!(
+                use std::fmt::Write as _;
+                let _ = writeln!(
+                    text,
                     "{name}: {:#010x} {} {} {} bytes crc32 {:08x}{}",
                     f.offset,
                     f.kind.extension(),
@@ -84,11 +107,49 @@ pub fn run(a: &RipArgs) -> Result<bool, String> {
             }
         }
     }
-    if a.json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&records).map_err(|e| e.to_string())?
-        );
+    if json {
+        let mut s = if a.pretty {
+            serde_json::to_string_pretty(&records)
+        } else {
+            serde_json::to_string(&records)
+        }
+        .map_err(|e| e.to_string())?;
+        s.push('\n');
+        text = s;
+    }
+    match a.output.as_deref() {
+        Some(p) if p != std::path::Path::new("-") => {
+            if let Some(parent) = p.parent().filter(|p| !p.as_os_str().is_empty()) {
+                std::fs::create_dir_all(parent)
+                    .map_err(|e| format!("{}: {e}", parent.display()))?;
+            }
+            if let Err(e) = std::fs::write(p, text) {
+                eprintln!("{}: {e}", p.display());
+                ok = false;
+            }
+        }
+        _ => Out::with(|o| o.str(&text))?,
     }
     Ok(ok)
+}
+
+/// `<stem>@<hex offset>.<ext>` below the output directory, by the one naming rule.
+fn find_name(input: &Input, offset: usize, ext: &str) -> PathBuf {
+    let stem = if input.keep_ext {
+        input.rel.clone()
+    } else {
+        input.rel.with_extension("")
+    };
+    let mut name = stem.into_os_string();
+    name.push(format!("@{offset:x}.{ext}"));
+    PathBuf::from(name)
+}
+
+fn write_find(out: &std::path::Path, bytes: &[u8]) -> Result<(), String> {
+    if let Some(parent) = out.parent() {
+        std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+    }
+    let mut f = std::fs::File::create(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    f.write_all(bytes)
+        .map_err(|e| format!("{}: {e}", out.display()))
 }

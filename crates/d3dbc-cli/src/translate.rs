@@ -83,7 +83,7 @@ fn translate_one(
 fn interface_path(target: &Target, input: &Input) -> Option<PathBuf> {
     match target {
         Target::File(p) => Some(p.with_extension("interface.json")),
-        Target::Dir(d) => Some(d.join(input.rel.with_extension("interface.json"))),
+        Target::Dir(d) => Some(d.join(input.out_name("interface.json"))),
         Target::Stdout => None,
     }
 }

@@ -61,6 +61,11 @@ fn listing(found: &[Located], o: &DisOptions) -> String {
                 }
             }
         }
+        // What a container says beside the bytecode (a bgfx binary's uniforms) comes
+        // first, as comments the assembler skips.
+        if let Some(c) = f.container {
+            out.push_str(&c.comment());
+        }
         // A preshader (`PRES` comment) is listed before the shader, as D3DX does.
         if let Some(pres) = d3dbc::fx::preshader::find_pres(f.tokens) {
             match d3dbc::fx::Preshader::parse(pres) {
@@ -112,7 +117,11 @@ fn dis_record(
         }
         w.nl(depth + 2)?;
         w.raw("{")?;
-        w.fields(&json::shader_head(f.name, f.at, f.tokens), depth + 3)?;
+        let mut head = json::shader_head(f.name, f.at, f.tokens);
+        if let Some(c) = f.container {
+            head.insert("container".into(), json::container(c));
+        }
+        w.fields(&head, depth + 3)?;
         w.raw(",")?;
         w.nl(depth + 3)?;
         w.key("items")?;
@@ -163,21 +172,21 @@ fn dis_effect(
 
 /// `d3dbc dis`.
 pub fn dis(batch: &BatchArgs, o: &DisOptions) -> Result<bool, String> {
-    let inputs = batch::expand(&batch.files, &batch.ext.ext, batch::Reads::Bytecode)?;
+    let mut inputs = batch::expand(&batch.files, &batch.ext.ext, batch::Reads::Bytecode)?;
     let target = Target::plan(batch, inputs.len(), true)?;
     let out_ext = match o.format {
         DisFormat::Text => "asm",
         DisFormat::Json => "json",
     };
-    if let Target::Dir(_) = target {
-        target.check_collisions(
-            inputs
-                .iter()
-                .filter_map(|i| target.path_for(i, out_ext).map(|p| (i, p))),
-        )?;
-    }
+    target.settle_names(inputs.iter_mut().map(|i| (i, out_ext)))?;
     let progress = Progress::new(inputs.len());
-    let to_stdout = target == Target::Stdout;
+    // Standard output and `-o FILE` are one stream (several inputs one after another,
+    // or one JSON array); `--out-dir` writes a file per input.
+    let to_stdout = !matches!(target, Target::Dir(_));
+    let stream_file = match &target {
+        Target::File(p) => Some(p.clone()),
+        _ => None,
+    };
     let json_stdout = to_stdout && o.format == DisFormat::Json;
     let mut ok = true;
     let mut first = true;
@@ -291,7 +300,7 @@ pub fn dis(batch: &BatchArgs, o: &DisOptions) -> Result<bool, String> {
         Ok(ok)
     };
     if to_stdout {
-        Out::with(|out| run(&mut Some(out)))
+        Out::to(stream_file.as_deref(), |out| run(&mut Some(out)))
     } else {
         run(&mut None)
     }
@@ -372,12 +381,47 @@ pub struct AsmOptions {
     /// Take the constant table from this binary (the original shader) instead.
     #[arg(long, value_name = "ORIGINAL")]
     pub ctab_from: Option<PathBuf>,
+    /// The rebuilt table's compile-flags word, which no listing shows (default 0x100 for
+    /// a Microsoft compiler's header, 0 otherwise).
+    #[arg(long, value_name = "FLAGS", value_parser = parse_u32, conflicts_with_all = ["no_ctab", "ctab_from"])]
+    pub ctab_flags: Option<u32>,
+    /// Which constants the HLSL source placed with `register(…)`, which no listing shows
+    /// (the records' Reserved word): `auto` infers it from holes in the register table,
+    /// `none`, `all`, or the names (`--ctab-explicit World,tint`).
+    #[arg(long, value_name = "auto|none|all|NAME,...", conflicts_with_all = ["no_ctab", "ctab_from"])]
+    pub ctab_explicit: Option<String>,
     /// Assemble every shader model 1–3 listing of an input (a file may hold several, one
     /// per version statement) and skip later-model ones (the `vs_4_0`/`ps_4_0` part of a
     /// Unity "level 9" dump) with a note. Several shaders are written one after another,
     /// as `dis --all` reads them back.
     #[arg(long)]
     pub all: bool,
+}
+
+/// A number in hex (`0x110`) or decimal.
+fn parse_u32(s: &str) -> Result<u32, String> {
+    let r = match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        Some(h) => u32::from_str_radix(h, 16),
+        None => s.parse(),
+    };
+    r.map_err(|_| format!("`{s}` is not a 32-bit number (hex `0x110` or decimal)"))
+}
+
+/// `--ctab-explicit`'s value.
+fn explicit_rule(s: &str) -> ctab_header::Explicit {
+    match s {
+        "auto" => ctab_header::Explicit::Inferred,
+        "none" => ctab_header::Explicit::None,
+        "all" => ctab_header::Explicit::All,
+        names => ctab_header::Explicit::Names(
+            names
+                .split(',')
+                .map(str::trim)
+                .filter(|n| !n.is_empty())
+                .map(String::from)
+                .collect(),
+        ),
+    }
 }
 
 /// The `CTAB` comment payload of a binary (`asm --ctab-from`), byte for byte.
@@ -427,7 +471,15 @@ fn assemble_text(
             shader.items.insert(0, Item::Comment(payload.to_vec()));
         }
         (false, None) => match ctab_header::ctab_from_listing(text, name) {
-            Ok(Some(t)) => ctab_header::embed(&mut shader, &t),
+            Ok(Some(mut t)) => {
+                if let Some(flags) = o.ctab_flags {
+                    t.flags = flags;
+                }
+                if let Some(e) = &o.ctab_explicit {
+                    explicit_rule(e).apply(&mut t);
+                }
+                ctab_header::embed(&mut shader, &t)
+            }
             Ok(None) => {}
             // A hand-annotated header is no reason to refuse the shader.
             Err(mut d) => {
@@ -643,11 +695,12 @@ pub fn validate(
     format: ReportFormat,
     pretty: bool,
     verbose: bool,
+    output: Option<&Path>,
 ) -> Result<bool, String> {
     let inputs = batch::expand(files, ext, batch::Reads::Both)?;
     let progress = Progress::new(inputs.len());
     let (mut valid, mut invalid) = (0usize, 0usize);
-    Out::with(|out| {
+    Out::to(output, |out| {
         if format == ReportFormat::Json {
             out.str("[")?;
         }

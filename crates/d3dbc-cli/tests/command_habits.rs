@@ -4,10 +4,7 @@
 
 mod common;
 
-use std::io::Read;
-use std::process::Stdio;
-
-use common::{bin, example, run, run_in, text, tmpdir};
+use common::{close_after_first_line, example, run, run_in, text, tmpdir};
 
 fn ex(name: &str) -> String {
     example(name).to_str().unwrap().to_string()
@@ -25,29 +22,6 @@ fn big_vs(n: usize) -> Vec<u8> {
     }
     t.push(0xffff);
     bytes(&t)
-}
-
-/// Runs with stdout piped, reads one line, closes the pipe; returns (status, stderr).
-fn close_after_first_line(args: &[&str]) -> (Option<i32>, String) {
-    let mut child = bin()
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut out = child.stdout.take().unwrap();
-    let mut first = [0u8; 64];
-    let _ = out.read(&mut first).unwrap();
-    drop(out);
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    (child.wait().unwrap().code(), err)
 }
 
 // 1.

@@ -245,8 +245,16 @@ pub struct Constant {
     pub register_count: u16,
     /// Type description.
     pub ty: TypeInfo,
-    /// Default value DWORDs (`register_count * 4` at most), when the table has one.
+    /// Default value DWORDs, when the table has one: the whole type's value, as many
+    /// DWORDs as [`default_dwords`] gives (one per component in the bool register set,
+    /// four per register of the type's layout in the others), which can be more than
+    /// `register_count * 4` where the shader uses only the first registers.
     pub default_value: Option<Vec<u32>>,
+    /// The HLSL source placed the constant with `register(…)` (`float4 tint :
+    /// register(c4)`) instead of leaving the register to the compiler. Microsoft's
+    /// compilers record it in the record's `Reserved` word as `(register_index << 2) |
+    /// 2` (0 when the compiler chose); listings do not show it.
+    pub explicit_register: bool,
 }
 
 /// A parsed constant table.
@@ -445,6 +453,8 @@ pub struct ConstantView<'s> {
     pub register_count: u16,
     /// Type description.
     pub ty: TypeView<'s>,
+    /// Placed by `register(…)` in the source (see [`Constant::explicit_register`]).
+    pub explicit_register: bool,
     bytes: &'s [u8],
     default_off: usize,
 }
@@ -522,14 +532,17 @@ impl<'s> ConstantView<'s> {
         self.default_off != 0
     }
 
-    /// The default value DWORDs (`register_count * 4` at most, fewer where the table
+    /// The default value DWORDs ([`default_dwords`] of the type, fewer where the table
     /// ends first); empty without a default value.
     pub fn default_value(&self) -> impl ExactSizeIterator<Item = u32> + 's {
         let (bytes, off) = (self.bytes, self.default_off);
         let n = if off == 0 {
             0
         } else {
-            (self.register_count as usize * 4).min(bytes.len().saturating_sub(off) / 4)
+            let fallback = self.register_count as usize * 4;
+            default_dwords(&self.ty, self.register_set)
+                .unwrap_or(fallback)
+                .min(bytes.len().saturating_sub(off) / 4)
         };
         (0..n).map(move |k| read_u32(bytes, off + k * 4).unwrap_or(0))
     }
@@ -543,7 +556,42 @@ impl<'s> ConstantView<'s> {
             register_count: self.register_count,
             ty: self.ty.to_type_info(),
             default_value: self.has_default().then(|| self.default_value().collect()),
+            explicit_register: self.explicit_register,
         }
+    }
+}
+
+/// How many DWORDs a default value of type `ty` in register set `set` has, as the
+/// compilers write it: one per scalar component in the bool set (`bool3` → 3), four per
+/// register of the type's layout in the float and int sets (a vector or scalar takes one
+/// register per element, a row-major matrix one per row, a column-major one per column,
+/// a struct its members' sum). `None` for other sets (samplers have no default) and for
+/// types too deeply shared to walk (a hostile table).
+pub fn default_dwords(ty: &TypeView, set: RegisterSet) -> Option<usize> {
+    fn walk(ty: &TypeView, bools: bool, budget: &mut u32) -> Option<usize> {
+        *budget = budget.checked_sub(1)?;
+        let per_element = match ty.class {
+            ParameterClass::Struct => {
+                let mut sum = 0usize;
+                for (_, m) in ty.members() {
+                    sum = sum.saturating_add(walk(&m, bools, budget)?);
+                }
+                sum
+            }
+            _ if bools => ty.rows as usize * ty.columns as usize,
+            ParameterClass::MatrixRows => ty.rows as usize,
+            ParameterClass::MatrixColumns => ty.columns as usize,
+            _ => 1,
+        };
+        Some(per_element.saturating_mul(ty.elements as usize))
+    }
+    let mut budget = 4096;
+    match set {
+        RegisterSet::Bool => walk(ty, true, &mut budget),
+        RegisterSet::Float4 | RegisterSet::Int4 => {
+            walk(ty, false, &mut budget).map(|r| r.saturating_mul(4))
+        }
+        _ => None,
     }
 }
 
@@ -654,6 +702,7 @@ impl<'a> CtabView<'a> {
                 register_index: h(6),
                 register_count: h(8),
                 ty: TypeView::at(bytes, w(12)),
+                explicit_register: h(10) != 0,
                 bytes,
                 default_off: w(16),
             }
@@ -722,45 +771,183 @@ impl ParameterType {
     }
 }
 
-/// Byte buffer for [`Ctab::encode`]: offsets are relative to its start.
-struct Writer(Vec<u8>);
+/// How a tool lays out a constant table's bytes: what follows the header and the
+/// constant records, in which order, and what it writes once and points to again.
+/// [`Ctab::encode`] picks it from the table's creator and target
+/// ([`CtabLayout::of`]); every Microsoft-made table of the conformance corpus (shaders,
+/// effects and their preshaders, from D3DX9 4.08 to fxc 10.1) re-encodes to its own
+/// bytes (`tests/ctab_encode_corpus.rs`).
+///
+/// The Microsoft layout: the 28-byte header (its constant-info offset 0 when there are
+/// no constants), the 20-byte records, then per constant its name (strings are packed,
+/// not aligned; a name already written is pointed to again, member names included), its
+/// type (aligned to 4; a struct's member names and types first, then its member table,
+/// then the type record) and its default value (aligned), then the target and creator
+/// strings, padded with `0xAB` to a DWORD. What is shared:
+///
+/// | | [`Fxc`](CtabLayout::Fxc) | [`D3dx9`](CtabLayout::D3dx9) | [`Preshader`](CtabLayout::Preshader) |
+/// |---|---|---|---|
+/// | a non-array, non-object type equal to an earlier constant's (one pool for constants, one for struct members) | shared | shared | written again |
+/// | object types (samplers, textures) | written again | shared | written again |
+/// | a struct's member table equal to an earlier one | shared | shared | written again |
+/// | a default value equal to an earlier one | shared | shared | shared |
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum CtabLayout {
+    /// fxc and d3dcompiler (HLSL Shader Compiler 9.x, 6.3, 10.x).
+    Fxc,
+    /// The D3DX9 shader compiler of the DirectX SDK (`D3DX9 Shader Compiler 4.x`–9.x).
+    D3dx9,
+    /// The constant table of a D3DX preshader (target `tx`, inside an effect or a
+    /// shader's `PRES` block).
+    Preshader,
+    /// vkd3d-shader: [`Plain`](CtabLayout::Plain) without the target string (its
+    /// offset is 0).
+    Vkd3d,
+    /// Any other creator (d3dbc's own tables among them): every name aligned, nothing
+    /// shared, a type record before its member table and members.
+    Plain,
+}
 
-impl Writer {
+impl CtabLayout {
+    /// The layout of the tool that wrote `ctab`, from its creator and target.
+    pub fn of(ctab: &Ctab) -> CtabLayout {
+        if ctab.target == "tx" {
+            CtabLayout::Preshader
+        } else if ctab.creator.starts_with("vkd3d") {
+            CtabLayout::Vkd3d
+        } else if ctab.creator.contains("D3DX9 Shader Compiler") {
+            CtabLayout::D3dx9
+        } else if ctab.creator.starts_with("Microsoft") {
+            CtabLayout::Fxc
+        } else {
+            CtabLayout::Plain
+        }
+    }
+}
+
+/// Byte buffer for [`Ctab::encode`]: offsets are relative to its start. Remembers what
+/// it wrote, for the layouts that point to equal pieces again.
+struct Writer<'t> {
+    out: Vec<u8>,
+    layout: CtabLayout,
+    names: Vec<(&'t str, u32)>,
+    types: Vec<(&'t TypeInfo, u32)>,
+    member_types: Vec<(&'t TypeInfo, u32)>,
+    tables: Vec<(&'t [StructMember], u32)>,
+    defaults: Vec<(&'t [u32], u32)>,
+}
+
+impl<'t> Writer<'t> {
     fn u32(&mut self, v: u32) {
-        self.0.extend_from_slice(&v.to_le_bytes());
+        self.out.extend_from_slice(&v.to_le_bytes());
     }
     fn u16(&mut self, v: u16) {
-        self.0.extend_from_slice(&v.to_le_bytes());
+        self.out.extend_from_slice(&v.to_le_bytes());
     }
     fn set_u32(&mut self, at: usize, v: u32) {
-        self.0[at..at + 4].copy_from_slice(&v.to_le_bytes());
+        self.out[at..at + 4].copy_from_slice(&v.to_le_bytes());
+    }
+    fn set_u16(&mut self, at: usize, v: u16) {
+        self.out[at..at + 2].copy_from_slice(&v.to_le_bytes());
     }
     fn pos(&self) -> u32 {
-        self.0.len() as u32
+        self.out.len() as u32
     }
     /// A NUL-terminated string; returns its offset.
     fn string(&mut self, s: &str) -> u32 {
         let at = self.pos();
-        self.0.extend_from_slice(s.as_bytes());
-        self.0.push(0);
+        self.out.extend_from_slice(s.as_bytes());
+        self.out.push(0);
         at
+    }
+    /// A constant's or member's name: written once, pointed to again where the layout
+    /// shares names.
+    fn name(&mut self, s: &'t str) -> u32 {
+        if self.plain() {
+            let at = self.string(s);
+            self.align();
+            return at;
+        }
+        if let Some(&(_, at)) = self.names.iter().find(|(n, _)| *n == s) {
+            return at;
+        }
+        let at = self.string(s);
+        self.names.push((s, at));
+        at
+    }
+    /// vkd3d's layout or the plain one: nothing shared, names aligned.
+    fn plain(&self) -> bool {
+        matches!(self.layout, CtabLayout::Vkd3d | CtabLayout::Plain)
     }
     /// Pads to a DWORD boundary with 0xAB, as D3DX pads.
     fn align(&mut self) {
-        while !self.0.len().is_multiple_of(4) {
-            self.0.push(0xAB);
+        while !self.out.len().is_multiple_of(4) {
+            self.out.push(0xAB);
         }
     }
-    /// A type description (and, after it, its members' names and types); returns its offset.
-    fn type_info(&mut self, t: &TypeInfo) -> u32 {
+    /// Whether an equal earlier type record may stand for `t`.
+    fn shares_type(&self, t: &TypeInfo) -> bool {
+        t.elements == 1
+            && match self.layout {
+                CtabLayout::Fxc => t.class != ParameterClass::Object,
+                CtabLayout::D3dx9 => true,
+                CtabLayout::Preshader | CtabLayout::Vkd3d | CtabLayout::Plain => false,
+            }
+    }
+    /// A type description (its members' names and types, then its member table, then the
+    /// record); returns the record's offset.
+    fn type_info(&mut self, t: &'t TypeInfo, member: bool) -> u32 {
+        if self.plain() {
+            return self.plain_type_info(t);
+        }
+        let share = self.shares_type(t);
+        if share {
+            let pool = if member {
+                &self.member_types
+            } else {
+                &self.types
+            };
+            if let Some(&(_, at)) = pool.iter().find(|(p, _)| *p == t) {
+                return at;
+            }
+        }
+        let table = if t.members.is_empty() {
+            0
+        } else {
+            self.member_table(&t.members)
+        };
+        let at = self.record(t, table);
+        if share {
+            if member {
+                self.member_types.push((t, at));
+            } else {
+                self.types.push((t, at));
+            }
+        }
+        at
+    }
+    /// A type record (`D3DXSHADER_TYPEINFO`), aligned; returns its offset.
+    fn record(&mut self, t: &TypeInfo, member_table: u32) -> u32 {
+        self.align();
         let at = self.pos();
-        self.u16(t.class.to_u16());
-        self.u16(t.ty.to_u16());
-        self.u16(t.rows);
-        self.u16(t.columns);
-        self.u16(t.elements);
+        for v in [
+            t.class.to_u16(),
+            t.ty.to_u16(),
+            t.rows,
+            t.columns,
+            t.elements,
+        ] {
+            self.u16(v);
+        }
         self.u16(t.members.len() as u16);
-        self.u32(0); // member table offset, patched below
+        self.u32(member_table);
+        at
+    }
+    /// The plain layout's type description: the record, its member table, then each
+    /// member's name and type.
+    fn plain_type_info(&mut self, t: &'t TypeInfo) -> u32 {
+        let at = self.record(t, 0); // member table offset patched below
         if !t.members.is_empty() {
             let table = self.pos();
             self.set_u32(at as usize + 12, table);
@@ -769,12 +956,52 @@ impl Writer {
                 self.u32(0);
             }
             for (i, m) in t.members.iter().enumerate() {
-                let name = self.string(&m.name);
-                self.align();
-                let ty = self.type_info(&m.ty);
+                let name = self.name(&m.name);
+                let ty = self.plain_type_info(&m.ty);
                 self.set_u32(table as usize + i * 8, name);
                 self.set_u32(table as usize + i * 8 + 4, ty);
             }
+        }
+        at
+    }
+    /// A struct's member names and types, then the table of (name, type) offsets.
+    fn member_table(&mut self, members: &'t [StructMember]) -> u32 {
+        let shares = matches!(self.layout, CtabLayout::Fxc | CtabLayout::D3dx9);
+        if shares {
+            if let Some(&(_, at)) = self.tables.iter().find(|(m, _)| *m == members) {
+                return at;
+            }
+        }
+        let mut entries = Vec::with_capacity(members.len());
+        for m in members {
+            let name = self.name(&m.name);
+            let ty = self.type_info(&m.ty, true);
+            entries.push((name, ty));
+        }
+        self.align();
+        let at = self.pos();
+        for (name, ty) in entries {
+            self.u32(name);
+            self.u32(ty);
+        }
+        if shares {
+            self.tables.push((members, at));
+        }
+        at
+    }
+    /// A default value, shared with an equal earlier one except in vkd3d's layout.
+    fn default_value(&mut self, d: &'t [u32]) -> u32 {
+        let shares = !self.plain();
+        if shares {
+            if let Some(&(_, at)) = self.defaults.iter().find(|(p, _)| *p == d) {
+                return at;
+            }
+        }
+        self.align();
+        let at = self.pos();
+        d.iter().for_each(|&x| self.u32(x));
+        if shares {
+            self.defaults.push((d, at));
         }
         at
     }
@@ -782,55 +1009,74 @@ impl Writer {
 
 impl Ctab {
     /// Encodes the table as a comment payload (starting with the `CTAB` FourCC) in the
-    /// order D3DX uses: header, constant descriptions, then per constant its name, type
-    /// and default value, then the target and creator strings. `Ctab::parse` of the
-    /// result gives back an equal table. (The compiler also shares identical type
-    /// descriptions between constants; this writer does not, so sizes can differ.)
+    /// byte layout of the tool that made it ([`CtabLayout::of`]): a table read from a
+    /// Microsoft compiler's shader encodes back to the same bytes, and `Ctab::parse` of
+    /// the result gives back an equal table.
     pub fn encode(&self) -> Vec<u32> {
-        let mut w = Writer(Vec::new());
+        self.encode_as(CtabLayout::of(self))
+    }
+
+    /// Encodes the table in the given tool's byte layout.
+    pub fn encode_as(&self, layout: CtabLayout) -> Vec<u32> {
+        let mut w = Writer {
+            out: Vec::with_capacity(64 + 48 * self.constants.len() + self.creator.len()),
+            layout,
+            names: Vec::new(),
+            types: Vec::new(),
+            member_types: Vec::new(),
+            tables: Vec::new(),
+            defaults: Vec::new(),
+        };
+        let info = if self.constants.is_empty() && !w.plain() {
+            0
+        } else {
+            28
+        };
         for v in [
             28,
             0,
             self.version,
             self.constants.len() as u32,
-            28,
+            info,
             self.flags,
             0,
         ] {
             w.u32(v);
         }
-        let infos = w.0.len();
-        w.0.resize(infos + 20 * self.constants.len(), 0);
+        let infos = w.out.len();
+        w.out.resize(infos + 20 * self.constants.len(), 0);
         for (i, c) in self.constants.iter().enumerate() {
-            let name = w.string(&c.name);
-            w.align();
-            let ty = w.type_info(&c.ty);
-            let default = match &c.default_value {
-                Some(d) => {
-                    let at = w.pos();
-                    d.iter().for_each(|&x| w.u32(x));
-                    at
-                }
-                None => 0,
-            };
+            let name = w.name(&c.name);
+            let ty = w.type_info(&c.ty, false);
+            let default = c.default_value.as_deref().map_or(0, |d| w.default_value(d));
             let base = infos + i * 20;
             w.set_u32(base, name);
-            w.0[base + 4..base + 6].copy_from_slice(&c.register_set.to_u16().to_le_bytes());
-            w.0[base + 6..base + 8].copy_from_slice(&c.register_index.to_le_bytes());
-            w.0[base + 8..base + 10].copy_from_slice(&c.register_count.to_le_bytes());
+            w.set_u16(base + 4, c.register_set.to_u16());
+            w.set_u16(base + 6, c.register_index);
+            w.set_u16(base + 8, c.register_count);
+            let reserved = if c.explicit_register {
+                (c.register_index << 2) | 2
+            } else {
+                0
+            };
+            w.set_u16(base + 10, reserved);
             w.set_u32(base + 12, ty);
             w.set_u32(base + 16, default);
         }
-        // The target string is followed directly by the creator string, then padding.
-        let target = w.string(&self.target);
-        w.set_u32(24, target);
+        // The target string is followed directly by the creator string, then padding;
+        // vkd3d writes no target string (its offset stays 0).
+        if layout != CtabLayout::Vkd3d {
+            let target = w.string(&self.target);
+            w.set_u32(24, target);
+        }
         let creator = w.string(&self.creator);
         w.set_u32(4, creator);
         w.align();
-        let mut out = Vec::with_capacity(1 + w.0.len() / 4);
+        let mut out = Vec::with_capacity(1 + w.out.len() / 4);
         out.push(CTAB_FOURCC);
         out.extend(
-            w.0.chunks_exact(4)
+            w.out
+                .chunks_exact(4)
                 .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
         );
         out

@@ -34,6 +34,9 @@ pub struct Located<'a> {
     pub at: usize,
     /// The shader's tokens, version to end token.
     pub tokens: &'a [u32],
+    /// The container it came in (a bgfx binary's header and uniforms), for the first
+    /// shader of an input.
+    pub container: Option<&'a input::Container>,
 }
 
 impl Located<'_> {
@@ -73,6 +76,7 @@ pub fn locate<'a>(
                 name: f.name.as_deref(),
                 at,
                 tokens: &rest[..used],
+                container: f.container.as_ref().filter(|_| at == 0),
             });
             at += used;
             let left = f.tokens.len() - at;
@@ -345,7 +349,13 @@ pub fn check(bytes: &[u8], name: &str) -> Report {
                 diagnostic: None,
             }));
         }
-        Err(e @ (InputError::Empty | InputError::TooShort(_))) => r.fail(e.to_string()),
+        Err(
+            e @ (InputError::Empty
+            | InputError::TooShort(_)
+            | InputError::NotD3d9(_)
+            | InputError::Bgfx(_)
+            | InputError::FoundInside { .. }),
+        ) => r.fail(e.to_string()),
         Err(_) if input::is_binary(bytes) => r.fail(
             "binary input: neither D3D9 shader bytecode (no 0xFFFEmmnn/0xFFFFmmnn version \
              token) nor text"

@@ -12,7 +12,7 @@
 //! every version token and effect tag contains, so random input costs one vectorised
 //! search and a few comparisons per `0xFF`.
 
-use crate::decode::Decoder;
+use crate::decode::{DecodeErrorKind, Decoder};
 use crate::fx::Effect;
 
 /// What a find is.
@@ -86,13 +86,22 @@ fn is_version(token: u32) -> bool {
     }
 }
 
-/// The size in bytes of the shader at `off`, if one is there.
+/// The size in bytes of the shader at `off`, if one is there. The tokens are copied
+/// into `buf` a window at a time (1 KiB first: most candidates in random bytes fail
+/// within a few tokens); a window that ends inside the shader grows (to what a comment
+/// block declares, or twice the size), the new tokens are appended, and the decode
+/// starts over.
 fn shader_at(data: &[u8], off: usize, buf: &mut Vec<u32>) -> Option<usize> {
-    let avail = (data.len() - off) / 4;
+    let avail = ((data.len() - off) / 4).min(MAX_SHADER_DWORDS);
     let mut want = avail.min(256);
+    buf.clear();
     loop {
-        buf.clear();
-        buf.extend((0..want).map(|i| le32(data, off + 4 * i)));
+        let have = buf.len();
+        buf.extend(
+            data[off + 4 * have..off + 4 * want]
+                .chunks_exact(4)
+                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
+        );
         let mut d = Decoder::new(buf).ok()?;
         let mut real = false;
         let result = loop {
@@ -105,13 +114,21 @@ fn shader_at(data: &[u8], off: usize, buf: &mut Vec<u32>) -> Option<usize> {
                 Err(e) => break Err(e),
             }
         };
-        match result {
+        let e = match result {
             Ok(dwords) => return real.then_some(dwords * 4),
-            Err(e) if e.at_end() && want < avail && want < MAX_SHADER_DWORDS => {
-                want = (want * 4).min(avail).min(MAX_SHADER_DWORDS);
-            }
-            Err(_) => return None,
+            Err(e) => e,
+        };
+        if want >= avail {
+            return None;
         }
+        // A comment longer than the window (a constant table over 1 KiB, a 64 KiB
+        // block) names the length it needs: the comment and a token after it.
+        let needed = match e.kind {
+            DecodeErrorKind::CommentOverrun { declared, .. } => e.offset + 2 + declared + 64,
+            _ if e.at_end() => want * 2,
+            _ => return None,
+        };
+        want = needed.max(want + 64).min(avail);
     }
 }
 
@@ -169,33 +186,9 @@ pub fn scan(data: &[u8]) -> Vec<Find> {
     out
 }
 
-static CRC_TABLE: [u32; 256] = {
-    let mut t = [0u32; 256];
-    let mut i = 0;
-    while i < 256 {
-        let mut c = i as u32;
-        let mut k = 0;
-        while k < 8 {
-            c = if c & 1 != 0 {
-                0xEDB8_8320 ^ (c >> 1)
-            } else {
-                c >> 1
-            };
-            k += 1;
-        }
-        t[i] = c;
-        i += 1;
-    }
-    t
-};
-
 /// CRC-32 (IEEE 802.3, as zlib and the shader-dump tools compute it).
 pub fn crc32(data: &[u8]) -> u32 {
-    let mut c = !0u32;
-    for &b in data {
-        c = CRC_TABLE[((c ^ u32::from(b)) & 0xFF) as usize] ^ (c >> 8);
-    }
-    !c
+    crc32fast::hash(data)
 }
 
 #[cfg(test)]

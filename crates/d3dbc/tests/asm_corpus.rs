@@ -148,15 +148,10 @@ fn fxc_listings_reassemble_to_their_binaries() {
     let mut total = 0;
     let mut failures = Vec::new();
     for r in &recs {
-        let Some(listing) = r.get("disasm_text").and_then(|t| t.as_str()) else {
+        let Some(text) = common::fxc_listing(r) else {
             continue;
         };
         total += 1;
-        let text: String = listing
-            .lines()
-            .filter(|l| !matches!(l.trim(), "#if 0" | "#endif"))
-            .map(|l| format!("{l}\n"))
-            .collect();
         let tokens = common::dwords(&r["dwords"]);
         let want = d3dbc::Shader::decode(&tokens).unwrap().without_comments();
         let opts = asm::Options::default();

@@ -43,6 +43,7 @@ fn textured() -> Shader {
                 register_count: 1,
                 ty: ty(ParameterClass::Object, ParameterType::Sampler2D, 1, 1),
                 default_value: None,
+                explicit_register: false,
             },
             Constant {
                 name: "Tint".into(),
@@ -51,6 +52,7 @@ fn textured() -> Shader {
                 register_count: 1,
                 ty: ty(ParameterClass::Vector, ParameterType::Float, 1, 4),
                 default_value: None,
+                explicit_register: false,
             },
         ],
     };

@@ -3,7 +3,7 @@
 //! runtime-invalid shader.
 #![allow(dead_code)]
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
@@ -79,4 +79,27 @@ pub fn invalid_pso(dir: &Path) -> String {
     );
     assert!(a.status.success(), "{}", text(&a.stderr));
     out.to_str().unwrap().to_string()
+}
+
+/// Runs with stdout piped, reads one line, closes the pipe; returns (status, stderr).
+pub fn close_after_first_line(args: &[&str]) -> (Option<i32>, String) {
+    let mut child = bin()
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = child.stdout.take().unwrap();
+    let mut first = [0u8; 64];
+    let _ = out.read(&mut first).unwrap();
+    drop(out);
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    (child.wait().unwrap().code(), err)
 }

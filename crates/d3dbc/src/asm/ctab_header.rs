@@ -29,8 +29,10 @@
 //! target and version field from the version statement. Where a D3DX preshader's
 //! listing precedes the shader's (a second header block), only the shader's own header,
 //! the last one, counts. The records are written in name order, as the compilers write
-//! them. What the listing does not show
-//! (the compile flags, integer/bool defaults) is not recovered: flags are 0.
+//! them. What the listing does not show is not recovered: the compile flags are
+//! [`default_flags`], the constants placed by `register(…)`
+//! ([`Constant::explicit_register`]) are inferred ([`Explicit::Inferred`]), integer and
+//! bool defaults (and the float defaults fxc 10.1 leaves out of its listing) are absent.
 
 use crate::ctab::{
     Constant, Ctab, ParameterClass, ParameterType, RegisterSet, StructMember, TypeInfo,
@@ -208,6 +210,7 @@ pub fn ctab_from_listing(text: &str, file: &str) -> Result<Option<Ctab>, Diagnos
             register_count,
             ty,
             default_value,
+            explicit_register: false,
         });
     }
     // Every Microsoft compiler (D3DX9 4.08, fxc 9.24 to 10.1) writes its constant
@@ -215,13 +218,133 @@ pub fn ctab_from_listing(text: &str, file: &str) -> Result<Option<Ctab>, Diagnos
     // lists them in; the register table's order is the listing's, not the binary's.
     // The sort is stable, so constants sharing a name keep their register order.
     constants.sort_by(|a, b| a.name.as_bytes().cmp(b.name.as_bytes()));
-    Ok(Some(Ctab {
+    if !creator.starts_with("Microsoft (R) ") {
+        // Other tools record D3D10 texture types with one column (vkd3d).
+        constants
+            .iter_mut()
+            .for_each(|c| one_column_textures(&mut c.ty));
+    }
+    let flags = default_flags(&creator);
+    let mut ctab = Ctab {
         creator,
-        target: version.to_string(),
+        target: target_name(version, text),
         version: version.token(),
-        flags: 0,
+        flags,
         constants,
-    }))
+    };
+    // Only Microsoft's compilers write the word (vkd3d writes 0).
+    if ctab.creator.starts_with("Microsoft (R) ") {
+        Explicit::Inferred.apply(&mut ctab);
+    }
+    Ok(Some(ctab))
+}
+
+/// Which constants of a rebuilt table the HLSL source placed with `register(…)`
+/// ([`Constant::explicit_register`], the records' `Reserved` word), which no listing
+/// shows (`asm --ctab-explicit`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Explicit {
+    /// Inferred from the register table: the compilers pack the registers they choose
+    /// from 0 without a hole, so every constant of a register set with a hole (a first
+    /// register above 0, or a gap between two constants) is taken as placed by hand,
+    /// and the constants of a packed set as the compiler's. Right for 109 of the 151
+    /// tables with fxc's own listing in the corpus; the 42 others are packed sets placed
+    /// by hand (librw's `register(c0)`…) or sets that mix both.
+    #[default]
+    Inferred,
+    /// None (the compiler chose every register).
+    None,
+    /// All of them.
+    All,
+    /// The named constants, no others.
+    Names(Vec<String>),
+}
+
+impl Explicit {
+    /// Sets [`Constant::explicit_register`] of every constant of `ctab` by this rule.
+    pub fn apply(&self, ctab: &mut Ctab) {
+        match self {
+            Explicit::None | Explicit::All => {
+                let on = *self == Explicit::All;
+                ctab.constants
+                    .iter_mut()
+                    .for_each(|c| c.explicit_register = on);
+            }
+            Explicit::Names(names) => ctab
+                .constants
+                .iter_mut()
+                .for_each(|c| c.explicit_register = names.contains(&c.name)),
+            Explicit::Inferred => {
+                let mut by_set: Vec<(RegisterSet, u16, u16)> = ctab
+                    .constants
+                    .iter()
+                    .map(|k| (k.register_set, k.register_index, k.register_count))
+                    .collect();
+                by_set.sort_unstable_by_key(|&(set, index, _)| (set, index));
+                // The register sets with a hole.
+                let mut holed: Vec<RegisterSet> = Vec::new();
+                let mut next = 0u32;
+                for (i, &(set, index, count)) in by_set.iter().enumerate() {
+                    if i == 0 || by_set[i - 1].0 != set {
+                        next = 0;
+                    }
+                    if u32::from(index) != next && !holed.contains(&set) {
+                        holed.push(set);
+                    }
+                    next = u32::from(index) + u32::from(count);
+                }
+                for c in &mut ctab.constants {
+                    c.explicit_register = holed.contains(&c.register_set);
+                }
+            }
+        }
+    }
+}
+
+/// The compile-flags word a rebuilt table gets, which no listing shows: `0x100`
+/// for a Microsoft compiler's table (what fxc writes without `/Zpr`, `/Zpc`, `/Gfa`…
+/// and what every Microsoft-made table of the corpus but one holds), 0 for any other
+/// creator (vkd3d writes 0). `asm --ctab-flags` sets another.
+pub fn default_flags(creator: &str) -> u32 {
+    if creator.starts_with("Microsoft (R) ") {
+        0x100
+    } else {
+        0
+    }
+}
+
+/// The target string of a rebuilt table. The listing names the version (`ps_2_x`),
+/// the table the compiler's target (`ps_2_a` or `ps_2_b`, both `0xFFFF0201`): `vs_2_x`
+/// is `vs_2_a` (the only target of that version), `ps_2_x` is `ps_2_a` where the code
+/// uses what only ps_2_a has (predication, `dsx`/`dsy`, `texldd`) and `ps_2_b`
+/// otherwise; every other version is its own name.
+fn target_name(version: Version, text: &str) -> String {
+    let name = version.to_string();
+    match name.as_str() {
+        "vs_2_x" => "vs_2_a".into(),
+        "ps_2_x" => {
+            let words = text
+                .lines()
+                .map(|l| l.split("//").next().unwrap_or(""))
+                .flat_map(|l| l.split(|c: char| !c.is_ascii_alphanumeric() && c != '_'));
+            let mut a_only = false;
+            for w in words {
+                a_only |=
+                    matches!(w, "p0" | "dsx" | "dsy" | "texldd" | "setp") || w.starts_with("setp_");
+            }
+            if a_only { "ps_2_a" } else { "ps_2_b" }.into()
+        }
+        _ => name,
+    }
+}
+
+fn one_column_textures(t: &mut TypeInfo) {
+    if t.class == ParameterClass::Object {
+        t.columns = 1;
+    }
+    t.members
+        .iter_mut()
+        .for_each(|m| one_column_textures(&mut m.ty));
 }
 
 /// Puts `ctab` into `shader` as its constant-table comment, first after the version
@@ -323,7 +446,20 @@ fn parse_type(words: &[&str]) -> Option<TypeInfo> {
         } else {
             ParameterClass::Scalar
         };
-        return Some(simple(class, ty, 1, 1));
+        // The dimensioned texture types are D3D10's `Texture2D<float4>`: fxc 10.1
+        // records four columns (SDL's YUV shaders).
+        let columns = if matches!(
+            ty,
+            ParameterType::Texture1D
+                | ParameterType::Texture2D
+                | ParameterType::Texture3D
+                | ParameterType::TextureCube
+        ) {
+            4
+        } else {
+            1
+        };
+        return Some(simple(class, ty, 1, columns));
     }
     if matches!(word, "unknown" | "unsupported") {
         let ty = if word == "unknown" {
@@ -375,11 +511,17 @@ fn parse_decl(
             if let Some(rest) = l.text.trim().strip_prefix('}') {
                 let (name, elements) = name_and_elements(rest)
                     .ok_or_else(|| (j, format!("cannot read `{}`", l.text.trim())))?;
+                // A struct's record counts its members' components as columns, as the
+                // compilers write it (`{ float4 a; float3x3 m[2]; }` is 1x22).
+                let columns = members.iter().fold(0u16, |n, m: &StructMember| {
+                    let t = &m.ty;
+                    n.saturating_add(t.rows.saturating_mul(t.columns).saturating_mul(t.elements))
+                });
                 let ty = TypeInfo {
                     class: ParameterClass::Struct,
                     ty: ParameterType::Void,
                     rows: 1,
-                    columns: 1,
+                    columns,
                     elements,
                     members,
                 };
@@ -425,6 +567,7 @@ mod tests {
                         members: vec![],
                     },
                     default_value: Some((0..12).map(|i| (i as f32 / 3.0).to_bits()).collect()),
+                    explicit_register: false,
                 },
                 Constant {
                     name: "light".into(),
@@ -450,6 +593,7 @@ mod tests {
                         }],
                     },
                     default_value: None,
+                    explicit_register: false,
                 },
                 Constant {
                     name: "on".into(),
@@ -465,6 +609,7 @@ mod tests {
                         members: vec![],
                     },
                     default_value: None,
+                    explicit_register: false,
                 },
             ],
         };

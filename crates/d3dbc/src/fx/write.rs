@@ -188,6 +188,7 @@ fn selector_program(name: &str, ty: u32, columns: u32, component: u32) -> Vec<u3
                 members: Vec::new(),
             },
             default_value: None,
+            explicit_register: false,
         }],
     }
     .encode();

@@ -147,7 +147,8 @@ fn write_defaults<'c, 's: 'c>(
         out.push_str("//   ");
         push_text(out, &c.name);
         out.push('\n');
-        let mut values = c.default_value();
+        // The registers the constant occupies (a table's default covers the whole type).
+        let mut values = c.default_value().take(c.register_count as usize * 4);
         let mut r = 0;
         while values.len() > 0 {
             out.push_str("//     ");

@@ -451,6 +451,7 @@ mod tests {
                 members: Vec::new(),
             },
             default_value: None,
+            explicit_register: false,
         };
         let ctab = Ctab {
             creator: "t".into(),

@@ -68,6 +68,19 @@ pub fn dwords(v: &Value) -> Vec<u32> {
         .collect()
 }
 
+/// A record's compiler listing (`disasm_text`) without the `#if 0`/`#endif` wrapper of
+/// an fxc `/Fh` header, or `None`.
+pub fn fxc_listing(r: &Value) -> Option<String> {
+    let listing = r.get("disasm_text")?.as_str()?;
+    Some(
+        listing
+            .lines()
+            .filter(|l| !matches!(l.trim(), "#if 0" | "#endif"))
+            .map(|l| format!("{l}\n"))
+            .collect(),
+    )
+}
+
 /// A short label for a record in failure messages.
 pub fn label(r: &Value) -> String {
     let src = r["source"].as_str().unwrap_or("?");

@@ -1,7 +1,16 @@
-//! Reading bytecode from the containers people keep it in: raw token files (`.vso`,
-//! `.pso`, `.cso`), fxc `/Fh` C headers (`const BYTE g_x[] = { … }` or
-//! `const DWORD g_x[] = { … }`), and hex text (DWORDs like `0xfffe0101, 0x00000001`,
-//! or a plain byte dump like `0101feff…`).
+//! The one reader every verb uses for shader bytecode, whatever container people keep
+//! it in: raw token files (`.vso`, `.pso`, `.cso`), bgfx shader binaries
+//! ([`bgfx`]: `VSH`/`FSH` header and uniform table before the bytecode), fxc `/Fh` C
+//! headers ([`fxc_header`]: `const BYTE g_x[] = { … }` or `const DWORD g_x[] = { … }`),
+//! and hex text ([`hex`]: DWORDs like `0xfffe0101, 0x00000001`, or a plain byte dump
+//! like `0101feff…`). fx_2_0 effects and their XNA wrapper are read by
+//! [`crate::fx::Effect`]. Anything else gets one sentence saying what it is
+//! ([`sniff`]: DXBC, SPIR-V, shader source, …) or, where [`crate::rip`] finds shaders
+//! inside it, how many and how to get them.
+//!
+//! A container reader is one module here and one arm in [`read_any`]: it returns the
+//! shaders it holds as [`Found`]s, with what the container says beside the bytecode
+//! in [`Found::container`].
 //!
 //! Text may be UTF-8 (with or without a byte-order mark) or UTF-16 (little- or
 //! big-endian, as Windows PowerShell's `>` writes it): [`decode_text`] turns any of them
@@ -11,6 +20,14 @@ use std::borrow::Cow;
 
 use crate::version::Version;
 
+pub mod bgfx;
+mod fxc_header;
+mod hex;
+pub mod sniff;
+
+use fxc_header::{c_arrays, strip_c_comments};
+use hex::hex_text;
+
 /// One shader found in an input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Found {
@@ -18,6 +35,27 @@ pub struct Found {
     pub name: Option<String>,
     /// The token stream.
     pub tokens: Vec<u32>,
+    /// The container the shader came in, with what it says beside the bytecode
+    /// (`None` for raw bytecode, headers and hex).
+    pub container: Option<Container>,
+}
+
+/// What a container holds beside the bytecode.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub enum Container {
+    /// A bgfx shader binary's header and uniform table.
+    Bgfx(bgfx::BgfxShader),
+}
+
+impl Container {
+    /// The container's facts as `//` comment lines, for a listing to print first.
+    pub fn comment(&self) -> String {
+        match self {
+            Container::Bgfx(b) => b.comment(),
+        }
+    }
 }
 
 /// Why an input holds no bytecode.
@@ -52,6 +90,32 @@ pub enum InputError {
     /// A C `BYTE` array whose length is not a multiple of 4.
     #[error("array `{0}` has a byte count that is not a multiple of 4")]
     ArrayLength(String),
+    /// A format d3dbc knows but does not read as a shader ([`sniff::what_is`]).
+    #[error("this is {0}")]
+    NotD3d9(String),
+    /// A bgfx shader binary that cannot be read, or whose code is another renderer's.
+    #[error("{0}")]
+    Bgfx(String),
+    /// No shader at the start, but [`crate::rip::scan`] finds some inside.
+    #[error("no shader at offset 0; `d3dbc rip FILE` finds {} inside{what}", finds(*.shaders, *.effects))]
+    FoundInside {
+        /// Shaders found.
+        shaders: usize,
+        /// Effects found.
+        effects: usize,
+        /// What the file is, when [`sniff::what_is`] knows (`" (an XNA content file)"`).
+        what: String,
+    },
+}
+
+/// `2 shaders`, `1 effect`, `3 shaders and 1 effect`.
+fn finds(shaders: usize, effects: usize) -> String {
+    let n = |k: usize, what: &str| format!("{k} {what}{}", if k == 1 { "" } else { "s" });
+    match (shaders, effects) {
+        (s, 0) => n(s, "shader"),
+        (0, e) => n(e, "effect"),
+        (s, e) => format!("{} and {}", n(s, "shader"), n(e, "effect")),
+    }
 }
 
 fn looks_like_version(t: u32) -> bool {
@@ -186,13 +250,23 @@ pub fn read_any(bytes: &[u8]) -> Result<Vec<Found>, InputError> {
         return Ok(vec![Found {
             name: None,
             tokens: le_words(bytes),
+            container: None,
         }]);
     }
     if bytes.len() < 4 {
         return Err(InputError::TooShort(bytes.len()));
     }
+    if bgfx::is_bgfx(bytes) {
+        return read_bgfx(
+            bytes,
+            bgfx::parse(bytes).map_err(|e| InputError::Bgfx(e.to_string()))?,
+        );
+    }
+    if let Some(b) = bgfx::parse_headerless(bytes) {
+        return read_bgfx(bytes, b);
+    }
     if is_binary(bytes) {
-        return Err(InputError::Unrecognized);
+        return Err(not_a_shader(bytes));
     }
     let text = decode_text(bytes);
     let arrays = c_arrays(&text)?;
@@ -202,194 +276,63 @@ pub fn read_any(bytes: &[u8]) -> Result<Vec<Found>, InputError> {
     // Hex text may carry `//` comments: the `// NAME` headers `asm --format hex` writes
     // before each of several outputs.
     if let Some(tokens) = hex_text(&strip_c_comments(&text))? {
-        return Ok(vec![Found { name: None, tokens }]);
+        return Ok(vec![Found {
+            name: None,
+            tokens,
+            container: None,
+        }]);
     }
     if looks_like_assembly(&text) {
         return Err(InputError::AssemblyText);
     }
-    Err(InputError::Unrecognized)
+    Err(not_a_shader(bytes))
 }
 
-/// Strips `//` and `/* */` comments (keeping newlines so line numbers stay right).
-fn strip_c_comments(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let b = text.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'/' && b.get(i + 1) == Some(&b'/') {
-            while i < b.len() && b[i] != b'\n' {
-                i += 1;
-            }
-        } else if b[i] == b'/' && b.get(i + 1) == Some(&b'*') {
-            i += 2;
-            while i < b.len() && !(b[i] == b'*' && b.get(i + 1) == Some(&b'/')) {
-                if b[i] == b'\n' {
-                    out.push('\n');
-                }
-                i += 1;
-            }
-            i += 2;
-        } else {
-            let ch = text[i..].chars().next().unwrap_or(' ');
-            out.push(ch);
-            i += ch.len_utf8();
-        }
+/// The Direct3D 9 code of a bgfx binary, or what the code is when another renderer's.
+fn read_bgfx(bytes: &[u8], b: bgfx::BgfxShader) -> Result<Vec<Found>, InputError> {
+    let code = &bytes[b.code_offset..b.code_offset + b.code_size];
+    let token = code
+        .get(..4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]));
+    if !token.is_some_and(looks_like_version) || !code.len().is_multiple_of(4) {
+        let what = sniff::what_is(code)
+            .map(|w| format!("its code is {}", w.split(':').next().unwrap_or(&w)))
+            .unwrap_or_else(|| "its code is not Direct3D 9 bytecode".into());
+        return Err(InputError::Bgfx(format!(
+            "a bgfx shader binary for another renderer: {what}; d3dbc reads the Direct3D 9 \
+             renderer's (shaderc --platform windows -p vs_3_0/ps_3_0, bgfx's shaders/dx9/*.bin)"
+        )));
     }
-    out
+    Ok(vec![Found {
+        name: None,
+        tokens: le_words(code),
+        container: Some(Container::Bgfx(b)),
+    }])
 }
 
-fn parse_c_number(s: &str) -> Option<u64> {
-    let s = s.trim().trim_end_matches(['u', 'U', 'l', 'L']);
-    if let Some(h) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
-        u64::from_str_radix(h, 16).ok()
-    } else {
-        s.parse().ok()
-    }
-}
-
-/// Every `TYPE name[] = { … };` array of BYTE/DWORD-like element type in a C source.
-fn c_arrays(text: &str) -> Result<Vec<Found>, InputError> {
-    // `#if 0 … #endif` holds fxc's listing; comments may hold anything.
-    let clean = strip_c_comments(text);
-    let mut clean_lines = String::with_capacity(clean.len());
-    let mut skip = 0usize;
-    for line in clean.lines() {
-        let t = line.trim_start();
-        if t.starts_with("#if 0") || (skip > 0 && t.starts_with("#if")) {
-            skip += 1;
-        } else if skip > 0 && t.starts_with("#endif") {
-            skip -= 1;
-            clean_lines.push('\n');
-            continue;
-        }
-        if skip == 0 && !t.starts_with('#') {
-            clean_lines.push_str(line);
-        }
-        clean_lines.push('\n');
-    }
-    let mut found = Vec::new();
-    let mut rest = clean_lines.as_str();
-    let mut consumed = 0usize;
-    while let Some(eq) = rest.find("[]") {
-        let head = &rest[..eq];
-        let after = &rest[eq + 2..];
-        let decl_start = head.rfind([';', '}', '{']).map_or(0, |p| p + 1);
-        let decl = head[decl_start..].split_whitespace().collect::<Vec<_>>();
-        let after_trim = after.trim_start();
-        let (Some(name), true) = (decl.last(), after_trim.starts_with('=')) else {
-            consumed += eq + 2;
-            rest = &clean_lines[consumed..];
-            continue;
-        };
-        let elem_bytes = if decl.iter().any(|w| {
-            matches!(
-                *w,
-                "BYTE" | "unsigned char" | "uint8_t" | "char" | "UCHAR" | "u8"
-            )
-        }) || decl
-            .windows(2)
-            .any(|w| w[0] == "unsigned" && w[1] == "char")
-        {
-            1
-        } else {
-            4
-        };
-        let Some(open) = after.find('{') else { break };
-        let Some(close) = after[open..].find('}') else {
-            break;
-        };
-        let body = &after[open + 1..open + close];
-        let line0 = clean_lines[..consumed + eq + 2 + open]
-            .matches('\n')
-            .count()
-            + 1;
-        let mut values = Vec::new();
-        for (k, body_line) in body.split('\n').enumerate() {
-            for item in body_line.split(',') {
-                let item = item.trim();
-                if item.is_empty() {
-                    continue;
-                }
-                let v = parse_c_number(item).ok_or_else(|| InputError::BadNumber {
-                    line: line0 + k,
-                    text: item.to_string(),
-                    what: "C array",
-                })?;
-                values.push(v);
-            }
-        }
-        let tokens = if elem_bytes == 1 {
-            if values.len() % 4 != 0 {
-                return Err(InputError::ArrayLength(name.to_string()));
-            }
-            let bytes: Vec<u8> = values.iter().map(|&v| v as u8).collect();
-            le_words(&bytes)
-        } else {
-            values.iter().map(|&v| v as u32).collect()
-        };
-        found.push(Found {
-            name: Some(name.to_string()),
-            tokens,
-        });
-        consumed += eq + 2 + open + close + 1;
-        rest = &clean_lines[consumed..];
-    }
-    Ok(found)
-}
-
-/// Hex text: `0x`-prefixed DWORDs, bare 8-digit DWORDs, or a byte dump.
-fn hex_text(text: &str) -> Result<Option<Vec<u32>>, InputError> {
-    let words: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .flat_map(|(i, l)| {
-            l.split([' ', '\t', ',', '\r', ';'])
-                .filter(|w| !w.is_empty())
-                .map(move |w| (i + 1, w))
-        })
-        .collect();
-    if words.is_empty() {
-        return Ok(None);
-    }
-    let all_hex = |w: &str| !w.is_empty() && w.bytes().all(|b| b.is_ascii_hexdigit());
-    if words
+/// Why bytes hold no shader d3dbc reads: what they are, or how many shaders `rip`
+/// finds inside them.
+fn not_a_shader(bytes: &[u8]) -> InputError {
+    let what = sniff::what_is(bytes);
+    let finds = crate::rip::scan(bytes);
+    let effects = finds
         .iter()
-        .all(|(_, w)| w.starts_with("0x") || w.starts_with("0X"))
-    {
-        let mut out = Vec::with_capacity(words.len());
-        for (line, w) in &words {
-            let v = u32::from_str_radix(&w[2..], 16).map_err(|_| InputError::BadNumber {
-                line: *line,
-                text: w.to_string(),
-                what: "hex DWORDs",
-            })?;
-            out.push(v);
-        }
-        return Ok(Some(out));
+        .filter(|f| f.kind == crate::rip::Kind::Effect)
+        .count();
+    let shaders = finds.len() - effects;
+    if !finds.is_empty() {
+        return InputError::FoundInside {
+            shaders,
+            effects,
+            what: what
+                .map(|w| format!(" ({})", w.split(':').next().unwrap_or(&w)))
+                .unwrap_or_default(),
+        };
     }
-    if !words.iter().all(|(_, w)| all_hex(w)) {
-        return Ok(None);
+    match what {
+        Some(w) => InputError::NotD3d9(w),
+        None => InputError::Unrecognized,
     }
-    // Bare 8-digit words printed as DWORDs (`fffe0101`), or one long byte dump.
-    if words.iter().all(|(_, w)| w.len() == 8) {
-        let dw: Vec<u32> = words
-            .iter()
-            .map(|(_, w)| u32::from_str_radix(w, 16).unwrap_or(0))
-            .collect();
-        if looks_like_version(dw[0]) {
-            return Ok(Some(dw));
-        }
-    }
-    let joined: String = words.iter().map(|(_, w)| *w).collect();
-    if !joined.len().is_multiple_of(8) {
-        return Ok(None);
-    }
-    let bytes: Vec<u8> = (0..joined.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&joined[i..i + 2], 16).unwrap_or(0))
-        .collect();
-    let tokens = le_words(&bytes);
-    Ok(looks_like_version(tokens[0]).then_some(tokens))
 }
 
 #[cfg(test)]
