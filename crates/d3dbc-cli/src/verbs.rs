@@ -134,12 +134,8 @@ fn dis_record(
 
 /// `dis` of an fx_2_0 effect (`None` when the input is not one): fxc's effect listing,
 /// or the whole effect model as one JSON record.
-fn dis_effect(
-    path: &Path,
-    bytes: &[u8],
-    format: DisFormat,
-    pretty: bool,
-) -> Option<Result<String, String>> {
+fn dis_effect(path: &Path, bytes: &[u8], o: &DisOptions) -> Option<Result<String, String>> {
+    let (format, pretty) = (o.format, o.pretty);
     if !d3dbc::fx::Effect::is_effect(bytes) {
         return None;
     }
@@ -147,9 +143,13 @@ fn dis_effect(
         d3dbc::fx::Effect::parse(bytes)
             .map_err(|e| e.to_string())
             .and_then(|e| match format {
-                DisFormat::Text => Ok(e.listing()),
+                DisFormat::Text => Ok(e.listing_with(&PrintOptions {
+                    offsets: o.offsets,
+                    tokens: o.tokens,
+                    ..Default::default()
+                })),
                 DisFormat::Json => {
-                    let v = json!({"file": batch::display_name(path), "status": "ok", "effect": e});
+                    let v = crate::effect_json::record(&batch::display_name(path), &e);
                     let s = if pretty {
                         serde_json::to_string_pretty(&v)
                     } else {
@@ -192,7 +192,7 @@ pub fn dis(batch: &BatchArgs, o: &DisOptions) -> Result<bool, String> {
             // Read once (standard input cannot be read twice).
             let bytes = batch::read_input(&input.path);
             let effect = match &bytes {
-                Ok(b) => dis_effect(&input.path, b, o.format, o.pretty),
+                Ok(b) => dis_effect(&input.path, b, o),
                 Err(_) => None,
             };
             if let Some(r) = effect {

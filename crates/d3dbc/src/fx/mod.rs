@@ -34,6 +34,7 @@
 
 pub mod apply;
 pub mod listing;
+pub mod pass;
 pub mod preshader;
 pub mod states;
 pub mod write;
