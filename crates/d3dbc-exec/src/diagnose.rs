@@ -160,6 +160,9 @@ fn redraw(scene: &Scene, opts: Options, f: impl Fn(&mut crate::Draw)) -> Option<
     Some((clear, r))
 }
 
+/// A change to a draw that switches one test off.
+type Undo<'a> = &'a dyn Fn(&mut crate::Draw);
+
 /// Why `image`, the first target after `scene`, holds nothing but the clear colour
 /// (`None` when it holds something else, or no reason is found). One sentence, naming
 /// the states or values responsible.
@@ -227,7 +230,7 @@ pub fn why_empty(scene: &Scene, image: &Image) -> Option<String> {
         });
     }
     let rs = &d.render_states;
-    let named: [(&str, String, &dyn Fn(&mut crate::Draw)); 6] = [
+    let named: [(&str, String, Undo); 6] = [
         (
             "alpha test",
             format!(

@@ -18,7 +18,10 @@ fn bytes(words: &[u32]) -> Vec<u8> {
     words.iter().flat_map(|w| w.to_le_bytes()).collect()
 }
 
-fn effects() -> Option<Vec<(String, Vec<u8>, Option<String>)>> {
+/// A corpus effect: label, bytes, and fxc's own listing where the record has one.
+type Record = (String, Vec<u8>, Option<String>);
+
+fn effects() -> Option<Vec<Record>> {
     let mut out = Vec::new();
     for f in ["wine_fx.jsonl", "fxc_effects.jsonl"] {
         for r in common::records(f)? {

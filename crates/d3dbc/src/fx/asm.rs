@@ -441,7 +441,12 @@ fn object_id(e: &Effect, code: &[u8]) -> Option<u32> {
 /// Where [`Effect::listing`] took each listed shader from, in listing order: the
 /// object ids of shader parameters (arrays element by element) and of every pass's
 /// vertex and pixel shader (`None`: not listed).
-fn listed_objects(e: &Effect) -> (Vec<Vec<Option<u32>>>, Vec<Vec<[Option<u32>; 2]>>) {
+/// Object ids of the listed shader parameters (elements in order; `None`: no object).
+type ParamObjects = Vec<Vec<Option<u32>>>;
+/// Object ids of each technique's passes' vertex and pixel shaders.
+type PassObjects = Vec<Vec<[Option<u32>; 2]>>;
+
+fn listed_objects(e: &Effect) -> (ParamObjects, PassObjects) {
     let mut params = Vec::new();
     for p in &e.parameters {
         if !p.ty.is_shader() || p.ty.class != ParameterClass::Object {
