@@ -41,6 +41,7 @@ fn every_pass_of_every_corpus_effect_translates_linked_to_every_target() {
     let mut failures = Vec::new();
     let (mut spv, mut glsl, mut wgsl) = (Vec::new(), Vec::new(), Vec::new());
     let mut n = 0usize;
+    let mut elements = 0usize;
     let mut inputs: Vec<(String, Vec<u8>)> = wine
         .iter()
         .chain(&fxc)
@@ -135,10 +136,33 @@ fn every_pass_of_every_corpus_effect_translates_linked_to_every_target() {
                 translated += 1;
             }
         }
+        // Every other embedded shader (the shader-array elements a pass selects by
+        // parameter value: FNA's BasicEffect and SkinnedEffect hold dozens), alone.
+        for code in &e.objects {
+            let Ok(shader) = d3dbc::Shader::decode(&d3dbc::fx::to_words(code)) else {
+                continue;
+            };
+            if !valid(&shader) || shader.version.is_software() {
+                continue;
+            }
+            match support::emit(&label, &shader, &opts) {
+                Ok(em) => {
+                    let f = support::write(&dir, n, &em);
+                    n += 1;
+                    spv.push(f.spv);
+                    glsl.push(f.glsl);
+                    wgsl.push(f.wgsl);
+                    elements += 1;
+                }
+                Err(x) => failures.push(x),
+            }
+        }
     }
     eprintln!(
-        "{passes} passes: {translated} translated linked ({n} stages), {fixed} fixed-function, \
-         {invalid} with a shader the runtime validator rejects, {failing} whose BeginPass fails"
+        "{passes} passes: {translated} translated linked ({} stages), {fixed} fixed-function, \
+         {invalid} with a shader the runtime validator rejects, {failing} whose BeginPass fails; \
+         {elements} embedded shaders translated alone",
+        n - elements
     );
     for f in failures.iter().take(20) {
         eprintln!("FAIL {f}");

@@ -136,6 +136,10 @@ fn effect_bytes(input: &str) -> Option<Vec<u8>> {
     if input::looks_like_assembly(input) {
         return None;
     }
+    // A dropped `.xnb` (shown as DWORD hex): the effect inside.
+    if let Some(fx) = xnb_effect(input) {
+        return Some(fx);
+    }
     let bytes = match plain_hex(input) {
         Some(b) => b,
         None => {
@@ -149,6 +153,20 @@ fn effect_bytes(input: &str) -> Option<Vec<u8>> {
         }
     };
     d3dbc::fx::Effect::is_effect(&bytes).then_some(bytes)
+}
+
+/// The effect inside an XNA content file given as the page shows dropped bytes
+/// (`0x%08x, ` DWORDs) or plain hex.
+fn xnb_effect(input: &str) -> Option<Vec<u8>> {
+    let bytes = plain_hex(input).unwrap_or_else(|| {
+        input
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter_map(|w| w.trim().strip_prefix("0x"))
+            .filter_map(|w| u32::from_str_radix(w, 16).ok())
+            .flat_map(u32::to_le_bytes)
+            .collect()
+    });
+    d3dbc::input::xnb::effect_of(&bytes)?.ok()
 }
 
 /// The bytes of a plain hex string (what [`Analysis::hex`] holds and `#hex=` links

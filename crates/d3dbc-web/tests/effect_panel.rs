@@ -54,3 +54,15 @@ fn pickers_editor_and_warning() {
     assert!(img.warning.is_none());
     assert!(effect_info(&analyze("ps_2_0\nmov oC0, c0\n", &Default::default()).hex).is_err());
 }
+
+/// A dropped `.xnb` (the page shows it as DWORD hex) reads as the effect inside.
+#[test]
+fn a_dropped_xnb_reads_as_its_effect() {
+    let a = analyze(
+        &hex_text("crates/d3dbc/tests/data/effects/ExampleEffect.xnb"),
+        &Default::default(),
+    );
+    assert_eq!(a.kind, "effect");
+    assert!(a.listing.contains("technique Technique1"), "{}", a.listing);
+    assert!(effect_info(&a.hex).is_ok());
+}
