@@ -6,7 +6,7 @@ import init, * as d3 from './pkg/d3dbc_web.js';
 import { EXAMPLES } from './examples.js';
 
 const $ = (id) => document.getElementById(id);
-const state = { hex: '', pixel: false, constants: {}, size: 256 };
+const state = { hex: '', pixel: false, constants: {}, size: 256, technique: null, pass: null, set: {} };
 
 // ---- URL fragment ----
 function b64urlEncode(text) {
@@ -35,6 +35,8 @@ function readFragment() {
   if (p.get('target')) $('target').value = p.get('target');
   $('opt-offsets').checked = p.get('offsets') === '1';
   $('opt-tokens').checked = p.get('tokens') === '1';
+  // An effect's pass and parameter values (`&technique=…&pass=…&set=NAME%3DVALUES`).
+  state.pending = { technique: p.get('technique'), pass: p.get('pass'), set: p.getAll('set') };
   try {
     if (p.has('asm')) return b64urlDecode(p.get('asm'));
     if (p.has('hex')) return hexToDwords(p.get('hex'));
@@ -52,6 +54,9 @@ function writeFragment(kind) {
   p.set('target', $('target').value);
   if ($('opt-offsets').checked) p.set('offsets', '1');
   if ($('opt-tokens').checked) p.set('tokens', '1');
+  if (state.technique !== null) p.set('technique', state.technique);
+  if (state.pass !== null) p.set('pass', state.pass);
+  for (const [n, v] of Object.entries(state.set)) p.append('set', `${n}=${v}`);
   const frag = '#' + p.toString();
   if (location.hash !== frag) history.replaceState(null, '', frag);
 }
@@ -94,7 +99,72 @@ function showTranslation() {
   $('interface').textContent = t.interface || '';
 }
 function request() {
-  return JSON.stringify({ width: state.size, height: state.size, constants: state.constants });
+  return JSON.stringify({
+    width: state.size, height: state.size, constants: state.constants,
+    technique: state.technique, pass: state.pass,
+    set: Object.entries(state.set).map(([n, v]) => `${n}=${v}`),
+  });
+}
+// An effect: technique and pass pickers and a parameter editor (the values
+// `d3dbc render --set NAME=VALUES` takes; `identity` for a matrix).
+function showEffect() {
+  const info = state.hex ? JSON.parse(d3.effectInfo(state.hex)) : { error: 'none' };
+  const box = $('effect-controls');
+  box.hidden = !!info.error;
+  if (info.error) { state.technique = state.pass = null; state.set = {}; return; }
+  const tsel = $('fx-technique');
+  const psel = $('fx-pass');
+  const key = JSON.stringify(info.techniques);
+  if (box.dataset.key !== key) {
+    box.dataset.key = key;
+    state.technique = state.pass = null;
+    state.set = {};
+    tsel.replaceChildren(...info.techniques.map(([name], i) => {
+      const o = document.createElement('option');
+      o.value = String(i); o.textContent = name || `#${i}`;
+      return o;
+    }));
+    const passes = () => {
+      const t = info.techniques[Number(tsel.value) || 0];
+      psel.replaceChildren(...t[1].map((name, i) => {
+        const o = document.createElement('option');
+        o.value = String(i); o.textContent = name || `#${i}`;
+        return o;
+      }));
+    };
+    passes();
+    tsel.onchange = () => { passes(); state.technique = tsel.value; state.pass = '0'; showRender(); writeFragment(lastKind); };
+    psel.onchange = () => { state.pass = psel.value; showRender(); writeFragment(lastKind); };
+    const table = $('fx-params');
+    table.replaceChildren(...info.parameters.map(([name, ty, value]) => {
+      const tr = document.createElement('tr');
+      const td = document.createElement('td');
+      td.textContent = `${ty} ${name}`;
+      const inp = document.createElement('input');
+      inp.value = value; inp.dataset.param = name;
+      inp.title = ty.includes('x') ? 'numbers, row-major, or identity' : 'numbers, comma-separated';
+      inp.addEventListener('change', () => { state.set[name] = inp.value; showRender(); writeFragment(lastKind); });
+      const cell = document.createElement('td');
+      cell.append(inp);
+      tr.append(td, cell);
+      return tr;
+    }));
+  }
+  // Values from a link, once.
+  const pending = state.pending;
+  state.pending = null;
+  if (pending) {
+    if (pending.technique !== null) { tsel.value = pending.technique; tsel.onchange(); }
+    if (pending.pass !== null) { psel.value = pending.pass; state.pass = pending.pass; }
+    for (const s of pending.set) {
+      const at = s.indexOf('=');
+      if (at < 0) continue;
+      const [name, value] = [s.slice(0, at), s.slice(at + 1)];
+      state.set[name] = value;
+      const inp = document.querySelector(`#fx-params input[data-param="${CSS.escape(name)}"]`);
+      if (inp) inp.value = value;
+    }
+  }
 }
 function fnv1a(bytes) {
   let h = 0x811c9dc5;
@@ -107,6 +177,7 @@ function showRender() {
   ctx.clearRect(0, 0, canvas.width, canvas.height);
   delete canvas.dataset.hash;
   canvas.dataset.nonblank = 'false';
+  $('render-warning').textContent = '';
   if (!state.hex || !state.pixel) {
     $('trace').textContent = state.hex ? 'the render panel draws pixel shaders' : '';
     return;
@@ -122,6 +193,7 @@ function showRender() {
   canvas.dataset.hash = fnv1a(rgba);
   canvas.dataset.nonblank = String(rgba.some((b, i) => i % 4 !== 3 && b !== rgba[i % 4]));
   canvas.dataset.ms = (performance.now() - t0).toFixed(1);
+  $('render-warning').textContent = d3.lastWarning();
   $('trace').textContent = 'click a pixel to trace the shader there';
 }
 function showConstants(a) {
@@ -185,6 +257,7 @@ function update() {
   $('version').textContent = a.version || '';
   showFindings(a);
   showConstants(a);
+  showEffect();
   showTranslation();
   showRender();
   writeFragment(a.kind);

@@ -375,5 +375,52 @@ fn playground_panels_in_headless_chromium() {
         Some(fnv1a(&img.rgba)),
         "effect render"
     );
+
+    // 5. A shipped effect (FNA's SpriteEffect): drawn with its defaults the picture is
+    // empty and the page says why under the canvas, as `d3dbc render` does; the
+    // parameter editor holds its matrix, and a link setting it (`&set=…`) draws the
+    // picture `render --set MatrixTransform=identity` draws.
+    let fxb =
+        std::fs::read(root().join("crates/d3dbc/tests/data/effects/SpriteEffect.fxb")).unwrap();
+    let fxb_text: String = fxb
+        .chunks(4)
+        .map(|c| format!("0x{:08x}, ", u32::from_le_bytes([c[0], c[1], c[2], c[3]])))
+        .collect();
+    let native = d3dbc_web::analyze(&fxb_text, &Default::default());
+    let req = |set: Vec<String>| d3dbc_web::RenderRequest {
+        width: 256,
+        height: 256,
+        set,
+        ..Default::default()
+    };
+    let empty = d3dbc_web::render(&native.hex, &req(Vec::new())).unwrap();
+    let why = empty.warning.expect("the defaults draw nothing");
+    assert!(why.contains("MatrixTransform"), "{why}");
+    let dom = dump_dom(&chromium, &format!("{base}#hex={}", hex(&fxb)));
+    assert_eq!(
+        element_text(&dom, "p", "render-warning"),
+        why,
+        "empty-picture warning"
+    );
+    assert!(
+        dom.contains("data-param=\"MatrixTransform\""),
+        "the parameter editor lists the matrix"
+    );
+    let dom = dump_dom(
+        &chromium,
+        &format!(
+            "{base}#hex={}&technique=0&pass=0&set=MatrixTransform%3Didentity",
+            hex(&fxb)
+        ),
+    );
+    let drawn =
+        d3dbc_web::render(&native.hex, &req(vec!["MatrixTransform=identity".into()])).unwrap();
+    assert!(drawn.warning.is_none());
+    assert_eq!(
+        attribute(&dom, "canvas", "data-hash"),
+        Some(fnv1a(&drawn.rgba)),
+        "effect render with a parameter set"
+    );
+    assert_eq!(element_text(&dom, "p", "render-warning"), "");
     drop(server);
 }

@@ -72,7 +72,7 @@ pub enum Reads {
 }
 
 /// Extensions of bytecode files (raw, headers, hex text).
-pub const BYTECODE_EXTS: &[&str] = &["vso", "pso", "cso", "bin", "fxo", "fxb", "h", "hex"];
+pub const BYTECODE_EXTS: &[&str] = &["vso", "pso", "cso", "bin", "fxo", "fxb", "xnb", "h", "hex"];
 /// Extensions of assembly listings. `.txt` is not among them: a `.txt` file (the
 /// HelixMod/3DMigoto dumps) is taken when its content is a listing.
 pub const LISTING_EXTS: &[&str] = &["asm", "vsh", "psh", "vsa", "psa"];
@@ -213,8 +213,18 @@ fn ext_list(given: &[String]) -> Vec<String> {
         .collect()
 }
 
-/// Reads an input file, or stdin for `-`.
+/// Reads an input file, or stdin for `-` (an `.xnb` effect file: its effect).
 pub fn read_input(path: &Path) -> Result<Vec<u8>, String> {
+    let bytes = read_file(path)?;
+    // An XNA content file (`.xnb`) holding an effect reads as that effect.
+    match d3dbc::input::xnb::effect_of(&bytes) {
+        None => Ok(bytes),
+        Some(r) => r.map_err(|e| e.to_string()),
+    }
+}
+
+/// The bytes of a file, or of stdin for `-`.
+fn read_file(path: &Path) -> Result<Vec<u8>, String> {
     if path == Path::new("-") {
         let mut buf = Vec::new();
         std::io::stdin()

@@ -48,87 +48,118 @@ pub struct ConstArgs {
     pub textures: Vec<String>,
 }
 
-/// Which pass of an effect input to use (`render`/`run` of an `.fxo`).
+/// Which pass of an effect input to use (`render`/`run` of an `.fxo`), and `--set`.
 #[derive(Args, Debug)]
 pub struct PassArgs {
     /// Technique of an effect input (name or index; default the first).
     #[arg(long)]
     pub technique: Option<String>,
-    /// Pass of the technique (index or name; default 0).
-    #[arg(long, default_value = "0")]
-    pub pass: String,
-    /// Effect parameter value, e.g. `--set tint=1,0.5,0,1` (repeatable; all components,
-    /// row-major, array elements one after another).
+    /// Pass of the technique (name or index; default 0).
+    #[arg(long)]
+    pub pass: Option<String>,
+    /// Parameter value by name, e.g. `--set tint=1,0.5,0,1`: an effect parameter, or a
+    /// constant of a plain shader's constant table (staged into its registers as D3DX's
+    /// SetValue does). Every component, row-major, array elements one after another;
+    /// `NAME=identity` for a matrix. Repeatable.
     #[arg(long = "set", value_name = "NAME=VALUES")]
     pub set: Vec<String>,
 }
 
 impl PassArgs {
-    /// (technique index, pass index, values) in `effect`.
+    /// (technique index, pass index, values) in `effect`; a bad choice is a usage error
+    /// that names the valid ones.
     fn resolve(
         &self,
         effect: &d3dbc::fx::Effect,
     ) -> Result<(usize, usize, d3dbc::fx::apply::Values), String> {
-        let t = match &self.technique {
-            None => 0,
-            Some(n) => effect
-                .techniques
-                .iter()
-                .position(|t| t.name == *n)
-                .or_else(|| n.parse().ok())
-                .ok_or_else(|| format!("--technique {n}: no such technique"))?,
-        };
-        let tech = effect
-            .techniques
-            .get(t)
-            .ok_or_else(|| format!("the effect has {} techniques", effect.techniques.len()))?;
-        let p = tech
-            .passes
-            .iter()
-            .position(|p| p.name == self.pass)
-            .or_else(|| self.pass.parse().ok())
-            .filter(|p| *p < tech.passes.len())
-            .ok_or_else(|| {
-                format!(
-                    "--pass {}: technique {} has {} passes",
-                    self.pass,
-                    tech.name,
-                    tech.passes.len()
-                )
-            })?;
-        let mut values = d3dbc::fx::apply::Values::default();
-        for s in &self.set {
-            let (name, vals) = s
-                .split_once('=')
-                .ok_or_else(|| format!("--set `{s}`: expected NAME=VALUES"))?;
-            if effect.resolve(name.trim()).is_none() {
-                return Err(format!("--set `{s}`: the effect has no parameter {name}"));
-            }
-            let v = vals
-                .split(',')
-                .map(|x| {
-                    x.trim()
-                        .parse::<f32>()
-                        .map_err(|_| format!("--set `{s}`: bad value `{x}`"))
-                })
-                .collect::<Result<Vec<f32>, String>>()?;
-            values.set(name.trim(), v);
-        }
+        let t = effect
+            .find_technique(self.technique.as_deref().unwrap_or("0"))
+            .map_err(|e| format!("--technique: {e}"))?;
+        let p = effect
+            .find_pass(t, self.pass.as_deref().unwrap_or("0"))
+            .map_err(|e| format!("--pass: {e}"))?;
+        let values = effect
+            .parse_values(&self.set)
+            .map_err(|e| format!("--set {e}"))?;
         Ok((t, p, values))
+    }
+
+    /// For a plain shader: `--technique`/`--pass` are usage errors.
+    fn refuse_on_shader(&self) -> Result<(), String> {
+        if self.technique.is_some() || self.pass.is_some() {
+            return Err(
+                "--technique and --pass choose a pass of an effect; this input is a \
+                        shader, not an effect"
+                    .into(),
+            );
+        }
+        Ok(())
+    }
+
+    /// `--set` on plain shaders: each name staged through the constant table of the
+    /// first of `shaders` that declares it (an error naming what the tables hold when
+    /// none does). One `Constants` per shader.
+    fn shader_constants(
+        &self,
+        shaders: &[&Shader],
+    ) -> Result<Vec<d3dbc::fx::apply::Constants>, String> {
+        let mut out = vec![d3dbc::fx::apply::Constants::default(); shaders.len()];
+        for spec in &self.set {
+            let mut first_err = None;
+            let mut done = false;
+            for (k, sh) in shaders.iter().enumerate() {
+                match d3dbc::fx::pass::constant_table_value(sh, spec) {
+                    Ok(c) => {
+                        out[k].float.extend(c.float);
+                        out[k].int.extend(c.int);
+                        out[k].bool.extend(c.bool);
+                        done = true;
+                    }
+                    Err(e) => {
+                        first_err.get_or_insert(e);
+                    }
+                }
+            }
+            if !done {
+                return Err(format!("--set {}", first_err.unwrap_or_default()));
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// Writes `--set` constants of a plain shader over a draw's constant file.
+fn apply_set(c: &d3dbc::fx::apply::Constants, file: &mut Constants) {
+    for (r, v) in &c.float {
+        file.set_float_bits(*r as usize, &v.map(f32::to_bits));
+    }
+    for (r, v) in &c.int {
+        file.set_int(*r as usize, v);
+    }
+    for &(r, b) in &c.bool {
+        let r = r as usize;
+        if file.bool.len() <= r {
+            file.bool.resize(r + 1, false);
+        }
+        file.bool[r] = b;
     }
 }
 
 /// `d3dbc run` (its defaults: the help text on `Verb::Run`).
 #[derive(Args, Debug)]
 pub struct RunArgs {
-    /// The shader (bytecode, fxc header, hex text or assembly), or an effect (`.fxo`:
-    /// the pass's pixel shader runs, or its vertex shader when it has none).
+    /// The shader (bytecode, fxc header, hex text or assembly), or an effect (`.fxo`,
+    /// `.fxb`): the pass runs as `render` draws it, its vertex shader at the quad's
+    /// (u, v) = (0, 0) corner, then its pixel shader with what the vertex shader feeds
+    /// it there (the pixel `render` draws at that corner).
     pub shader: PathBuf,
     #[command(flatten)]
     pub pass: PassArgs,
     #[command(flatten)]
     pub consts: ConstArgs,
-    /// Input register value, e.g. `v0=1,0,0,1` or `t0=0.5,0.5` (repeatable).
+    /// Input register value, e.g. `v0=1,0,0,1` or `t0=0.5,0.5` (repeatable). For an
+    /// effect pass with a pixel shader, the pixel shader's inputs (over what the vertex
+    /// shader feeds it).
     #[arg(long = "input", value_name = "REG=X,Y,Z,W")]
     pub inputs: Vec<String>,
     /// Print every executed instruction with the value it wrote (at most the first
@@ -459,13 +490,27 @@ fn render_inner(a: &RenderArgs) -> Result<(), Failure> {
             consts.apply(&mut d.ps_constants);
             consts.apply(&mut d.vs_constants);
         }
-        if a.gpu {
-            return Ok(write_png(&a.output, &render_gpu(&scene)?)?);
-        }
-        let r = Renderer::run_scene(&scene, Options::default(), None, |_, _| {})
-            .map_err(|e| e.to_string())?;
-        return Ok(write_png(&a.output, &r.targets[0])?);
+        // Matrix parameters of the pass's shaders that are zero or singular: named
+        // when the picture comes out empty.
+        let applied = effect.apply_pass(t, p, &values).ok();
+        let hints: Vec<String> = applied
+            .iter()
+            .flat_map(|s| [s.vertex_shader, s.pixel_shader])
+            .flatten()
+            .flat_map(|code| effect.degenerate_matrices(code, &values))
+            .collect();
+        let img = if a.gpu {
+            render_gpu(&scene)?
+        } else {
+            Renderer::run_scene(&scene, Options::default(), None, |_, _| {})
+                .map_err(|e| e.to_string())?
+                .targets[0]
+                .clone()
+        };
+        warn_if_empty(&a.ps, &scene, &img, &hints);
+        return Ok(write_png(&a.output, &img)?);
     }
+    a.pass.refuse_on_shader().map_err(Failure::Usage)?;
     let l = load::load_bytes(&bytes, &batch::display_name(&a.ps), a.validity, None)?;
     let (ps, ps_tokens) = (l.shader, l.tokens);
     if !ps.version.is_pixel() {
@@ -476,29 +521,61 @@ fn render_inner(a: &RenderArgs) -> Result<(), Failure> {
         )));
     }
     let mut versions = vec![ps.version];
-    let vs_tokens = match &a.vs {
+    let vs = match &a.vs {
         Some(p) => {
             let (vs, tokens) = load_shader(p, a.validity)
                 .map_err(|e| batch::prefixed(&batch::display_name(p), &e))?;
             versions.push(vs.version);
-            Some(tokens)
+            Some((vs, tokens))
         }
         None => None,
     };
+    let vs_tokens = vs.as_ref().map(|(_, t)| t.clone());
     consts.check_ranges(&versions).map_err(Failure::Usage)?;
+    let mut stages = vec![&ps];
+    stages.extend(vs.as_ref().map(|(s, _)| s));
+    let set = a.pass.shader_constants(&stages).map_err(Failure::Usage)?;
     let texs = textures(&specs)?;
     let mut scene =
         quick::preview(&ps_tokens, vs_tokens.as_deref(), w, h, &texs).map_err(|e| e.to_string())?;
     if let Some(draw::Op::Draw(d)) = scene.ops.first_mut() {
+        // Constants the CTAB declares without a default value start at 1, then the
+        // CTAB defaults and --const apply.
+        quick::neutral_undefaulted_constants(&ps, &mut d.ps_constants);
+        apply_set(&set[0], &mut d.ps_constants);
+        if let Some(c) = set.get(1) {
+            apply_set(c, &mut d.vs_constants);
+        }
         consts.apply(&mut d.ps_constants);
         consts.apply(&mut d.vs_constants);
     }
-    if a.gpu {
-        return Ok(write_png(&a.output, &render_gpu(&scene)?)?);
+    let img = if a.gpu {
+        render_gpu(&scene)?
+    } else {
+        Renderer::run_scene(&scene, Options::default(), None, |_, _| {})
+            .map_err(|e| e.to_string())?
+            .targets[0]
+            .clone()
+    };
+    warn_if_empty(&a.ps, &scene, &img, &[]);
+    Ok(write_png(&a.output, &img)?)
+}
+
+/// When the picture holds nothing but the clear colour, says why on standard error
+/// (`d3dbc_exec::diagnose`), with the zero or singular matrix parameters the pass's
+/// shaders read.
+fn warn_if_empty(input: &Path, scene: &draw::Scene, img: &d3dbc_exec::Image, hints: &[String]) {
+    let Some(why) = d3dbc_exec::diagnose::why_empty(scene, img) else {
+        return;
+    };
+    let mut msg = format!("warning: the picture is empty (only the clear colour): {why}");
+    for h in hints {
+        msg.push_str(&format!("; {h}"));
     }
-    let r = Renderer::run_scene(&scene, Options::default(), None, |_, _| {})
-        .map_err(|e| e.to_string())?;
-    Ok(write_png(&a.output, &r.targets[0])?)
+    eprintln!(
+        "{}",
+        batch::paint(&batch::prefixed(&batch::display_name(input), &msg), true)
+    );
 }
 
 /// The scene's first render target after its last draw, rendered by d3dbc-gpu.
@@ -518,25 +595,29 @@ fn render_gpu(_: &draw::Scene) -> Result<d3dbc_exec::Image, String> {
         .into())
 }
 
-/// The shader `run` executes from an effect's pass, and the constants the pass gives it
-/// (the pass's pixel shader, or its vertex shader when it has none).
-fn effect_shader(bytes: &[u8], pass: &PassArgs) -> Result<(Shader, d3dbc_exec::Inputs), Failure> {
+/// The stages `run` executes for an effect's pass: the vertex shader (when the pass
+/// has one) and the pixel shader, each with the constants the pass gives it.
+struct PassRun {
+    vertex: Option<(Shader, d3dbc_exec::Inputs)>,
+    pixel: Option<(Shader, d3dbc_exec::Inputs)>,
+}
+
+fn effect_stages(bytes: &[u8], pass: &PassArgs) -> Result<PassRun, Failure> {
     let effect = d3dbc::fx::Effect::parse(bytes).map_err(|e| e.to_string())?;
     let (t, p, values) = pass.resolve(&effect).map_err(Failure::Usage)?;
-    let pass = effect
-        .apply_pass(t, p, &values)
-        .map_err(|e| e.to_string())?;
-    if let Some(e) = &pass.failure {
-        return Err(format!("BeginPass fails: {e}").into());
+    let shaders = effect.pass_shaders(t, p, &values)?;
+    if shaders.vertex.is_none() && shaders.pixel.is_none() {
+        return Err("the pass sets no shader (fixed function): nothing to run"
+            .to_string()
+            .into());
     }
-    let (code, consts) = match (pass.pixel_shader, pass.vertex_shader) {
-        (Some(ps), _) => (ps, &pass.ps_constants),
-        (None, Some(vs)) => (vs, &pass.vs_constants),
-        (None, None) => return Err("the pass sets no shader".to_string().into()),
+    let stage = |s: Option<d3dbc::fx::pass::StageShader>, c: &d3dbc::fx::apply::Constants| {
+        s.map(|s| (s.shader, d3dbc_exec::effect::stage_inputs(c)))
     };
-    let shader = Shader::decode(&d3dbc::fx::to_words(code)).map_err(|e| e.to_string())?;
-    let inputs = d3dbc_exec::effect::stage_inputs(consts);
-    Ok((shader, inputs))
+    Ok(PassRun {
+        vertex: stage(shaders.vertex, &shaders.state.vs_constants),
+        pixel: stage(shaders.pixel, &shaders.state.ps_constants),
+    })
 }
 
 /// `d3dbc run`.
@@ -655,28 +736,115 @@ fn run_inner(a: &RunArgs) -> Result<(), Failure> {
     let specs = texture_specs(&a.consts).map_err(Failure::Usage)?;
     let given_inputs = parse_inputs(&a.inputs).map_err(Failure::Usage)?;
     let bytes = batch::read_input(&a.shader)?;
-    let (shader, pass_inputs) = if d3dbc::fx::Effect::is_effect(&bytes) {
-        effect_shader(&bytes, &a.pass)?
+    let stages = if d3dbc::fx::Effect::is_effect(&bytes) {
+        effect_stages(&bytes, &a.pass)?
     } else {
+        a.pass.refuse_on_shader().map_err(Failure::Usage)?;
         let name = batch::display_name(&a.shader);
         let l = load::load_bytes(&bytes, &name, a.validity, None)?;
-        (l.shader, d3dbc_exec::Inputs::default())
+        let set = a
+            .pass
+            .shader_constants(&[&l.shader])
+            .map_err(Failure::Usage)?;
+        let inputs = d3dbc_exec::effect::stage_inputs(&set[0]);
+        if l.shader.version.is_pixel() {
+            PassRun {
+                vertex: None,
+                pixel: Some((l.shader, inputs)),
+            }
+        } else {
+            PassRun {
+                vertex: Some((l.shader, inputs)),
+                pixel: None,
+            }
+        }
     };
-    consts
-        .check_ranges(&[shader.version])
-        .map_err(Failure::Usage)?;
-    check_inputs(&given_inputs, shader.version).map_err(Failure::Usage)?;
-    let mut inputs = d3dbc_exec::Inputs {
-        registers: given_inputs.into_iter().map(|(_, n, v)| (n, v)).collect(),
-        textures: textures(&specs)?,
-        trace: a.trace,
-        ..pass_inputs
-    };
-    consts.feed(&mut inputs);
-    let result = if shader.version.is_pixel() {
-        d3dbc_exec::run_pixel(&shader, &inputs)
+    let versions: Vec<Version> = [&stages.vertex, &stages.pixel]
+        .into_iter()
+        .flatten()
+        .map(|(s, _)| s.version)
+        .collect();
+    consts.check_ranges(&versions).map_err(Failure::Usage)?;
+    // `--input` sets the pixel shader's inputs, or the vertex shader's where the pass
+    // has no pixel shader: checked against that stage's register file.
+    if let Some((s, _)) = stages.pixel.as_ref().or(stages.vertex.as_ref()) {
+        check_inputs(&given_inputs, s.version).map_err(Failure::Usage)?;
+    }
+    let textures = textures(&specs)?;
+    // `--input` sets the pixel shader's inputs (over what the pass's vertex shader
+    // feeds it), or the vertex shader's where the pass has no pixel shader.
+    let mut given = Some(
+        given_inputs
+            .into_iter()
+            .map(|(_, n, v)| (n, v))
+            .collect::<Vec<_>>(),
+    );
+    let for_vertex = if stages.pixel.is_some() {
+        None
     } else {
-        d3dbc_exec::run_vertex(&shader, &inputs)
+        given.take()
+    };
+    let mut buf = String::new();
+    let mut docs = Vec::new();
+    let mut vs_out = None;
+    let two = stages.vertex.is_some() && stages.pixel.is_some();
+    if let Some((vs, base)) = &stages.vertex {
+        let mut inputs = d3dbc_exec::Inputs {
+            registers: for_vertex.clone().unwrap_or_default(),
+            textures: textures.clone(),
+            trace: a.trace,
+            ..base.clone()
+        };
+        consts.feed(&mut inputs);
+        let out = execute(a, &mut buf, vs, &inputs, two.then_some("vertex shader"))?;
+        docs.push(("vertex", out_doc(a, vs, &out)));
+        vs_out = Some(out);
+    }
+    if let Some((ps, base)) = &stages.pixel {
+        let mut registers = match (&stages.vertex, &vs_out) {
+            (Some((vs, _)), Some(out)) => d3dbc_exec::effect::linked_inputs(vs, out, ps)
+                .map_err(|e| Failure::Input(e.to_string()))?,
+            _ => Vec::new(),
+        };
+        registers.extend(given.take().unwrap_or_default());
+        let mut inputs = d3dbc_exec::Inputs {
+            registers,
+            textures: textures.clone(),
+            trace: a.trace,
+            ..base.clone()
+        };
+        consts.feed(&mut inputs);
+        let out = execute(a, &mut buf, ps, &inputs, two.then_some("pixel shader"))?;
+        docs.push(("pixel", out_doc(a, ps, &out)));
+    }
+    if a.format == RunFormat::Json {
+        // One stage: its document; a pass with both: the pixel shader's, with the
+        // vertex shader's under "vertex".
+        let mut doc = docs.pop().map(|(_, d)| d).unwrap_or_default();
+        if let Some((_, v)) = docs.pop() {
+            doc["vertex"] = v;
+        }
+        out!(buf, "{}", json_text(&doc, a.pretty));
+    }
+    Ok(batch::Out::to(a.output.as_deref(), |o| o.str(&buf))?)
+}
+
+/// Runs one stage and prints its text output (a `// vertex shader` / `// pixel shader`
+/// heading before each stage of a pass that has both).
+fn execute(
+    a: &RunArgs,
+    buf: &mut String,
+    shader: &Shader,
+    inputs: &d3dbc_exec::Inputs,
+    heading: Option<&str>,
+) -> Result<d3dbc_exec::Outputs, Failure> {
+    if let (Some(h), RunFormat::Text) = (heading, a.format) {
+        out!(buf, "// {h} ({})", shader.version);
+    }
+    let result = if shader.version.is_pixel() {
+        d3dbc_exec::run_pixel(shader, inputs)
+    } else {
+        d3dbc_exec::run_vertex(shader, inputs)
     };
     let out = match result {
         Ok(out) => out,
@@ -690,65 +858,40 @@ fn run_inner(a: &RunArgs) -> Result<(), Failure> {
         }) => {
             // The trace up to the failure (an exhausted budget) is what explains it.
             if a.trace {
-                let mut buf = String::new();
+                // What the earlier stage printed, then this one's trace.
                 print_trace(
-                    &mut buf,
+                    buf,
                     a.format,
                     a.pretty,
-                    &shader,
+                    shader,
                     &trace,
                     trace_truncated,
                     Some(&error.to_string()),
                 );
-                batch::Out::to(a.output.as_deref(), |o| o.str(&buf))?;
+                batch::Out::to(a.output.as_deref(), |o| o.str(buf))?;
             }
             return Err(error.to_string().into());
         }
         Err(e) => return Err(e.to_string().into()),
     };
-    let v = shader.version;
-    let mut buf = String::new();
-    match a.format {
-        RunFormat::Text => {
-            print_trace(
-                &mut buf,
-                a.format,
-                a.pretty,
-                &shader,
-                &out.trace,
-                out.trace_truncated,
-                None,
-            );
-            for (n, val) in &out.values {
-                out!(buf, "{n} = {}", fmt4(*val));
-            }
-            if let Some(k) = out.killed {
-                out!(buf, "killed = {k}");
-            }
+    if a.format == RunFormat::Text {
+        print_trace(
+            buf,
+            a.format,
+            a.pretty,
+            shader,
+            &out.trace,
+            out.trace_truncated,
+            None,
+        );
+        for (n, val) in &out.values {
+            out!(buf, "{n} = {}", fmt4(*val));
         }
-        RunFormat::Json => {
-            let o: serde_json::Map<String, serde_json::Value> = out
-                .values
-                .iter()
-                .map(|(n, v)| (n.clone(), json!(v)))
-                .collect();
-            let t: Vec<serde_json::Value> = out
-                .trace
-                .iter()
-                .map(|(t, v)| json!({"instruction": t, "value": v}))
-                .collect();
-            let mut doc = json!({"shader": v.to_string(), "outputs": o});
-            if let Some(k) = out.killed {
-                doc["killed"] = json!(k);
-            }
-            if a.trace {
-                doc["trace"] = json!(t);
-                doc["trace_truncated"] = json!(out.trace_truncated);
-            }
-            out!(buf, "{}", json_text(&doc, a.pretty));
+        if let Some(k) = out.killed {
+            out!(buf, "killed = {k}");
         }
     }
-    Ok(batch::Out::to(a.output.as_deref(), |o| o.str(&buf))?)
+    Ok(out)
 }
 
 /// A JSON document, compact unless `pretty`, as every verb writes JSON.
@@ -759,4 +902,27 @@ fn json_text(doc: &serde_json::Value, pretty: bool) -> String {
         serde_json::to_string(doc)
     }
     .unwrap_or_default()
+}
+
+/// The JSON document of one stage's run.
+fn out_doc(a: &RunArgs, shader: &Shader, out: &d3dbc_exec::Outputs) -> serde_json::Value {
+    let o: serde_json::Map<String, serde_json::Value> = out
+        .values
+        .iter()
+        .map(|(n, v)| (n.clone(), json!(v)))
+        .collect();
+    let mut doc = json!({"shader": shader.version.to_string(), "outputs": o});
+    if let Some(k) = out.killed {
+        doc["killed"] = json!(k);
+    }
+    if a.trace {
+        let t: Vec<serde_json::Value> = out
+            .trace
+            .iter()
+            .map(|(t, v)| json!({"instruction": t, "value": v}))
+            .collect();
+        doc["trace"] = json!(t);
+        doc["trace_truncated"] = json!(out.trace_truncated);
+    }
+    doc
 }

@@ -55,23 +55,11 @@ pub fn load_bytes(
     }
     let first = &r.shaders[0];
     if !first.valid() {
-        let report = first_report(&r).lines(&name, false).join("\n");
-        if !validity.no_validate {
-            return Err(format!(
-                "{report}\n{name}: error: the runtime validator rejects this shader; \
-                 refused (--no-validate goes ahead anyway)"
-            ));
-        }
-        eprintln!(
-            "{}",
-            batch::paint(
-                &batch::escape_lines(&format!(
-                    "{report}\n{name}: warning: the runtime validator rejects this shader; \
-                     going ahead because of --no-validate"
-                )),
-                true
-            )
-        );
+        refuse_or_warn(
+            &first_report(&r).lines(&name, false).join("\n"),
+            &name,
+            validity,
+        )?;
     }
     let tokens = match input::read_any(&bytes) {
         Ok(found) if !found.is_empty() => found[0].tokens.clone(),
@@ -81,6 +69,47 @@ pub fn load_bytes(
         shader: first.shader.clone(),
         tokens,
     })
+}
+
+/// The validity rule for a shader already decoded (an effect's): refused with the
+/// validator's report when the runtime rejects it, unless `--no-validate`.
+pub fn check_validity(shader: &Shader, name: &str, validity: ValidityArgs) -> Result<(), String> {
+    let r = Report {
+        shaders: vec![report::ShaderReport {
+            name: None,
+            at: 0,
+            shader: shader.clone(),
+            findings: report::findings(shader, 0, &|_, _| None),
+        }],
+        messages: Vec::new(),
+        failed: false,
+    };
+    if r.valid() {
+        return Ok(());
+    }
+    refuse_or_warn(&r.lines(name, false).join("\n"), name, validity)
+}
+
+/// A rejected shader: the report as an error, or with `--no-validate` as a warning on
+/// standard error.
+fn refuse_or_warn(report: &str, name: &str, validity: ValidityArgs) -> Result<(), String> {
+    if !validity.no_validate {
+        return Err(format!(
+            "{report}\n{name}: error: the runtime validator rejects this shader; \
+             refused (--no-validate goes ahead anyway)"
+        ));
+    }
+    eprintln!(
+        "{}",
+        batch::paint(
+            &batch::escape_lines(&format!(
+                "{report}\n{name}: warning: the runtime validator rejects this shader; \
+                 going ahead because of --no-validate"
+            )),
+            true
+        )
+    );
+    Ok(())
 }
 
 /// The report of the first shader only (the one these verbs use).

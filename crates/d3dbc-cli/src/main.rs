@@ -5,6 +5,7 @@
 //! failed (2 for usage errors, 141 when its output pipe was closed).
 
 mod batch;
+mod effect_json;
 mod exec_verbs;
 mod json;
 mod load;

@@ -143,12 +143,8 @@ fn dis_record(
 
 /// `dis` of an fx_2_0 effect (`None` when the input is not one): fxc's effect listing,
 /// or the whole effect model as one JSON record.
-fn dis_effect(
-    path: &Path,
-    bytes: &[u8],
-    format: DisFormat,
-    pretty: bool,
-) -> Option<Result<String, String>> {
+fn dis_effect(path: &Path, bytes: &[u8], o: &DisOptions) -> Option<Result<String, String>> {
+    let (format, pretty) = (o.format, o.pretty);
     if !d3dbc::fx::Effect::is_effect(bytes) {
         return None;
     }
@@ -156,9 +152,13 @@ fn dis_effect(
         d3dbc::fx::Effect::parse(bytes)
             .map_err(|e| e.to_string())
             .and_then(|e| match format {
-                DisFormat::Text => Ok(e.listing()),
+                DisFormat::Text => Ok(e.listing_with(&PrintOptions {
+                    offsets: o.offsets,
+                    tokens: o.tokens,
+                    ..Default::default()
+                })),
                 DisFormat::Json => {
-                    let v = json!({"file": batch::display_name(path), "status": "ok", "effect": e});
+                    let v = crate::effect_json::record(&batch::display_name(path), &e);
                     let s = if pretty {
                         serde_json::to_string_pretty(&v)
                     } else {
@@ -201,7 +201,7 @@ pub fn dis(batch: &BatchArgs, o: &DisOptions) -> Result<bool, String> {
             // Read once (standard input cannot be read twice).
             let bytes = batch::read_input(&input.path);
             let effect = match &bytes {
-                Ok(b) => dis_effect(&input.path, b, o.format, o.pretty),
+                Ok(b) => dis_effect(&input.path, b, o),
                 Err(_) => None,
             };
             if let Some(r) = effect {
@@ -378,7 +378,9 @@ pub struct AsmOptions {
     /// Do not rebuild the constant table (CTAB) from the listing's header comment.
     #[arg(long, conflicts_with = "ctab_from")]
     pub no_ctab: bool,
-    /// Take the constant table from this binary (the original shader) instead.
+    /// Take the constant table from this binary (the original shader) instead (and,
+    /// for a listing with a preshader block, the original's preshader where the block
+    /// reads as its listing).
     #[arg(long, value_name = "ORIGINAL")]
     pub ctab_from: Option<PathBuf>,
     /// The rebuilt table's compile-flags word, which no listing shows (default 0x100 for
@@ -390,6 +392,13 @@ pub struct AsmOptions {
     /// `none`, `all`, or the names (`--ctab-explicit World,tint`).
     #[arg(long, value_name = "auto|none|all|NAME,...", conflicts_with_all = ["no_ctab", "ctab_from"])]
     pub ctab_explicit: Option<String>,
+    /// For an effect listing (what `dis X.fxo` prints): the original effect, whose
+    /// parameters, states, annotations and constant tables the listing does not carry.
+    /// Every listed shader replaces the one it was listed from; unedited, the output is
+    /// the original byte for byte. Without it, an effect listing builds a new effect
+    /// from the techniques, passes and shaders it lists.
+    #[arg(long, value_name = "ORIGINAL", conflicts_with = "ctab_from")]
+    pub fx_from: Option<PathBuf>,
     /// Assemble every shader model 1–3 listing of an input (a file may hold several, one
     /// per version statement) and skip later-model ones (the `vs_4_0`/`ps_4_0` part of a
     /// Unity "level 9" dump) with a note. Several shaders are written one after another,
@@ -441,6 +450,17 @@ fn ctab_of(path: &Path) -> Result<Vec<u32>, String> {
 /// Assembles one listing's text (`text` may be a whole input, or one listing of it
 /// isolated by [`d3dbc::asm::Listing::isolate`]) and rebuilds or replaces its constant
 /// table; warnings are pushed.
+/// The assembler settings of `asm`'s flags.
+fn asm_options(name: &str, o: &AsmOptions) -> d3dbc::asm::Options {
+    d3dbc::asm::Options {
+        file_name: name.to_string(),
+        defines: o.define.iter().map(|d| parse_define(d)).collect(),
+        include_dirs: o.include.clone(),
+        no_validate: o.no_validate,
+        raw: o.raw,
+    }
+}
+
 fn assemble_text(
     text: &str,
     name: &str,
@@ -448,13 +468,7 @@ fn assemble_text(
     ctab: Option<&[u32]>,
     warnings: &mut Vec<String>,
 ) -> Result<Shader, String> {
-    let opts = d3dbc::asm::Options {
-        file_name: name.to_string(),
-        defines: o.define.iter().map(|d| parse_define(d)).collect(),
-        include_dirs: o.include.clone(),
-        no_validate: o.no_validate,
-        raw: o.raw,
-    };
+    let opts = asm_options(name, o);
     let mut shader = d3dbc::asm::assemble(text, &opts).map_err(|d| {
         if d.0.is_empty() {
             format!("{name}: assembly failed")
@@ -557,6 +571,7 @@ fn assemble_one(
     input: &Input,
     o: &AsmOptions,
     ctab: Option<&[u32]>,
+    original: Option<&[u8]>,
     warnings: &mut Vec<String>,
 ) -> Result<(String, Vec<u8>), String> {
     let bytes = batch::read_input(&input.path)?;
@@ -570,7 +585,35 @@ fn assemble_one(
     }
     let text = input::decode_text(&bytes);
     let name = input.display();
-    let shaders = assemble_listings(&text, &name, o, ctab, warnings)?;
+    let opts = asm_options(&name, o);
+    if d3dbc::fx::asm::is_effect_listing(&text) {
+        // An effect listing: the fx_2_0 binary (`.fxo`).
+        if o.ctab_from.is_some() {
+            return Err(
+                "an effect listing takes its original with --fx-from, not --ctab-from".into(),
+            );
+        }
+        let fx = d3dbc::fx::asm::assemble_effect(&text, &name, original, &opts)
+            .map_err(|d| d.to_string())?;
+        return match o.format {
+            AsmFormat::Bin => Ok((o.out_ext.clone().unwrap_or_else(|| "fxo".into()), fx)),
+            _ => Err("an effect assembles to its binary: --format bin (the default)".into()),
+        };
+    }
+    if o.fx_from.is_some() {
+        return Err("--fx-from takes an effect listing (what `d3dbc dis X.fxo` prints); this is a shader listing (--ctab-from gives a shader's original)".into());
+    }
+    let shaders = if d3dbc::fx::asm::has_preshader(&text) && !o.no_ctab {
+        // A shader with a preshader block: CTAB, PRES and code.
+        let tokens = d3dbc::fx::asm::assemble_shader_listing(&text, &name, original, &opts)
+            .map_err(|d| d.to_string())?;
+        let line = d3dbc::asm::listings(&text)
+            .first()
+            .map_or(1, |l| l.version_line + 1);
+        vec![(line, Shader::decode(&tokens).map_err(|e| e.to_string())?)]
+    } else {
+        assemble_listings(&text, &name, o, ctab, warnings)?
+    };
     let many = shaders.len() > 1;
     let array_base = match &o.name {
         Some(n) => n.clone(),
@@ -630,6 +673,32 @@ pub fn asm(batch: &BatchArgs, o: &AsmOptions) -> Result<bool, String> {
     let inputs = batch::expand(&batch.files, &batch.ext.ext, batch::Reads::Listings)?;
     let target = Target::plan(batch, inputs.len(), false)?;
     let ctab = o.ctab_from.as_deref().map(ctab_of).transpose()?;
+    let original = match o.fx_from.as_deref().or(o.ctab_from.as_deref()) {
+        Some(p) => {
+            let flag = if o.fx_from.is_some() {
+                "--fx-from"
+            } else {
+                "--ctab-from"
+            };
+            let name = batch::display_name(p);
+            let bytes = batch::read_input(p).map_err(|e| format!("{flag} {name}: {e}"))?;
+            if o.fx_from.is_some() {
+                d3dbc::fx::Effect::parse(&bytes).map_err(|e| format!("--fx-from {name}: {e}"))?;
+                Some(bytes)
+            } else {
+                let found =
+                    input::read_any(&bytes).map_err(|e| format!("--ctab-from {name}: {e}"))?;
+                Some(
+                    found[0]
+                        .tokens
+                        .iter()
+                        .flat_map(|t| t.to_le_bytes())
+                        .collect(),
+                )
+            }
+        }
+        None => None,
+    };
     if let Some(n) = &o.name {
         if c_identifier(n) != *n {
             return Err(format!("--name {n}: not a C identifier"));
@@ -643,7 +712,13 @@ pub fn asm(batch: &BatchArgs, o: &AsmOptions) -> Result<bool, String> {
         binary,
         |input, progress| {
             let mut warnings = Vec::new();
-            let result = assemble_one(input, o, ctab.as_deref(), &mut warnings);
+            let result = assemble_one(
+                input,
+                o,
+                ctab.as_deref(),
+                original.as_deref(),
+                &mut warnings,
+            );
             for w in &warnings {
                 progress.eprintln(w);
             }

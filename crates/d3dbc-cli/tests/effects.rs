@@ -22,7 +22,7 @@ fn dis_lists_the_effect_as_fxc_does() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let e = &v[0]["effect"];
-    assert_eq!(e["parameters"][0]["ty"]["name"], "tint");
+    assert_eq!(e["parameters"][0]["name"], "tint");
     assert_eq!(
         e["techniques"][0]["passes"][0]["states"]
             .as_array()

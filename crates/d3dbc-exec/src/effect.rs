@@ -30,77 +30,19 @@ pub struct PassScene {
     pub ignored: Vec<String>,
 }
 
-/// D3D's names of an enumeration's values, by number (index 0 = value `first`).
-fn enum_name(state: &str, v: u32) -> Option<&'static str> {
-    const BLEND: [&str; 15] = [
-        "ZERO",
-        "ONE",
-        "SRCCOLOR",
-        "INVSRCCOLOR",
-        "SRCALPHA",
-        "INVSRCALPHA",
-        "DESTALPHA",
-        "INVDESTALPHA",
-        "DESTCOLOR",
-        "INVDESTCOLOR",
-        "SRCALPHASAT",
-        "BOTHSRCALPHA",
-        "BOTHINVSRCALPHA",
-        "BLENDFACTOR",
-        "INVBLENDFACTOR",
-    ];
-    const CMP: [&str; 8] = [
-        "NEVER",
-        "LESS",
-        "EQUAL",
-        "LESSEQUAL",
-        "GREATER",
-        "NOTEQUAL",
-        "GREATEREQUAL",
-        "ALWAYS",
-    ];
-    const BLENDOP: [&str; 5] = ["ADD", "SUBTRACT", "REVSUBTRACT", "MIN", "MAX"];
-    const STENCILOP: [&str; 8] = [
-        "KEEP", "ZERO", "REPLACE", "INCRSAT", "DECRSAT", "INVERT", "INCR", "DECR",
-    ];
-    const CULL: [&str; 3] = ["NONE", "CW", "CCW"];
-    const FILL: [&str; 3] = ["POINT", "WIREFRAME", "SOLID"];
-    const SHADE: [&str; 3] = ["FLAT", "GOURAUD", "PHONG"];
-    const FOG: [&str; 4] = ["NONE", "EXP", "EXP2", "LINEAR"];
-    const ADDRESS: [&str; 5] = ["WRAP", "MIRROR", "CLAMP", "BORDER", "MIRRORONCE"];
-    const FILTER: [&str; 4] = ["NONE", "POINT", "LINEAR", "ANISOTROPIC"];
-    let (table, first): (&[&'static str], u32) = match state {
-        "D3DRS_SRCBLEND" | "D3DRS_DESTBLEND" | "D3DRS_SRCBLENDALPHA" | "D3DRS_DESTBLENDALPHA" => {
-            (&BLEND, 1)
-        }
-        "D3DRS_ZFUNC" | "D3DRS_ALPHAFUNC" | "D3DRS_STENCILFUNC" | "D3DRS_CCW_STENCILFUNC" => {
-            (&CMP, 1)
-        }
-        "D3DRS_BLENDOP" | "D3DRS_BLENDOPALPHA" => (&BLENDOP, 1),
-        "D3DRS_STENCILFAIL"
-        | "D3DRS_STENCILZFAIL"
-        | "D3DRS_STENCILPASS"
-        | "D3DRS_CCW_STENCILFAIL"
-        | "D3DRS_CCW_STENCILZFAIL"
-        | "D3DRS_CCW_STENCILPASS" => (&STENCILOP, 1),
-        "D3DRS_CULLMODE" => (&CULL, 1),
-        "D3DRS_FILLMODE" => (&FILL, 1),
-        "D3DRS_SHADEMODE" => (&SHADE, 1),
-        "D3DRS_FOGTABLEMODE" | "D3DRS_FOGVERTEXMODE" => (&FOG, 0),
-        "D3DSAMP_ADDRESSU" | "D3DSAMP_ADDRESSV" | "D3DSAMP_ADDRESSW" => (&ADDRESS, 1),
-        "D3DSAMP_MAGFILTER" | "D3DSAMP_MINFILTER" | "D3DSAMP_MIPFILTER" => (&FILTER, 0),
-        _ => return None,
-    };
-    table.get(v.checked_sub(first)? as usize).copied()
-}
-
 /// The JSON value the oracle loader takes for one DWORD state.
 fn state_value(s: &AppliedState) -> Value {
     let w = s.words.first().copied().unwrap_or(0);
-    if let Some(n) = enum_name(s.name, w) {
+    let info = d3dbc::fx::state_info(s.operation);
+    // Enumeration values by the names `d3dbc::fx::states` gives them (texture-stage
+    // operations are not modelled by the draw).
+    if let Some(n) = info
+        .filter(|i| i.class != StateClass::TextureStage)
+        .and_then(|i| i.value_name(w))
+    {
         return Value::String(n.into());
     }
-    match d3dbc::fx::state_info(s.operation) {
+    match info {
         Some(i) if i.is_float() => Value::String(format!("0x{w:08x}")),
         _ => Value::from(w),
     }
@@ -232,4 +174,63 @@ pub fn pass_scene(
     ignored.sort();
     ignored.dedup();
     Ok(PassScene { scene, ignored })
+}
+
+/// The pixel-shader inputs (`v#`/`t#` by name, as [`Inputs::registers`] takes them)
+/// that vertex shader `vs`, having produced `vs_out` ([`crate::run_vertex`]), feeds
+/// pixel shader `ps` where the rasterizer draws that vertex: the varyings linked by
+/// semantic as [`crate::render`] links them (below vs_3_0 colours and fog saturated,
+/// inputs the vertex shader does not write read D3D9's defaults: COLOR0 (1, 1, 1, 1),
+/// anything else 0). `d3dbc run X.fxo` runs a pass's two stages through it, at the
+/// point `render` draws at texture coordinate (0, 0).
+pub fn linked_inputs(
+    vs: &d3dbc::Shader,
+    vs_out: &crate::invoke::Outputs,
+    ps: &d3dbc::Shader,
+) -> Result<Vec<(String, [f32; 4])>, crate::exec::ExecError> {
+    use crate::exec::{self, Program};
+    use crate::format::exec_sat;
+    use d3dbc::token::DeclUsage;
+    let vp = Program::new(vs)?;
+    let pp = Program::new(ps)?;
+    let links = crate::render::fetch::ps_links(Some(&pp));
+    let name_of_ps_reg = |reg: usize| -> Option<String> {
+        (0..d3dbc::regs::MAX_INPUTS as u16)
+            .find(|&k| exec::input_reg(k) == reg)
+            .map(|k| format!("v{k}"))
+            .or_else(|| {
+                (0..d3dbc::regs::MAX_TEXTURES as u16)
+                    .find(|&k| exec::tex_reg(k) == reg)
+                    .map(|k| format!("t{k}"))
+            })
+    };
+    let (color, texc, fog) = (
+        DeclUsage::Color as u8,
+        DeclUsage::TexCoord as u8,
+        DeclUsage::Fog as u8,
+    );
+    let mut out = Vec::with_capacity(links.len());
+    for link in &links {
+        let val = if vs.version.major >= 3 {
+            vp.outputs
+                .iter()
+                .find(|s| s.usage == link.usage && s.index == link.index)
+                .and_then(|s| vs_out.get(&format!("o{}", s.reg - exec::out_reg(0))))
+        } else if link.usage == color && link.index < 2 {
+            vs_out
+                .get(&format!("oD{}", link.index))
+                .map(|v| v.map(exec_sat))
+        } else if link.usage == texc && link.index < 8 {
+            vs_out.get(&format!("oT{}", link.index))
+        } else if link.usage == fog {
+            vs_out.get("oFog").map(|v| v.map(exec_sat))
+        } else {
+            None
+        };
+        let v = val.unwrap_or_else(|| d3dbc::regs::unwritten_varying(link.usage, link.index));
+        if let Some(name) = name_of_ps_reg(link.ps_reg) {
+            out.push((name, v));
+        }
+    }
+    Ok(out)
 }

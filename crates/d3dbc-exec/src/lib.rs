@@ -33,6 +33,7 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod diagnose;
 pub mod draw;
 pub mod effect;
 pub mod oracle;

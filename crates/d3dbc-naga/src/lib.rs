@@ -38,6 +38,7 @@
 #![warn(missing_docs)]
 
 mod builder;
+pub mod effect;
 pub mod interface;
 mod link;
 mod lower;
@@ -46,6 +47,7 @@ pub mod options;
 use d3dbc::Shader;
 use naga::valid::{Capabilities, ModuleInfo, ValidationFlags, Validator};
 
+pub use effect::{translate_pass, PassTranslation};
 pub use interface::Interface;
 pub use link::link;
 pub use options::{PipelineState, TextureKind, TranslateOptions};

@@ -136,6 +136,10 @@ fn effect_bytes(input: &str) -> Option<Vec<u8>> {
     if input::looks_like_assembly(input) {
         return None;
     }
+    // A dropped `.xnb` (shown as DWORD hex): the effect inside.
+    if let Some(fx) = xnb_effect(input) {
+        return Some(fx);
+    }
     let bytes = match plain_hex(input) {
         Some(b) => b,
         None => {
@@ -149,6 +153,20 @@ fn effect_bytes(input: &str) -> Option<Vec<u8>> {
         }
     };
     d3dbc::fx::Effect::is_effect(&bytes).then_some(bytes)
+}
+
+/// The effect inside an XNA content file given as the page shows dropped bytes
+/// (`0x%08x, ` DWORDs) or plain hex.
+fn xnb_effect(input: &str) -> Option<Vec<u8>> {
+    let bytes = plain_hex(input).unwrap_or_else(|| {
+        input
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter_map(|w| w.trim().strip_prefix("0x"))
+            .filter_map(|w| u32::from_str_radix(w, 16).ok())
+            .flat_map(u32::to_le_bytes)
+            .collect()
+    });
+    d3dbc::input::xnb::effect_of(&bytes)?.ok()
 }
 
 /// The bytes of a plain hex string (what [`Analysis::hex`] holds and `#hex=` links
@@ -421,6 +439,13 @@ pub struct RenderRequest {
     pub height: u32,
     /// Float constants to set, by register name (`c0`…).
     pub constants: BTreeMap<String, [f32; 4]>,
+    /// An effect's technique (name or index; default the first).
+    pub technique: Option<String>,
+    /// An effect's pass (name or index; default 0).
+    pub pass: Option<String>,
+    /// Parameter values as `d3dbc render --set` takes them (`tint=1,0.5,0,1`,
+    /// `World=identity`): effect parameters, or a plain shader's constant-table names.
+    pub set: Vec<String>,
 }
 
 impl Default for RenderRequest {
@@ -429,6 +454,9 @@ impl Default for RenderRequest {
             width: 128,
             height: 128,
             constants: BTreeMap::new(),
+            technique: None,
+            pass: None,
+            set: Vec::new(),
         }
     }
 }
@@ -442,6 +470,9 @@ pub struct Rendered {
     pub height: u32,
     /// RGBA bytes, row order (what `ImageData` takes).
     pub rgba: Vec<u8>,
+    /// Why the picture holds only the clear colour (`d3dbc render`'s warning), when it
+    /// does.
+    pub warning: Option<String>,
 }
 
 thread_local! {
@@ -469,7 +500,11 @@ pub fn clear_textures() {
 
 const MAX_SIDE: u32 = 2048;
 
-fn run(hex: &str, r: &RenderRequest, trace: Option<(u32, u32)>) -> Result<Renderer, String> {
+/// A rendered scene, the scene, and the zero or singular matrix parameters of an
+/// effect pass's shaders.
+type Run = (Renderer, d3dbc_exec::Scene, Vec<String>);
+
+fn run(hex: &str, r: &RenderRequest, trace: Option<(u32, u32)>) -> Result<Run, String> {
     if r.width == 0 || r.height == 0 || r.width > MAX_SIDE || r.height > MAX_SIDE {
         return Err(format!(
             "size {}x{}: expected 1x1 up to {MAX_SIDE}x{MAX_SIDE}",
@@ -485,20 +520,29 @@ fn run(hex: &str, r: &RenderRequest, trace: Option<(u32, u32)>) -> Result<Render
     let tokens = match read_bytecode(hex)? {
         Bytecode::Shader(tokens) => tokens,
         Bytecode::Effect(bytes) => {
-            // An effect: its first pass with the parameters' default values, as
-            // `d3dbc render X.fxo` draws it.
+            // An effect: the chosen pass with the parameters' defaults and `set`, as
+            // `d3dbc render X.fxo --technique T --pass P --set …` draws it.
             let e = d3dbc::fx::Effect::parse(&bytes).map_err(|e| e.to_string())?;
-            let pass = d3dbc_exec::effect::pass_scene(
-                &e,
-                0,
-                0,
-                &Default::default(),
-                r.width,
-                r.height,
-                &textures,
-            )?;
-            return Renderer::run_scene(&pass.scene, opts, regions, |_, _| {})
-                .map_err(|e| e.to_string());
+            let t = e
+                .find_technique(r.technique.as_deref().unwrap_or("0"))
+                .map_err(|e| e.to_string())?;
+            let p = e
+                .find_pass(t, r.pass.as_deref().unwrap_or("0"))
+                .map_err(|e| e.to_string())?;
+            let values = e.parse_values(&r.set)?;
+            let pass =
+                d3dbc_exec::effect::pass_scene(&e, t, p, &values, r.width, r.height, &textures)?;
+            let hints: Vec<String> = e
+                .apply_pass(t, p, &values)
+                .ok()
+                .iter()
+                .flat_map(|s| [s.vertex_shader, s.pixel_shader])
+                .flatten()
+                .flat_map(|code| e.degenerate_matrices(code, &values))
+                .collect();
+            let rendered = Renderer::run_scene(&pass.scene, opts, regions, |_, _| {})
+                .map_err(|e| e.to_string())?;
+            return Ok((rendered, pass.scene, hints));
         }
     };
     let shader = Shader::decode(&tokens).map_err(|e| e.to_string())?;
@@ -531,8 +575,31 @@ fn run(hex: &str, r: &RenderRequest, trace: Option<(u32, u32)>) -> Result<Render
                 .ok_or_else(|| format!("`{name}`: expected c0…c{}", count.saturating_sub(1)))?;
             d.ps_constants.set_float_bits(reg, &v.map(f32::to_bits));
         }
+        for spec in &r.set {
+            let c = d3dbc::fx::pass::constant_table_value(&shader, spec)?;
+            for (reg, v) in &c.float {
+                d.ps_constants
+                    .set_float_bits(*reg as usize, &v.map(f32::to_bits));
+            }
+            for (reg, v) in &c.int {
+                d.ps_constants.set_int(*reg as usize, v);
+            }
+        }
     }
-    Renderer::run_scene(&scene, opts, regions, |_, _| {}).map_err(|e| e.to_string())
+    let rendered =
+        Renderer::run_scene(&scene, opts, regions, |_, _| {}).map_err(|e| e.to_string())?;
+    Ok((rendered, scene, Vec::new()))
+}
+
+/// The empty-picture warning of a rendered scene (as `d3dbc render` prints it).
+fn warning(rendered: &Renderer, scene: &d3dbc_exec::Scene, hints: &[String]) -> Option<String> {
+    let why = d3dbc_exec::diagnose::why_empty(scene, rendered.targets.first()?)?;
+    let mut w = format!("the picture is empty (only the clear colour): {why}");
+    for h in hints {
+        w.push_str("; ");
+        w.push_str(h);
+    }
+    Some(w)
 }
 
 /// Draws the pixel shader `hex` full-screen on the CPU executor, as `d3dbc render`
@@ -540,12 +607,13 @@ fn run(hex: &str, r: &RenderRequest, trace: Option<(u32, u32)>) -> Result<Render
 /// without an image, constants from the CTAB defaults (1 where there is none), then
 /// the request's.
 pub fn render(hex: &str, r: &RenderRequest) -> Result<Rendered, String> {
-    let out = run(hex, r, None)?;
+    let (out, scene, hints) = run(hex, r, None)?;
     let img = &out.targets[0];
     Ok(Rendered {
         width: img.width,
         height: img.height,
         rgba: img.to_rgba8(),
+        warning: warning(&out, &scene, &hints),
     })
 }
 
@@ -559,7 +627,7 @@ pub fn trace(hex: &str, r: &RenderRequest, x: u32, y: u32) -> Result<Vec<String>
             r.width, r.height
         ));
     }
-    let out = run(hex, r, Some((x, y)))?;
+    let (out, _, _) = run(hex, r, Some((x, y)))?;
     let t = out
         .trace
         .as_ref()
@@ -612,6 +680,7 @@ pub fn render_rgba(hex: &str, request_json: &str) -> Vec<u8> {
     match request(request_json).and_then(|r| render(hex, &r)) {
         Ok(img) => {
             set_error(String::new());
+            LAST_WARNING.with(|l| *l.borrow_mut() = img.warning.clone().unwrap_or_default());
             img.rgba
         }
         Err(e) => {
@@ -644,6 +713,73 @@ pub fn clear_textures_js() {
 
 thread_local! {
     static LAST_ERROR: RefCell<String> = const { RefCell::new(String::new()) };
+    static LAST_WARNING: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+/// Why the last [`render_rgba`]'s picture is empty (empty when it is not).
+#[wasm_bindgen(js_name = lastWarning)]
+pub fn last_warning() -> String {
+    LAST_WARNING.with(|l| l.borrow().clone())
+}
+
+/// An effect's techniques and passes (for the pickers) and its numeric parameters with
+/// their defaults as `--set` text (for the parameter editor).
+#[derive(Clone, Debug, Serialize)]
+pub struct EffectInfo {
+    /// Techniques: name and pass names.
+    pub techniques: Vec<(String, Vec<String>)>,
+    /// Numeric parameters: name, type (`float4x4`), and the default as `--set` takes
+    /// it (`1, 0, 0, 0, …`).
+    pub parameters: Vec<(String, String, String)>,
+}
+
+/// The pickers' and parameter editor's content for an effect (`hex` as [`analyze`]
+/// gives it); an error for anything else.
+pub fn effect_info(hex: &str) -> Result<EffectInfo, String> {
+    let Bytecode::Effect(bytes) = read_bytecode(hex)? else {
+        return Err("not an effect".into());
+    };
+    let e = d3dbc::fx::Effect::parse(&bytes).map_err(|e| e.to_string())?;
+    let techniques = e
+        .techniques
+        .iter()
+        .map(|t| {
+            (
+                t.name.to_string(),
+                t.passes.iter().map(|p| p.name.to_string()).collect(),
+            )
+        })
+        .collect();
+    let mut parameters = Vec::new();
+    for p in &e.parameters {
+        let name = p.ty.name.to_string();
+        // Numeric parameters are the ones `--set` takes: their defaults parse back.
+        let Some(v) = e.parameter_floats(&name, &Default::default()) else {
+            continue;
+        };
+        let text = v.iter().map(f32::to_string).collect::<Vec<_>>().join(", ");
+        if v.is_empty() || e.parse_value(&format!("{name}={text}")).is_err() {
+            continue;
+        }
+        parameters.push((
+            name,
+            p.ty.to_string().split(' ').next().unwrap_or("").to_string(),
+            text,
+        ));
+    }
+    Ok(EffectInfo {
+        techniques,
+        parameters,
+    })
+}
+
+/// [`effect_info`]: returns the [`EffectInfo`] or `{"error"}` as JSON.
+#[wasm_bindgen(js_name = effectInfo)]
+pub fn effect_info_json(hex: &str) -> String {
+    match effect_info(hex) {
+        Ok(i) => json(&i),
+        Err(e) => error_json(&e),
+    }
 }
 
 fn set_error(e: String) {

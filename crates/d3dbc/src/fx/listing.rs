@@ -17,6 +17,13 @@ use crate::print::{print_tokens, PrintOptions};
 /// The listing of one shader's bytecode: its preshader block (when it has one), then the
 /// shader's own listing.
 pub fn shader_listing(bytes: &[u8]) -> String {
+    shader_listing_with(bytes, &PrintOptions::default())
+}
+
+/// [`shader_listing`] with the printer's `offsets`/`tokens` annotations of `options`
+/// (offsets count DWORDs from the shader's version token); the effect listing never
+/// prints `CTAB` default values (fxc's does not).
+pub fn shader_listing_with(bytes: &[u8], options: &PrintOptions) -> String {
     let tokens = to_words(bytes);
     let mut out = String::new();
     if let Some(pres) = find_pres(&tokens) {
@@ -29,7 +36,7 @@ pub fn shader_listing(bytes: &[u8]) -> String {
     }
     let options = PrintOptions {
         ctab_defaults: false,
-        ..PrintOptions::default()
+        ..*options
     };
     if let Err(e) = print_tokens(&tokens, &options, &mut out) {
         let _ = writeln!(out, "// shader does not decode: {e}");
@@ -126,6 +133,13 @@ impl<'a> Effect<'a> {
 
     /// fxc's `/Fc` listing of the effect.
     pub fn listing(&self) -> String {
+        self.listing_with(&PrintOptions::default())
+    }
+
+    /// [`listing`](Self::listing) with the embedded shaders printed under `options`
+    /// (`offsets`, `tokens`: `dis --offsets --tokens`).
+    pub fn listing_with(&self, options: &PrintOptions) -> String {
+        let shader_listing = |code: &[u8]| shader_listing_with(code, options);
         let mut out = String::new();
         for p in &self.parameters {
             if !p.ty.is_shader() || p.ty.class != ParameterClass::Object {

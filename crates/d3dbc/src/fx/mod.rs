@@ -33,8 +33,11 @@
 //!   (name of a shader-array parameter, then a preshader computing the element index).
 
 pub mod apply;
+pub mod asm;
 pub mod listing;
+pub mod pass;
 pub mod preshader;
+pub mod preshader_asm;
 pub mod states;
 pub mod write;
 

@@ -165,6 +165,335 @@ table! {
     Sampler 0 "Sampler",
 }
 
+/// The name each state of [`STATES`] has in effect source (what fxc's HLSL and its
+/// listings call it: `ZEnable`, `AlphaBlendEnable`, `MinFilter`, `VertexShader`), by
+/// operation.
+static EFFECT_NAMES: [&str; 179] = [
+    "ZEnable",
+    "FillMode",
+    "ShadeMode",
+    "ZWriteEnable",
+    "AlphaTestEnable",
+    "LastPixel",
+    "SrcBlend",
+    "DestBlend",
+    "CullMode",
+    "ZFunc",
+    "AlphaRef",
+    "AlphaFunc",
+    "DitherEnable",
+    "AlphaBlendEnable",
+    "FogEnable",
+    "SpecularEnable",
+    "FogColor",
+    "FogTableMode",
+    "FogStart",
+    "FogEnd",
+    "FogDensity",
+    "RangeFogEnable",
+    "StencilEnable",
+    "StencilFail",
+    "StencilZFail",
+    "StencilPass",
+    "StencilFunc",
+    "StencilRef",
+    "StencilMask",
+    "StencilWriteMask",
+    "TextureFactor",
+    "Wrap0",
+    "Wrap1",
+    "Wrap2",
+    "Wrap3",
+    "Wrap4",
+    "Wrap5",
+    "Wrap6",
+    "Wrap7",
+    "Wrap8",
+    "Wrap9",
+    "Wrap10",
+    "Wrap11",
+    "Wrap12",
+    "Wrap13",
+    "Wrap14",
+    "Wrap15",
+    "Clipping",
+    "Lighting",
+    "Ambient",
+    "FogVertexMode",
+    "ColorVertex",
+    "LocalViewer",
+    "NormalizeNormals",
+    "DiffuseMaterialSource",
+    "SpecularMaterialSource",
+    "AmbientMaterialSource",
+    "EmissiveMaterialSource",
+    "VertexBlend",
+    "ClipPlaneEnable",
+    "PointSize",
+    "PointSize_Min",
+    "PointSize_Max",
+    "PointSpriteEnable",
+    "PointScaleEnable",
+    "PointScale_A",
+    "PointScale_B",
+    "PointScale_C",
+    "MultiSampleAntialias",
+    "MultiSampleMask",
+    "PatchEdgeStyle",
+    "DebugMonitorToken",
+    "IndexedVertexBlendEnable",
+    "ColorWriteEnable",
+    "TweenFactor",
+    "BlendOp",
+    "PositionDegree",
+    "NormalDegree",
+    "ScissorTestEnable",
+    "SlopeScaleDepthBias",
+    "AntialiasedLineEnable",
+    "MinTessellationLevel",
+    "MaxTessellationLevel",
+    "AdaptiveTess_X",
+    "AdaptiveTess_Y",
+    "AdaptiveTess_Z",
+    "AdaptiveTess_W",
+    "EnableAdaptiveTessellation",
+    "TwoSidedStencilMode",
+    "CCW_StencilFail",
+    "CCW_StencilZFail",
+    "CCW_StencilPass",
+    "CCW_StencilFunc",
+    "ColorWriteEnable1",
+    "ColorWriteEnable2",
+    "ColorWriteEnable3",
+    "BlendFactor",
+    "SRGBWriteEnable",
+    "DepthBias",
+    "SeparateAlphaBlendEnable",
+    "SrcBlendAlpha",
+    "DestBlendAlpha",
+    "BlendOpAlpha",
+    "ColorOp",
+    "ColorArg0",
+    "ColorArg1",
+    "ColorArg2",
+    "AlphaOp",
+    "AlphaArg0",
+    "AlphaArg1",
+    "AlphaArg2",
+    "ResultArg",
+    "BumpEnvMat00",
+    "BumpEnvMat01",
+    "BumpEnvMat10",
+    "BumpEnvMat11",
+    "TexCoordIndex",
+    "BumpEnvLScale",
+    "BumpEnvLOffset",
+    "TextureTransformFlags",
+    "Constant",
+    "NPatchMode",
+    "FVF",
+    "ProjectionTransform",
+    "ViewTransform",
+    "WorldTransform",
+    "TextureTransform",
+    "MaterialDiffuse",
+    "MaterialAmbient",
+    "MaterialSpecular",
+    "MaterialEmissive",
+    "MaterialPower",
+    "LightType",
+    "LightDiffuse",
+    "LightSpecular",
+    "LightAmbient",
+    "LightPosition",
+    "LightDirection",
+    "LightRange",
+    "LightFallOff",
+    "LightAttenuation0",
+    "LightAttenuation1",
+    "LightAttenuation2",
+    "LightTheta",
+    "LightPhi",
+    "LightEnable",
+    "VertexShader",
+    "PixelShader",
+    "VertexShaderConstantF",
+    "VertexShaderConstantB",
+    "VertexShaderConstantI",
+    "VertexShaderConstant",
+    "VertexShaderConstant1",
+    "VertexShaderConstant2",
+    "VertexShaderConstant3",
+    "VertexShaderConstant4",
+    "PixelShaderConstantF",
+    "PixelShaderConstantB",
+    "PixelShaderConstantI",
+    "PixelShaderConstant",
+    "PixelShaderConstant1",
+    "PixelShaderConstant2",
+    "PixelShaderConstant3",
+    "PixelShaderConstant4",
+    "Texture",
+    "AddressU",
+    "AddressV",
+    "AddressW",
+    "BorderColor",
+    "MagFilter",
+    "MinFilter",
+    "MipFilter",
+    "MipMapLodBias",
+    "MaxMipLevel",
+    "MaxAnisotropy",
+    "SRGBTexture",
+    "ElementIndex",
+    "DMapOffset",
+    "Sampler",
+];
+
+impl StateInfo {
+    /// The state's name in effect source (`ZEnable`, `CullMode`, `AddressU`, `ColorOp`,
+    /// `VertexShaderConstantF`), as fxc spells it.
+    pub fn effect_name(&self) -> &'static str {
+        let i = STATES
+            .iter()
+            .position(|s| std::ptr::eq(s, self))
+            .unwrap_or(usize::MAX);
+        EFFECT_NAMES.get(i).copied().unwrap_or(self.name)
+    }
+
+    /// Whether the state's value is a boolean (`AlphaBlendEnable`, `Lighting`,
+    /// `LightEnable`, …; `ZEnable`, which may be `USEW`, and the colour-write masks are
+    /// not).
+    pub fn is_bool(&self) -> bool {
+        let n = self.name;
+        (n.contains("ENABLE") && !n.starts_with("D3DRS_COLORWRITEENABLE") && n != "D3DRS_ZENABLE")
+            || matches!(
+                n,
+                "D3DRS_LASTPIXEL"
+                    | "D3DRS_CLIPPING"
+                    | "D3DRS_LIGHTING"
+                    | "D3DRS_COLORVERTEX"
+                    | "D3DRS_LOCALVIEWER"
+                    | "D3DRS_NORMALIZENORMALS"
+                    | "D3DRS_MULTISAMPLEANTIALIAS"
+                    | "D3DRS_TWOSIDEDSTENCILMODE"
+                    | "D3DSAMP_SRGBTEXTURE"
+                    | "LightEnable"
+            )
+    }
+
+    /// The D3D name of enumeration value `v` of this state, as effect source spells it
+    /// (`D3DBLEND_SRCALPHA` → `SRCALPHA`, `D3DCMP_LESSEQUAL` → `LESSEQUAL`,
+    /// `D3DTEXF_LINEAR` → `LINEAR`, `D3DTOP_MODULATE` → `MODULATE`); `None` for states
+    /// that are not enumerations, or values outside the enumeration.
+    pub fn value_name(&self, v: u32) -> Option<&'static str> {
+        const BLEND: [&str; 15] = [
+            "ZERO",
+            "ONE",
+            "SRCCOLOR",
+            "INVSRCCOLOR",
+            "SRCALPHA",
+            "INVSRCALPHA",
+            "DESTALPHA",
+            "INVDESTALPHA",
+            "DESTCOLOR",
+            "INVDESTCOLOR",
+            "SRCALPHASAT",
+            "BOTHSRCALPHA",
+            "BOTHINVSRCALPHA",
+            "BLENDFACTOR",
+            "INVBLENDFACTOR",
+        ];
+        const CMP: [&str; 8] = [
+            "NEVER",
+            "LESS",
+            "EQUAL",
+            "LESSEQUAL",
+            "GREATER",
+            "NOTEQUAL",
+            "GREATEREQUAL",
+            "ALWAYS",
+        ];
+        const BLENDOP: [&str; 5] = ["ADD", "SUBTRACT", "REVSUBTRACT", "MIN", "MAX"];
+        const STENCILOP: [&str; 8] = [
+            "KEEP", "ZERO", "REPLACE", "INCRSAT", "DECRSAT", "INVERT", "INCR", "DECR",
+        ];
+        const CULL: [&str; 3] = ["NONE", "CW", "CCW"];
+        const FILL: [&str; 3] = ["POINT", "WIREFRAME", "SOLID"];
+        const SHADE: [&str; 3] = ["FLAT", "GOURAUD", "PHONG"];
+        const FOG: [&str; 4] = ["NONE", "EXP", "EXP2", "LINEAR"];
+        const ADDRESS: [&str; 5] = ["WRAP", "MIRROR", "CLAMP", "BORDER", "MIRRORONCE"];
+        const FILTER: [&str; 8] = [
+            "NONE",
+            "POINT",
+            "LINEAR",
+            "ANISOTROPIC",
+            "",
+            "",
+            "PYRAMIDALQUAD",
+            "GAUSSIANQUAD",
+        ];
+        const TOP: [&str; 26] = [
+            "DISABLE",
+            "SELECTARG1",
+            "SELECTARG2",
+            "MODULATE",
+            "MODULATE2X",
+            "MODULATE4X",
+            "ADD",
+            "ADDSIGNED",
+            "ADDSIGNED2X",
+            "SUBTRACT",
+            "ADDSMOOTH",
+            "BLENDDIFFUSEALPHA",
+            "BLENDTEXTUREALPHA",
+            "BLENDFACTORALPHA",
+            "BLENDTEXTUREALPHAPM",
+            "BLENDCURRENTALPHA",
+            "PREMODULATE",
+            "MODULATEALPHA_ADDCOLOR",
+            "MODULATECOLOR_ADDALPHA",
+            "MODULATEINVALPHA_ADDCOLOR",
+            "MODULATEINVCOLOR_ADDALPHA",
+            "BUMPENVMAP",
+            "BUMPENVMAPLUMINANCE",
+            "DOTPRODUCT3",
+            "MULTIPLYADD",
+            "LERP",
+        ];
+        const ZB: [&str; 3] = ["FALSE", "TRUE", "USEW"];
+        let (table, first): (&[&'static str], u32) = match self.name {
+            "D3DRS_SRCBLEND"
+            | "D3DRS_DESTBLEND"
+            | "D3DRS_SRCBLENDALPHA"
+            | "D3DRS_DESTBLENDALPHA" => (&BLEND, 1),
+            "D3DRS_ZFUNC" | "D3DRS_ALPHAFUNC" | "D3DRS_STENCILFUNC" | "D3DRS_CCW_STENCILFUNC" => {
+                (&CMP, 1)
+            }
+            "D3DRS_BLENDOP" | "D3DRS_BLENDOPALPHA" => (&BLENDOP, 1),
+            "D3DRS_STENCILFAIL"
+            | "D3DRS_STENCILZFAIL"
+            | "D3DRS_STENCILPASS"
+            | "D3DRS_CCW_STENCILFAIL"
+            | "D3DRS_CCW_STENCILZFAIL"
+            | "D3DRS_CCW_STENCILPASS" => (&STENCILOP, 1),
+            "D3DRS_CULLMODE" => (&CULL, 1),
+            "D3DRS_FILLMODE" => (&FILL, 1),
+            "D3DRS_SHADEMODE" => (&SHADE, 1),
+            "D3DRS_ZENABLE" => (&ZB, 0),
+            "D3DRS_FOGTABLEMODE" | "D3DRS_FOGVERTEXMODE" => (&FOG, 0),
+            "D3DSAMP_ADDRESSU" | "D3DSAMP_ADDRESSV" | "D3DSAMP_ADDRESSW" => (&ADDRESS, 1),
+            "D3DSAMP_MAGFILTER" | "D3DSAMP_MINFILTER" | "D3DSAMP_MIPFILTER" => (&FILTER, 0),
+            "D3DTSS_COLOROP" | "D3DTSS_ALPHAOP" => (&TOP, 1),
+            _ => return None,
+        };
+        table
+            .get(v.checked_sub(first)? as usize)
+            .copied()
+            .filter(|n| !n.is_empty())
+    }
+}
+
 /// The table entry of `operation`, if D3DX knows it.
 pub fn state_info(operation: u32) -> Option<&'static StateInfo> {
     STATES.get(operation as usize)
@@ -232,5 +561,10 @@ mod tests {
         assert_eq!(STATES[0xb0].name, "D3DSAMP_ELEMENTINDEX");
         assert_eq!(STATES.last().unwrap().name, "Sampler");
         assert_eq!(STATES.len(), 0xb3);
+        assert_eq!(EFFECT_NAMES.len(), STATES.len());
+        assert_eq!(STATES[0].effect_name(), "ZEnable");
+        assert_eq!(STATES[0x92].effect_name(), "VertexShader");
+        assert_eq!(STATES[0xb0].effect_name(), "ElementIndex");
+        assert_eq!(STATES[0x10].effect_name(), "FogColor");
     }
 }

@@ -16,6 +16,8 @@
 //! big-endian, as Windows PowerShell's `>` writes it): [`decode_text`] turns any of them
 //! into a `str`, for this module and for the assembler's input alike.
 
+pub mod xnb;
+
 use std::borrow::Cow;
 
 use crate::version::Version;
