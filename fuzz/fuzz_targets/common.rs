@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use d3dbc::semantics::{LogOfZero, MovaTies, MulZero, ReciprocalOfZero};
-use d3dbc::target::options::{FogMode, TextureKind, TranslateOptions};
+use d3dbc::target::options::{FogDepth, FogMode, TextureKind, TranslateOptions};
 use d3dbc::CompareFunc;
 
 /// `data` as `(head, tokens, shader)` when it holds `head_len` bytes, at least two
@@ -25,7 +25,9 @@ pub fn valid_shader(data: &[u8], head_len: usize) -> Option<(&[u8], Vec<u32>, d3
 }
 
 /// Translation options (device semantics and pipeline state: the code paths they
-/// select) from four bytes, shared by the targets that translate.
+/// select) from four bytes, shared by the targets that translate: every field of
+/// `Semantics` and `PipelineState` at each of its values (bits are shared between
+/// fields, so some combinations come together).
 pub fn translate_options(b: [u8; 4]) -> TranslateOptions {
     let mut o = TranslateOptions::default();
     let s = &mut o.semantics;
@@ -45,6 +47,7 @@ pub fn translate_options(b: [u8; 4]) -> TranslateOptions {
     s.fused_mad = b[0] & 0x80 != 0;
     s.ps1x_clamp_constants = b[1] & 1 != 0;
     s.ps1x_saturate_output = b[3] & 4 != 0;
+    s.ps1x_max_value = [8.0, 1.0, 2.0, f32::MAX][(b[2] >> 2) as usize & 3];
     let p = &mut o.pipeline;
     p.alpha_test = CompareFunc::from_d3d(u32::from(b[1] >> 1 & 7) + 1).unwrap_or_default();
     p.fog = [
@@ -54,7 +57,13 @@ pub fn translate_options(b: [u8; 4]) -> TranslateOptions {
         FogMode::Exp,
         FogMode::Exp2,
     ][(b[1] >> 4) as usize % 5];
+    p.fog_depth = if b[1] & 0x80 != 0 {
+        FogDepth::W
+    } else {
+        FogDepth::Z
+    };
     p.clip_planes = b[2] % 9;
+    p.point_expansion = b[0] & 0x40 != 0;
     p.point_size_builtin = b[2] & 0x10 != 0;
     p.point_sprites = b[2] & 0x20 != 0;
     p.flat_shading = b[2] & 0x40 != 0;

@@ -2,14 +2,42 @@
 //! choose the translation options (device semantics and pipeline state: the code paths
 //! they select); the rest is the token stream. A validator-accepted shader must lower
 //! to a module naga's validator accepts, and every back end (SPIR-V, WGSL, GLSL, MSL,
-//! HLSL) must write it: any error there is a translator bug, so it fails the run.
+//! HLSL in both models) must write it: any error there is a translator bug, so it fails
+//! the run. Every 256th shader model 5.0 HLSL also goes through vkd3d-compiler
+//! (`-b dxbc-tpf`) when `D3DBC_VKD3D_COMPILER` names one, and must compile.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 mod common;
 
-use d3dbc_naga::Target;
+use d3dbc_naga::{HlslModel, Target};
+
+static COUNT: AtomicUsize = AtomicUsize::new(0);
+
+/// vkd3d-compiler over `hlsl` (shader model 5.0 for the stage): its failure message.
+fn vkd3d(compiler: &std::ffi::OsStr, hlsl: &str, vertex: bool) -> Result<(), String> {
+    let f = std::env::temp_dir().join(format!("d3dbc-fuzz-hlsl-{}.hlsl", std::process::id()));
+    std::fs::write(&f, hlsl).map_err(|e| e.to_string())?;
+    let profile = if vertex { "vs_5_0" } else { "ps_5_0" };
+    let o = std::process::Command::new(compiler)
+        .args(["-x", "hlsl", "-b", "dxbc-tpf", "-e", "main", "-p", profile])
+        .arg(&f)
+        .args(["-o", "/dev/null"])
+        .output()
+        .map_err(|e| e.to_string())?;
+    if o.status.success() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{}: {}{}\n{hlsl}",
+            o.status,
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        ))
+    }
+}
 
 fuzz_target!(|data: &[u8]| {
     let Some((head, _, shader)) = common::valid_shader(data, 4) else {
@@ -32,6 +60,21 @@ fuzz_target!(|data: &[u8]| {
     ] {
         if let Err(e) = t.emit(target) {
             panic!("{target}: {e}\n{}", d3dbc::print::to_string(&shader));
+        }
+    }
+    if let Err(e) = t.hlsl_with(HlslModel::Sm6_0) {
+        panic!("hlsl 6_0: {e}\n{}", d3dbc::print::to_string(&shader));
+    }
+    if COUNT.fetch_add(1, Ordering::Relaxed) % 256 == 0 {
+        if let Some(c) = std::env::var_os("D3DBC_VKD3D_COMPILER") {
+            let hlsl = t.hlsl().expect("written above");
+            let vertex = shader.version.is_vertex();
+            if let Err(e) = vkd3d(&c, &hlsl, vertex) {
+                panic!(
+                    "vkd3d-compiler rejects the HLSL: {e}\n{}",
+                    d3dbc::print::to_string(&shader)
+                );
+            }
         }
     }
 });

@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use d3dbc_naga::{Target as Lang, TranslateOptions};
+use d3dbc_naga::{HlslModel, Target as Lang, TranslateOptions};
 
 use crate::batch::{self, Input, Target};
 use crate::load::{self, ValidityArgs};
@@ -33,6 +33,11 @@ pub struct TranslateArgs {
     /// (d3dbc-naga through naga's validator and writer). Text targets always use naga.
     #[arg(long, value_name = "direct|naga", default_value = "direct", value_parser = ["direct", "naga"])]
     pub via: String,
+    /// HLSL flavour: `5_0` (the default: static `register(tN)`/`register(sN)`/`register(bN)`
+    /// bindings, for shader model 5 compilers, fxc and Direct3D 11) or `6_0` (naga's
+    /// sampler-heap layout for Direct3D 12). `--interface` states the registers.
+    #[arg(long, value_name = "5_0|6_0", default_value = "5_0", value_parser = parse_model)]
+    pub hlsl_model: HlslModel,
     #[command(flatten)]
     pub validity: ValidityArgs,
     /// Technique of an effect input (name or index; default the first): its pass
@@ -49,6 +54,10 @@ pub struct TranslateArgs {
 }
 
 fn parse_target(s: &str) -> Result<Lang, String> {
+    s.parse()
+}
+
+fn parse_model(s: &str) -> Result<HlslModel, String> {
     s.parse()
 }
 
@@ -78,10 +87,20 @@ fn translate_one(
         return Ok(("spv".to_string(), data, iface));
     }
     let t = d3dbc_naga::translate(&shader, options).map_err(|e| e.to_string())?;
-    let data = t.emit(args.target).map_err(|e| e.to_string())?;
+    let data = match args.target {
+        Lang::Hlsl => t.hlsl_with(args.hlsl_model).map(String::into_bytes),
+        target => t.emit(target),
+    }
+    .map_err(|e| e.to_string())?;
     let ext = args.target.extension(t.interface.stage);
     let iface = if args.interface {
-        Some(serde_json::to_string_pretty(&t.interface).map_err(|e| e.to_string())?)
+        // The HLSL target also states its registers (`"hlsl"`: `b0`, `t1`, `s1`, …).
+        let mut json = serde_json::to_value(&t.interface).map_err(|e| e.to_string())?;
+        if args.target == Lang::Hlsl {
+            json["hlsl"] = serde_json::to_value(t.interface.hlsl(args.hlsl_model))
+                .map_err(|e| e.to_string())?;
+        }
+        Some(serde_json::to_string_pretty(&json).map_err(|e| e.to_string())?)
     } else {
         None
     };

@@ -77,34 +77,47 @@ fn out_dir_names_each_output_by_target_and_stage() {
     }
 }
 
+/// `translate PSO --target TARGET -o OUT --interface EXTRA…`: the output's text (empty
+/// for SPIR-V) and the interface JSON written beside it.
+fn with_interface(
+    pso: &str,
+    target: &str,
+    out: &std::path::Path,
+    extra: &[&str],
+) -> (String, serde_json::Value) {
+    let mut args = vec![
+        "translate",
+        pso,
+        "--target",
+        target,
+        "-o",
+        out.to_str().unwrap(),
+        "--interface",
+    ];
+    args.extend_from_slice(extra);
+    let o = run(&args, None);
+    assert!(o.status.success(), "{args:?}: {}", text(&o.stderr));
+    assert!(out.exists());
+    let src = std::fs::read(out).unwrap();
+    let json = std::fs::read_to_string(out.with_extension("interface.json")).unwrap();
+    (
+        String::from_utf8(src).unwrap_or_default(),
+        serde_json::from_str(&json).unwrap(),
+    )
+}
+
 #[test]
 fn interface_json_is_written_beside_the_output() {
     let dir = tmpdir("translate-interface");
-    let spv = dir.join("ps.spv");
-    let out = run(
-        &[
-            "translate",
-            &ex("textured.pso"),
-            "--target",
-            "spirv",
-            "-o",
-            spv.to_str().unwrap(),
-            "--interface",
-        ],
-        None,
-    );
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(spv.exists());
-    let json = std::fs::read_to_string(dir.join("ps.interface.json")).unwrap();
-    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
-    assert_eq!(v["version"], "ps_2_0", "{json}");
+    let (_, v) = with_interface(&ex("textured.pso"), "spirv", &dir.join("ps.spv"), &[]);
+    assert_eq!(v["version"], "ps_2_0", "{v}");
     // One 2D sampler (s0) and the float constants the shader reads (c0, c1).
     let samplers = v["samplers"].as_array().expect("samplers");
-    assert_eq!(samplers.len(), 1, "{json}");
-    assert_eq!(samplers[0]["stage"], 0, "{json}");
+    assert_eq!(samplers.len(), 1, "{v}");
+    assert_eq!(samplers[0]["stage"], 0, "{v}");
     assert!(
         v["float_constants"]["registers"].as_u64().unwrap() >= 2,
-        "{json}"
+        "{v}"
     );
 }
 
@@ -225,4 +238,51 @@ fn spirv_comes_from_the_direct_back_end_unless_via_naga_with_the_same_interface(
         "{}",
         text(&out.stderr)
     );
+}
+
+#[test]
+fn hlsl_has_static_registers_that_the_interface_states() {
+    let dir = tmpdir("translate-hlsl");
+    let out = dir.join("ps.hlsl");
+    let (src, v) = with_interface(&ex("textured.pso"), "hlsl", &out, &[]);
+    // Shader model 5.0: s0 is a texture and a sampler at t0/s0, constants in cbuffer b0.
+    assert!(
+        src.contains("Texture2D<float4> t0_ : register(t0);"),
+        "{src}"
+    );
+    assert!(src.contains("SamplerState s0_ : register(s0);"), "{src}");
+    assert!(src.contains(": register(b0)"), "{src}");
+    assert!(!src.contains("nagaSamplerHeap"), "{src}");
+    let h = &v["hlsl"];
+    assert_eq!(h["model"], "5_0", "{v}");
+    assert_eq!(h["float_constants"], "b0", "{v}");
+    assert_eq!(h["samplers"][0]["texture"], "t0", "{v}");
+    assert_eq!(h["samplers"][0]["sampler"], "s0", "{v}");
+    assert!(h["sampler_heap"].is_null(), "{v}");
+
+    // naga's Direct3D 12 layout on request; the interface says where the heap is.
+    let (src, v) = with_interface(&ex("textured.pso"), "hlsl", &out, &["--hlsl-model", "6_0"]);
+    assert!(
+        src.contains("nagaSamplerHeap[nagaGroup0SamplerIndexArray[0]]"),
+        "{src}"
+    );
+    assert_eq!(v["hlsl"]["model"], "6_0", "{v}");
+    assert_eq!(v["hlsl"]["sampler_heap"], "s0, space0", "{v}");
+    assert_eq!(v["hlsl"]["samplers"][0]["sampler"], "index 0", "{v}");
+
+    // An unknown model is a usage error naming both.
+    let o = run(
+        &[
+            "translate",
+            &ex("textured.pso"),
+            "-t",
+            "hlsl",
+            "--hlsl-model",
+            "5_1",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let err = text(&o.stderr);
+    assert!(err.contains("5_0") && err.contains("6_0"), "{err}");
 }

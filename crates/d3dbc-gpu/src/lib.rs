@@ -142,7 +142,15 @@ pub struct Gpu {
     /// The adapter's name.
     pub adapter_name: String,
     features: wgpu::Features,
+    pixel_override: Option<Box<PixelOverride>>,
 }
+
+/// A replacement for the naga module of every draw's linked pixel shader
+/// ([`Backend::Naga`], [`Gpu::set_pixel_override`]): given the linked translation, the
+/// module to draw with, bound by the same interface. How a test draws another
+/// compiler's output for the same shader (vkd3d-compiler's SPIR-V from the HLSL target,
+/// `tests/hlsl_through_vkd3d.rs`).
+pub type PixelOverride = dyn Fn(&d3dbc_naga::Translation) -> Result<naga::Module, String> + Send + Sync;
 
 /// Which translation back end makes the shader modules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -213,7 +221,14 @@ impl Gpu {
             backend,
             adapter_name: adapter.get_info().name,
             features,
+            pixel_override: None,
         })
+    }
+
+    /// Draws every pixel shader with the module `f` makes from its linked translation
+    /// instead of the translation's own (with [`Backend::Naga`]; `None` restores it).
+    pub fn set_pixel_override(&mut self, f: Option<Box<PixelOverride>>) {
+        self.pixel_override = f;
     }
 
     /// Runs every op of `scene`; after each draw, `after_draw(n, targets)` sees the

@@ -95,6 +95,10 @@ impl Gpu {
                 let mut vt = d3dbc_naga::translate(&vs, &opts).map_err(shader_err)?;
                 let mut pt = d3dbc_naga::translate(&ps, &opts).map_err(shader_err)?;
                 d3dbc_naga::link(&mut vt, &mut pt).map_err(shader_err)?;
+                if let Some(f) = &self.pixel_override {
+                    pt.module = f(&pt).map_err(GpuError::Shader)?;
+                    pt.info = d3dbc_naga::validate(&pt.module).map_err(shader_err)?;
+                }
                 Pair::Naga(Box::new((vt, pt)))
             }
             Backend::Direct => {

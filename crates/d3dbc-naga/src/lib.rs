@@ -39,6 +39,7 @@
 
 mod builder;
 pub mod effect;
+mod hlsl;
 pub mod interface;
 mod link;
 mod lower;
@@ -48,7 +49,7 @@ use d3dbc::Shader;
 use naga::valid::{Capabilities, ModuleInfo, ValidationFlags, Validator};
 
 pub use effect::{translate_pass, PassTranslation};
-pub use interface::Interface;
+pub use interface::{HlslModel, Interface};
 pub use link::link;
 pub use options::{PipelineState, TextureKind, TranslateOptions};
 
@@ -84,7 +85,7 @@ pub enum Target {
     Glsl,
     /// Metal Shading Language.
     Msl,
-    /// HLSL shader model 5.1.
+    /// HLSL: shader model 5.0 with static bindings by default ([`HlslModel`]).
     Hlsl,
 }
 
@@ -371,27 +372,24 @@ impl Translation {
             .map_err(|e| backend(Target::Msl)(e.to_string()))
     }
 
-    /// HLSL (shader model 5.1) source. Direct3D 10 and later have no point-size output
-    /// either (points are one pixel): the point-size built-in is left out as for WGSL
-    /// ([`Translation::wgsl`]).
+    /// HLSL for shader model 5.0 compilers (fxc, `D3DCompile` for Direct3D 11,
+    /// vkd3d-compiler): static bindings at the registers [`Interface::hlsl`] states
+    /// ([`Translation::hlsl_with`] for naga's Direct3D 12 layout). Direct3D 10 and later
+    /// have no point-size output (points are one pixel): the point-size built-in is left
+    /// out as for WGSL ([`Translation::wgsl`]).
     pub fn hlsl(&self) -> Result<String, Error> {
+        self.hlsl_with(HlslModel::default())
+    }
+
+    /// HLSL of `model`: [`HlslModel::Sm5_0`] (static `register(tN)`/`register(sN)`/
+    /// `register(bN)` bindings) or [`HlslModel::Sm6_0`] (naga's sampler-heap layout).
+    pub fn hlsl_with(&self, model: HlslModel) -> Result<String, Error> {
         let stripped = without_point_size(&self.module)?;
         let (module, info) = match &stripped {
             Some((m, i)) => (m, i),
             None => (&self.module, &self.info),
         };
-        let opts = naga::back::hlsl::Options {
-            force_loop_bounding: false,
-            ..Default::default()
-        };
-        let po = naga::back::hlsl::PipelineOptions {
-            entry_point: Some((self.stage(), "main".into())),
-        };
-        let mut out = String::new();
-        let mut w = naga::back::hlsl::Writer::new(&mut out, &opts, &po);
-        w.write(module, info, None)
-            .map_err(|e| backend(Target::Hlsl)(e.to_string()))?;
-        Ok(out)
+        hlsl::write(module, info, &self.interface, self.stage(), model)
     }
 
     /// Text output for a text target (SPIR-V as its words' little-endian bytes).

@@ -1,11 +1,17 @@
-//! Every valid corpus shader translates to all five targets: naga's validator accepts
-//! the module, `spirv-val --target-env vulkan1.0` every SPIR-V, `glslangValidator`
-//! every GLSL, naga's WGSL front end re-parses every WGSL, and the MSL and HLSL writers
-//! succeed. The external validators run in batches over files written to a temporary
-//! directory; under CI they are required, elsewhere their absence skips visibly.
+//! Every valid corpus shader translates to all five targets, under the default options
+//! and under one more set of the option spread in rotation (`option_spread.rs`): naga's
+//! validator accepts the module, `spirv-val --target-env vulkan1.0` every SPIR-V,
+//! `glslangValidator` every GLSL, naga's WGSL front end and Tint every WGSL,
+//! vkd3d-compiler (shader model 5.0, `-b dxbc-tpf`) every HLSL, and the MSL writer and
+//! the HLSL writer's shader model 6.0 layout succeed (no Metal or DXC compiler runs
+//! here; naga's validator is what checks the module behind the MSL). The external tools
+//! run over files written to a temporary directory; under CI they are required,
+//! elsewhere their absence skips visibly.
 
 #[path = "../../d3dbc/tests/common/mod.rs"]
 mod common;
+#[path = "../../d3dbc/tests/common/option_spread.rs"]
+mod option_spread;
 mod support;
 
 use std::collections::BTreeMap;
@@ -72,6 +78,16 @@ fn corpus() -> Option<Vec<(String, String, Shader)>> {
     Some(out)
 }
 
+/// Every how many shaders the HLSL of the non-default option set also goes through
+/// vkd3d-compiler (env `D3DBC_VKD3D_STRIDE`, default 8; 1 compiles all of them).
+fn vkd3d_stride() -> usize {
+    std::env::var("D3DBC_VKD3D_STRIDE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(8)
+        .max(1)
+}
+
 #[test]
 fn every_corpus_shader_translates_to_every_target() {
     let Some(shaders) = corpus() else {
@@ -79,33 +95,59 @@ fn every_corpus_shader_translates_to_every_target() {
     };
     let dir = std::env::temp_dir().join(format!("d3dbc-naga-corpus-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let opts = TranslateOptions::default();
-    type Outcome = (usize, Result<support::Files, String>);
-    let results: Vec<Outcome> = shaders
+    // Every shader under the defaults and under one more set of the option spread, in
+    // rotation (`common/option_spread.rs`): each of the 7 other sets meets a seventh of
+    // the corpus, every file's shaders included.
+    let sets = option_spread::all();
+    let jobs: Vec<(usize, usize)> = (0..shaders.len())
+        .flat_map(|i| [(i, 0), (i, option_spread::rotation(i))])
+        .collect();
+    type Outcome = (usize, usize, Result<support::Files, String>);
+    let results: Vec<Outcome> = jobs
         .par_iter()
         .enumerate()
-        .map(|(i, (_, label, s))| (i, one(&dir, i, label, s, &opts)))
+        .map(|(n, &(i, o))| {
+            let (_, label, s) = &shaders[i];
+            let label = format!("{label} (options {o})");
+            (i, o, one(&dir, n, &label, s, &sets[o]))
+        })
         .collect();
     let mut per_file: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    let mut per_set = [(0usize, 0usize); option_spread::SETS];
     let mut failures = Vec::new();
-    let (mut spv, mut glsl, mut wgsl) = (Vec::new(), Vec::new(), Vec::new());
-    for (i, r) in results {
+    let (mut spv, mut glsl, mut wgsl, mut hlsl) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for (i, o, r) in results {
         let e = per_file.entry(shaders[i].0.as_str()).or_default();
-        e.0 += 1;
+        if o == 0 {
+            e.0 += 1;
+        }
+        per_set[o].0 += 1;
         match r {
             Ok(f) => {
-                e.1 += 1;
+                if o == 0 {
+                    e.1 += 1;
+                }
+                per_set[o].1 += 1;
                 spv.push(f.spv);
                 glsl.push(f.glsl);
                 wgsl.push(f.wgsl);
+                // vkd3d-compiler is slow on long shaders (seconds, in an optimiser pass
+                // that grows exponentially with nested conditionals): every shader's HLSL
+                // under the defaults, every `VKD3D_STRIDE`-th under its other set.
+                if o == 0 || i % vkd3d_stride() == 0 {
+                    hlsl.push(f.hlsl);
+                }
             }
             Err(m) => failures.push(m),
         }
     }
     for (f, (n, ok)) in &per_file {
         eprintln!(
-            "{f}: {ok}/{n} valid shaders translate (naga-validated, WGSL re-parsed, MSL, HLSL)"
+            "{f}: {ok}/{n} valid shaders translate under the defaults (naga-validated, WGSL re-parsed, MSL, HLSL 5.0 and 6.0)"
         );
+    }
+    for (o, (n, ok)) in per_set.iter().enumerate() {
+        eprintln!("option set {o}: {ok}/{n} translate");
     }
     for f in failures.iter().take(20) {
         eprintln!("FAIL {f}");
@@ -140,6 +182,17 @@ fn every_corpus_shader_translates_to_every_target() {
         );
         tool_failures.extend(bad);
     }
+    // The shader model 5 HLSL compiler: what a Direct3D 11 port compiles at run time.
+    if let Some(v) = support::vkd3d_compiler() {
+        let (n, bad) = support::vkd3d(&v, &hlsl);
+        eprintln!(
+            "vkd3d-compiler (HLSL, shader model 5.0): {}/{n} distinct files accepted \
+             (every shader under the defaults, every {}th under the spread)",
+            n - bad.len(),
+            vkd3d_stride()
+        );
+        tool_failures.extend(bad);
+    }
     for f in tool_failures.iter().take(20) {
         eprintln!("TOOL {f}");
     }
@@ -149,8 +202,9 @@ fn every_corpus_shader_translates_to_every_target() {
     assert!(total > 4000, "only {total} valid corpus shaders found");
     assert!(
         failures.is_empty(),
-        "{} of {total} shaders failed",
-        failures.len()
+        "{} of {} translations failed",
+        failures.len(),
+        jobs.len()
     );
     assert!(
         tool_failures.is_empty(),

@@ -2,8 +2,9 @@
 //! shaders covering every opcode, declaration, modifier and flow form) through the
 //! lowering, with no corpus: every valid case translates to all five targets, naga's
 //! validator accepts each module, naga's WGSL front end re-parses the WGSL, and, where
-//! installed, `spirv-val`, `glslangValidator` and Tint (the binary, else inside
-//! Chromium's WebGPU; all required under `CI=true`) accept the SPIR-V, GLSL and WGSL.
+//! installed, `spirv-val`, `glslangValidator`, Tint (the binary, else inside
+//! Chromium's WebGPU) and vkd3d-compiler (shader model 5.0; all required under
+//! `CI=true`) accept the SPIR-V, GLSL, WGSL and HLSL.
 //!
 //! A few dozen cases ([`GOLDEN`]) also keep their outputs in `tests/out/{spv,wgsl,glsl,
 //! msl,hlsl}/` (SPIR-V as hex words, 8 per line), compared byte for byte. After an
@@ -168,6 +169,7 @@ fn every_valid_snapshot_case_translates_to_every_target() {
     let mut mismatched = Vec::new();
     let (mut spv, mut glsl, mut wgsl): (Vec<PathBuf>, Vec<PathBuf>, Vec<PathBuf>) =
         Default::default();
+    let mut hlsl = Vec::new();
     for (i, r) in results {
         let name = &cases[i].0;
         match r {
@@ -179,6 +181,7 @@ fn every_valid_snapshot_case_translates_to_every_target() {
                 spv.push(f.spv);
                 glsl.push(f.glsl);
                 wgsl.push(f.wgsl);
+                hlsl.push(f.hlsl);
             }
             Err(m) => {
                 let check = [
@@ -247,6 +250,15 @@ fn every_valid_snapshot_case_translates_to_every_target() {
         );
         failures.extend(bad.into_iter().map(|m| (case_of(&m), "tint", m)));
     }
+    let vkd3d = support::vkd3d_compiler();
+    if let Some(v) = &vkd3d {
+        let (n, bad) = support::vkd3d(v, &hlsl);
+        eprintln!(
+            "vkd3d-compiler (HLSL, shader model 5.0): {}/{n} distinct files accepted",
+            n - bad.len()
+        );
+        failures.extend(bad.into_iter().map(|m| (case_of(&m), "vkd3d-compiler", m)));
+    }
     let _ = std::fs::remove_dir_all(&dir);
     let unexpected: Vec<&(String, &str, String)> = failures
         .iter()
@@ -267,6 +279,7 @@ fn every_valid_snapshot_case_translates_to_every_target() {
         "spirv-val" => support::tool("spirv-val", "--version"),
         "glslangValidator" => support::tool("glslangValidator", "--version"),
         "tint" => tint.is_some(),
+        "vkd3d-compiler" => vkd3d.is_some(),
         _ => true,
     };
     let fixed: Vec<_> = KNOWN

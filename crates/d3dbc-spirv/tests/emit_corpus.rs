@@ -1,19 +1,20 @@
 //! Every valid corpus shader emits through the direct SPIR-V back end, the output passes
 //! `spirv-val --target-env vulkan1.0`, and its interface is the naga path's, unlinked and
 //! linked (every vertex/pixel pair of the execution oracles), under the default options
-//! and under options that switch on every pipeline-state path (fog, alpha test, clip
-//! planes, point expansion and sprites, flat shading, the other semantics choices).
+//! and under the option spread (every `Semantics` and `PipelineState` field at each of
+//! its values: fog, alpha test, clip planes, point expansion and sprites, flat shading,
+//! the semantics choices), each shader under one more set in rotation.
 //! `spirv-val` is required under CI and skipped visibly elsewhere.
 
 #[path = "../../d3dbc/tests/common/mod.rs"]
 mod common;
+#[path = "../../d3dbc/tests/common/option_spread.rs"]
+mod option_spread;
 
 use std::path::PathBuf;
 use std::process::Command;
 
 use d3dbc::diag::Severity;
-use d3dbc::semantics::{LogOfZero, MovaTies, MulZero, ReciprocalOfZero};
-use d3dbc::target::options::{CompareFunc, FogDepth, FogMode, TextureKind};
 use d3dbc::{asm, Shader};
 use d3dbc_spirv::{EmitFlags, TranslateOptions};
 use rayon::prelude::*;
@@ -105,38 +106,10 @@ fn spirv_val(dir: &std::path::Path, name: &str, words: &[u32]) -> Result<(), Str
     }
 }
 
-/// Options that switch on every pipeline-state path and the non-default semantics.
+/// The option spread (`d3dbc/tests/common/option_spread.rs`): every `Semantics` and
+/// `PipelineState` field at each of its values in some set; set 0 is the defaults.
 fn variants() -> Vec<TranslateOptions> {
-    let mut a = TranslateOptions::default();
-    a.pipeline.fog = FogMode::Exp2;
-    a.pipeline.fog_depth = FogDepth::W;
-    a.pipeline.alpha_test = CompareFunc::Greater;
-    a.pipeline.clip_planes = 3;
-    a.pipeline.point_size_builtin = true;
-    a.pipeline.flat_shading = true;
-    a.pipeline.sm1_sampler_kinds = vec![TextureKind::Cube, TextureKind::Volume];
-    a.pipeline.projected = vec![0, 3, 4, 2];
-    a.semantics.mul_zero = MulZero::Fast;
-    a.semantics.rcp_zero = ReciprocalOfZero::FltMax;
-    a.semantics.log_zero = LogOfZero::NegInfinity;
-    a.semantics.mova_ties = MovaTies::AwayFromZero;
-    a.semantics.fused_mad = true;
-    a.semantics.ps1x_clamp_constants = false;
-    let mut b = TranslateOptions::default();
-    b.pipeline.fog = FogMode::Vertex;
-    b.pipeline.alpha_test = CompareFunc::Never;
-    b.pipeline.point_expansion = true;
-    b.pipeline.point_sprites = true;
-    b.pipeline.vpos_half_pixel = false;
-    b.pipeline.vface_front_positive = false;
-    b.pipeline.position_fixup = false;
-    b.semantics.mul_zero = MulZero::Ieee;
-    b.semantics.mova_ties = MovaTies::HalfUp;
-    b.semantics.ps1x_saturate_output = false;
-    let mut c = TranslateOptions::default();
-    c.pipeline.fog = FogMode::Linear;
-    c.pipeline.alpha_test = CompareFunc::LessEqual;
-    vec![TranslateOptions::default(), a, b, c]
+    option_spread::all()
 }
 
 /// Every `stride`-th element (env `D3DBC_SPIRV_STRIDE`, default `default`).
@@ -158,13 +131,12 @@ fn every_corpus_shader_emits_valid_spirv_with_the_naga_interface() {
     std::fs::create_dir_all(&dir).unwrap();
     let opts = variants();
     let st = stride(1);
-    // (label, option set): every shader under the defaults, a stride under the others.
+    // (label, option set): every shader under the defaults, and every `st`-th under one
+    // more set of the spread in rotation.
     let jobs: Vec<(usize, usize)> = (0..shaders.len())
         .flat_map(|i| {
-            let k = opts.len();
-            (0..k)
-                .filter(move |&o| o == 0 || (i % (st * 4)) == o)
-                .map(move |o| (i, o))
+            let more = (i % st == 0).then(|| (i, option_spread::rotation(i / st)));
+            std::iter::once((i, 0)).chain(more)
         })
         .collect();
     let failures: Vec<String> = jobs

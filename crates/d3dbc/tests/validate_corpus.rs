@@ -687,6 +687,30 @@ const MUTATIONS: &[(&str, &str, &str, Mutate)] = &[
     }),
     (
         "declarations",
+        "vs_3_0 output / ps_3_0 input semantic declared on a second register",
+        "E0403",
+        |s| {
+            let file = if is(s.version, "vs_3_0") {
+                R::Output
+            } else if is(s.version, "ps_3_0") {
+                R::Input
+            } else {
+                return false;
+            };
+            let pos = s.items.iter().position(
+                |it| matches!(it, Item::Instruction(i) if i.opcode == Opcode::Dcl && i.dst.reg.kind == file),
+            );
+            let Some(pos) = pos else { return false };
+            let Item::Instruction(mut d) = s.items[pos].clone() else {
+                return false;
+            };
+            d.dst.reg.num = 9;
+            s.items.insert(pos + 1, Item::Instruction(d));
+            true
+        },
+    ),
+    (
+        "declarations",
         "vs_3_0 output declared again for another usage",
         "E0407",
         |s| {
@@ -747,6 +771,18 @@ const MUTATIONS: &[(&str, &str, &str, Mutate)] = &[
         }
         let at = first_exec(s);
         s.items.insert(at, nodst(Opcode::EndIf, &[]));
+        true
+    }),
+    ("flow control", "a second else for one if", "E0501", |s| {
+        if s.version.code() < 0x0200 || (s.version.is_pixel() && s.version.code() < 0x0201) {
+            return false;
+        }
+        let at = first_exec(s);
+        s.items.insert(at, nodst(Opcode::EndIf, &[]));
+        s.items.insert(at, nodst(Opcode::Else, &[]));
+        s.items.insert(at, nodst(Opcode::Else, &[]));
+        s.items
+            .insert(at, nodst(Opcode::If, &[reg(R::ConstBool, 0)]));
         true
     }),
     ("flow control", "endrep without rep", "E0502", |s| {

@@ -1,7 +1,8 @@
 //! Shared by the translation tests: every target emitted for one shader (naga-validated,
 //! WGSL re-parsed by naga's front end), written to files, and the ecosystem's own
-//! validators (`spirv-val`, `glslangValidator`, `tint`) run over them in batches. Under
-//! CI the validators are required; elsewhere their absence skips visibly.
+//! validators and compilers (`spirv-val`, `glslangValidator`, `tint`, and
+//! `vkd3d-compiler` as the shader model 5 HLSL compiler) run over them in batches. Under
+//! CI they are required; elsewhere their absence skips visibly.
 #![allow(dead_code)]
 
 pub mod webgpu;
@@ -10,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use d3dbc::Shader;
-use d3dbc_naga::{interface::Stage, translate, Target, TranslateOptions};
+use d3dbc_naga::{interface::Stage, translate, HlslModel, Target, TranslateOptions};
 use rayon::prelude::*;
 
 /// One shader's translations into every target.
@@ -25,8 +26,10 @@ pub struct Emitted {
     pub glsl: String,
     /// MSL.
     pub msl: String,
-    /// HLSL.
+    /// HLSL, shader model 5.0 (static bindings).
     pub hlsl: String,
+    /// HLSL, shader model 6.0 (naga's sampler-heap layout).
+    pub hlsl6: String,
 }
 
 /// Translates `s` to every target; the error names the step and the shader (`label`).
@@ -40,6 +43,9 @@ pub fn emit(label: &str, s: &Shader, opts: &TranslateOptions) -> Result<Emitted,
     let glsl = t.glsl().map_err(|e| fail("glsl", &e))?;
     let msl = t.msl().map_err(|e| fail("msl", &e))?;
     let hlsl = t.hlsl().map_err(|e| fail("hlsl", &e))?;
+    let hlsl6 = t
+        .hlsl_with(HlslModel::Sm6_0)
+        .map_err(|e| fail("hlsl 6_0", &e))?;
     Ok(Emitted {
         stage: t.interface.stage,
         spv,
@@ -47,6 +53,7 @@ pub fn emit(label: &str, s: &Shader, opts: &TranslateOptions) -> Result<Emitted,
         glsl,
         msl,
         hlsl,
+        hlsl6,
     })
 }
 
@@ -58,9 +65,11 @@ pub struct Files {
     pub glsl: PathBuf,
     /// `i.wgsl`.
     pub wgsl: PathBuf,
+    /// `i.hlsl` (shader model 5.0) and its stage.
+    pub hlsl: (PathBuf, Stage),
 }
 
-/// Writes the SPIR-V, GLSL and WGSL of `e` into `dir` as `i.*`.
+/// Writes the SPIR-V, GLSL, WGSL and HLSL of `e` into `dir` as `i.*`.
 pub fn write(dir: &Path, i: usize, e: &Emitted) -> Files {
     let spv = dir.join(format!("{i}.spv"));
     let bytes: Vec<u8> = e.spv.iter().flat_map(|w| w.to_le_bytes()).collect();
@@ -69,7 +78,14 @@ pub fn write(dir: &Path, i: usize, e: &Emitted) -> Files {
     std::fs::write(&glsl, &e.glsl).unwrap();
     let wgsl = dir.join(format!("{i}.wgsl"));
     std::fs::write(&wgsl, &e.wgsl).unwrap();
-    Files { spv, glsl, wgsl }
+    let hlsl = dir.join(format!("{i}.hlsl"));
+    std::fs::write(&hlsl, &e.hlsl).unwrap();
+    Files {
+        spv,
+        glsl,
+        wgsl,
+        hlsl: (hlsl, e.stage),
+    }
 }
 
 /// Whether the validator `name` is installed (required under `CI=true`).
@@ -162,6 +178,106 @@ pub fn tint(compiler: &Tint, files: &[PathBuf]) -> Vec<String> {
         Tint::Chromium(browser) => webgpu::tint_in_chromium(browser, files)
             .unwrap_or_else(|e| panic!("Tint in Chromium could not run: {e}")),
     }
+}
+
+/// The shader model 5 HLSL compiler: vkd3d-compiler 1.17 from `D3DBC_VKD3D_COMPILER`,
+/// else `target/tools/vkd3d/vkd3d-compiler` (where `.ci/run` builds it from
+/// `../shared/tools`), else `vkd3d-compiler` on PATH. `None` (skipped visibly) where
+/// there is none; under `CI=true` it is required.
+pub fn vkd3d_compiler() -> Option<PathBuf> {
+    let built =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/tools/vkd3d/vkd3d-compiler");
+    let candidates = std::env::var_os("D3DBC_VKD3D_COMPILER")
+        .map(PathBuf::from)
+        .into_iter()
+        .chain([built, PathBuf::from("vkd3d-compiler")]);
+    for c in candidates {
+        let runs = Command::new(&c)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success());
+        if runs {
+            return Some(c);
+        }
+    }
+    let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
+    assert!(
+        !ci,
+        "vkd3d-compiler missing: CI=true requires it (D3DBC_VKD3D_COMPILER, or \
+         ../shared/tools/build-vkd3d-compiler.sh target/tools/vkd3d as .ci/run does)"
+    );
+    skipped("vkd3d-compiler not found (D3DBC_VKD3D_COMPILER, target/tools/vkd3d); the shader model 5 HLSL checks are skipped");
+    None
+}
+
+/// The shader model 5.0 profile of a stage.
+pub fn sm5_profile(stage: Stage) -> &'static str {
+    match stage {
+        Stage::Vertex => "vs_5_0",
+        Stage::Fragment => "ps_5_0",
+    }
+}
+
+/// How long one vkd3d-compiler run may take: vkd3d-compiler 1.17 simplifies nested
+/// conditionals by walking their operands as trees, which is exponential in the depth
+/// of a shared expression chain; the slowest corpus shader takes seconds, and a run past
+/// this is a failure rather than a hung test.
+const VKD3D_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(300);
+
+/// Compiles every distinct HLSL file (by contents: identical translations compile
+/// once) with vkd3d-compiler for shader model 5.0 (`-x hlsl -b dxbc-tpf -p
+/// vs_5_0|ps_5_0 -e main`); returns the number compiled and the failures (a crash or a
+/// run past [`VKD3D_TIMEOUT`] included: the output must not make it fall over either).
+pub fn vkd3d(compiler: &Path, files: &[(PathBuf, Stage)]) -> (usize, Vec<String>) {
+    let mut seen = std::collections::HashSet::new();
+    let distinct: Vec<&(PathBuf, Stage)> = files
+        .iter()
+        .filter(|(f, stage)| {
+            let text = std::fs::read(f).unwrap_or_default();
+            seen.insert((text, sm5_profile(*stage)))
+        })
+        .collect();
+    let failures = distinct
+        .par_iter()
+        .filter_map(|(f, stage)| {
+            let mut child = Command::new(compiler)
+                .args(["-x", "hlsl", "-b", "dxbc-tpf", "-e", "main", "-p"])
+                .arg(sm5_profile(*stage))
+                .arg(f)
+                .args(["-o", "/dev/null"])
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap_or_else(|e| panic!("{} runs: {e}", compiler.display()));
+            let start = std::time::Instant::now();
+            let status = loop {
+                if let Some(s) = child.try_wait().expect("vkd3d-compiler waits") {
+                    break Some(s);
+                }
+                if start.elapsed() > VKD3D_TIMEOUT {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    break None;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            };
+            let mut err = String::new();
+            if let Some(mut e) = child.stderr.take() {
+                use std::io::Read;
+                let _ = e.read_to_string(&mut err);
+            }
+            match status {
+                Some(s) if s.success() => None,
+                Some(s) => Some(format!("{}: ({s}) {err}", f.display())),
+                None => Some(format!(
+                    "{}: vkd3d-compiler took over {} s",
+                    f.display(),
+                    VKD3D_TIMEOUT.as_secs()
+                )),
+            }
+        })
+        .collect();
+    (distinct.len(), failures)
 }
 
 /// Runs `glslangValidator` on batches of files; returns the failing files' messages.

@@ -262,3 +262,139 @@ impl Interface {
         }
     }
 }
+
+/// Registers of the HLSL output (`d3dbc-naga`): the bindings a Direct3D 11 or 12 host
+/// uses, stated in [`Interface::hlsl`]. Registers are per stage, so both stages use the
+/// same numbers: the constant blocks are `cbuffer`s at `register(bN)`, sampler stage
+/// `s#` is `Texture… t# : register(t#)` plus `SamplerState s# : register(s#)`.
+pub mod hlsl {
+    /// `cbuffer` of the float constants `c#`: `register(b0)`.
+    pub const FLOAT_CONSTANTS: u32 = 0;
+    /// `cbuffer` of the integer constants `i#`: `register(b1)`.
+    pub const INT_CONSTANTS: u32 = 1;
+    /// `cbuffer` of the boolean constants `b#`: `register(b2)`.
+    pub const BOOL_CONSTANTS: u32 = 2;
+    /// `cbuffer` of the driver uniforms ([`super::driver`]): `register(b3)`.
+    pub const DRIVER: u32 = 3;
+    /// Shader model 6.0 (naga's layout, `--hlsl-model 6_0`): every sampler is read from
+    /// the heap `SamplerState nagaSamplerHeap[2048] : register(s0, space0)` at the index
+    /// the host stores, per sampler stage `s#`, at element `#` of
+    /// `StructuredBuffer<uint> nagaGroup0SamplerIndexArray : register(t0, space255)`.
+    pub const SAMPLER_HEAP: &str = "s0, space0";
+    /// Where the sampler index buffer of the 6.0 layout lives ([`SAMPLER_HEAP`]).
+    pub const SAMPLER_INDEX_BUFFER: &str = "t0, space255";
+}
+
+/// Which HLSL the HLSL target writes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum HlslModel {
+    /// Shader model 5.0 with static bindings (`register(tN)`, `register(sN)`,
+    /// `register(bN)`; [`hlsl`]): what fxc, `D3DCompile` for Direct3D 11 and
+    /// vkd3d-compiler (`-b dxbc-tpf -p ps_5_0`) accept. The default.
+    #[default]
+    #[cfg_attr(feature = "serde", serde(rename = "5_0"))]
+    Sm5_0,
+    /// Shader model 6.0 in naga's own layout for Direct3D 12 (wgpu's): samplers come
+    /// from a descriptor heap through an index buffer ([`hlsl::SAMPLER_HEAP`]), which
+    /// shader model 5 compilers reject.
+    #[cfg_attr(feature = "serde", serde(rename = "6_0"))]
+    Sm6_0,
+}
+
+impl HlslModel {
+    /// `5_0` or `6_0`, as `--hlsl-model` spells it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            HlslModel::Sm5_0 => "5_0",
+            HlslModel::Sm6_0 => "6_0",
+        }
+    }
+}
+
+impl std::fmt::Display for HlslModel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::str::FromStr for HlslModel {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "5_0" | "5.0" => Ok(HlslModel::Sm5_0),
+            "6_0" | "6.0" => Ok(HlslModel::Sm6_0),
+            _ => Err(format!(
+                "unknown HLSL model `{s}` (5_0: static bindings for shader model 5 \
+                 compilers; 6_0: naga's sampler-heap layout for Direct3D 12)"
+            )),
+        }
+    }
+}
+
+/// The registers of one shader's HLSL ([`Interface::hlsl`]): `"b0"`, `"t3"`, … as the
+/// `register(…)` clauses spell them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct HlslBindings {
+    /// The model the registers are for.
+    pub model: HlslModel,
+    /// The float constants' `cbuffer`, if read.
+    pub float_constants: Option<String>,
+    /// The integer constants' `cbuffer`, if read.
+    pub int_constants: Option<String>,
+    /// The boolean constants' `cbuffer`, if read.
+    pub bool_constants: Option<String>,
+    /// The driver uniforms' `cbuffer`, if read.
+    pub driver: Option<String>,
+    /// One per sampler stage read.
+    pub samplers: Vec<HlslSampler>,
+    /// Shader model 6.0 only: where the sampler heap is bound.
+    pub sampler_heap: Option<String>,
+    /// Shader model 6.0 only: where the sampler index buffer is bound.
+    pub sampler_index_buffer: Option<String>,
+}
+
+/// The texture and sampler registers of one sampler stage in HLSL.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct HlslSampler {
+    /// The sampler register / texture stage.
+    pub stage: u32,
+    /// The texture's register (`t#`).
+    pub texture: String,
+    /// Shader model 5.0: the sampler's register (`s#`). Shader model 6.0: the element
+    /// of the sampler index buffer that holds its heap index (`"index 3"`).
+    pub sampler: String,
+}
+
+impl Interface {
+    /// The registers this shader's HLSL (of `model`) binds, from the resources it reads.
+    pub fn hlsl(&self, model: HlslModel) -> HlslBindings {
+        let cb = |c: &Option<ConstantBuffer>, r: u32| c.as_ref().map(|_| format!("b{r}"));
+        let heap = model == HlslModel::Sm6_0;
+        HlslBindings {
+            model,
+            float_constants: cb(&self.float_constants, hlsl::FLOAT_CONSTANTS),
+            int_constants: cb(&self.int_constants, hlsl::INT_CONSTANTS),
+            bool_constants: cb(&self.bool_constants, hlsl::BOOL_CONSTANTS),
+            driver: cb(&self.driver, hlsl::DRIVER),
+            samplers: self
+                .samplers
+                .iter()
+                .map(|s| HlslSampler {
+                    stage: s.stage,
+                    texture: format!("t{}", s.stage),
+                    sampler: if heap {
+                        format!("index {}", s.stage)
+                    } else {
+                        format!("s{}", s.stage)
+                    },
+                })
+                .collect(),
+            sampler_heap: (heap && !self.samplers.is_empty()).then(|| hlsl::SAMPLER_HEAP.into()),
+            sampler_index_buffer: (heap && !self.samplers.is_empty())
+                .then(|| hlsl::SAMPLER_INDEX_BUFFER.into()),
+        }
+    }
+}

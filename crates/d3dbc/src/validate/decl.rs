@@ -131,10 +131,18 @@ impl State<'_> {
             let dup_sem = sem[u as usize] & bit != 0;
             same_semantic = dup_sem;
             sem[u as usize] |= bit;
-            if dup_sem && !(output || v.is_pixel()) {
+            // One semantic names one declaration: "the same semantic cannot be used
+            // multiple times in a declaration" (dcl_usage output, vs_3_0; dcl_semantics,
+            // ps_3_0: a vector may not cross a register boundary), and a vertex input is
+            // one vertex element. No shipped shader of the corpus does otherwise.
+            if dup_sem {
                 self.err(
                     Rule::E0403,
-                    format_args!("semantic {}{idx} declared twice", u.name()),
+                    format_args!(
+                        "semantic {}{idx} declared twice ({name} again): a semantic names \
+                         one declaration, so it may not span two registers or repeat",
+                        u.name()
+                    ),
                 );
             }
         } else if v.is_pixel() && (d.0 & 0x7FFF_FFFF) != 0 {
@@ -156,9 +164,11 @@ impl State<'_> {
             }
             let splittable = (r.kind == RegisterType::Output && v.is_vertex() && v.major >= 3)
                 || (r.kind == RegisterType::Input && v.is_pixel() && v.major >= 3);
-            if prev != 0 && !splittable {
+            if same_semantic {
+                // Reported above.
+            } else if prev != 0 && !splittable {
                 self.err(Rule::E0403, format_args!("{name} declared twice"));
-            } else if prev & mask != 0 && r.kind == RegisterType::Output && !same_semantic {
+            } else if prev & mask != 0 && r.kind == RegisterType::Output {
                 self.warn(
                     Rule::E0407,
                     format_args!("{name} declared again with an overlapping mask"),

@@ -38,12 +38,22 @@ impl State<'_> {
                 self.push(b);
             }
             Opcode::Else => match self.top() {
-                Some(Block::IfBool | Block::IfDyn) => {}
+                Some(b @ (Block::IfBool | Block::IfDyn)) => {
+                    self.stack[self.depth - 1] = if b == Block::IfDyn {
+                        Block::ElseDyn
+                    } else {
+                        Block::ElseBool
+                    };
+                }
+                Some(Block::ElseBool | Block::ElseDyn) => self.err(
+                    Rule::E0501,
+                    format_args!("second else for one if (an if block has at most one else)"),
+                ),
                 _ => self.err(Rule::E0501, format_args!("else without an open if")),
             },
             Opcode::EndIf => match self.top() {
-                Some(b @ (Block::IfBool | Block::IfDyn)) => {
-                    if b == Block::IfDyn {
+                Some(b @ (Block::IfBool | Block::IfDyn | Block::ElseBool | Block::ElseDyn)) => {
+                    if matches!(b, Block::IfDyn | Block::ElseDyn) {
                         self.dynamics -= 1;
                     } else {
                         self.statics -= 1;

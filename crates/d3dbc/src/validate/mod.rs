@@ -70,6 +70,9 @@ use tables::*;
 enum Block {
     IfBool,
     IfDyn,
+    /// An `if` block past its `else` (a second `else` is an error).
+    ElseBool,
+    ElseDyn,
     Loop,
     Rep,
 }

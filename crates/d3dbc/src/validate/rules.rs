@@ -97,7 +97,7 @@ rules! {
         "dcl_usage input register (vs/ps), dcl_samplerType (sm2, sm3 - ps asm), Registers - ps_2_0";
     E0402, F_DCL, "all with dcl", "dcl of a register type the version cannot declare, or a usage form it does not take",
         "dcl_usage input (sm1, sm2, sm3 - vs asm), dcl_usage output (sm3 - vs), dcl_usage input (sm2, sm3 - ps asm)";
-    E0403, F_DCL, "all with dcl", "register or semantic declared twice (vs_3_0 outputs / ps_3_0 inputs may split by disjoint masks)",
+    E0403, F_DCL, "all with dcl", "register or semantic declared twice (vs_3_0 outputs / ps_3_0 inputs may split a register by disjoint masks; a semantic is declared once)",
         "dcl_usage output (sm3 - vs asm); dcl_usage input (sm2, sm3 - vs/ps asm)";
     E0404, F_DCL, "vs_3_0, ps_2_0+", "sampler declared with an unknown texture type",
         "dcl_samplerType (sm2, sm3 - ps asm), dcl_samplerType (sm3 - vs asm); D3DSAMPLER_TEXTURE_TYPE";
@@ -111,7 +111,7 @@ rules! {
         "Registers - ps_3_0 (misc registers need dcl); HelixMod Betrayer overrides (vPos.xy read without dcl vPos)";
 
     // --- flow control ---
-    E0501, F_FLOW, "vs_2_0+, ps_2_x+", "else/endif without an open if",
+    E0501, F_FLOW, "vs_2_0+, ps_2_x+", "else/endif without an open if, or a second else for one if",
         "else - vs/ps, endif - vs/ps";
     E0502, F_FLOW, "vs_2_0+, ps_2_x+", "endloop/endrep without the matching open loop/rep",
         "endloop - vs/ps, endrep - vs/ps";

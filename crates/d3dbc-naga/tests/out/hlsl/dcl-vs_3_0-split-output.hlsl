@@ -13,7 +13,7 @@ struct VsOut {
     float4 fog0_ : LOC10;
 };
 
-cbuffer driver : register(b6) { float4 driver[30]; }
+cbuffer driver : register(b3) { float4 driver[30]; }
 
 struct VertexOutput_main {
     float4 texcoord0_ : LOC0;

@@ -2,7 +2,7 @@ struct PsOut {
     float4 oC0_ : SV_Target0;
 };
 
-cbuffer c : register(b3) { float4 c[32]; }
+cbuffer c : register(b0) { float4 c[32]; }
 
 struct FragmentInput_main {
     float4 texcoord0_1_1 : LOC0;

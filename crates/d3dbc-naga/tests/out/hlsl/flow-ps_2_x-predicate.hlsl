@@ -10,7 +10,7 @@ static float4 reg3_0_ = (float4)0;
 static float4 reg3_1_ = (float4)0;
 static float4 reg8_0_ = (float4)0;
 static bool4 reg19_0_ = (bool4)0;
-cbuffer c : register(b3) { float4 c[32]; }
+cbuffer c : register(b0) { float4 c[32]; }
 
 struct FragmentInput_main {
     float4 texcoord0_1_1 : LOC0;
@@ -63,7 +63,7 @@ PsOut main(FragmentInput_main fragmentinput_main)
     }
     count = int4(int(2), int(0), int(0), int(0)).x;
     bool loop_init = true;
-    while(true) {
+    [loop] while(true) {
         if (!loop_init) {
             int _e61 = count;
             count = asint(asuint(_e61) - asuint(int(1)));

@@ -9,8 +9,8 @@ static float4 reg1_0_ = (float4)0;
 static float4 reg1_1_ = (float4)0;
 static float4 reg1_2_ = (float4)0;
 static float4 reg8_0_ = (float4)0;
-cbuffer c : register(b3) { float4 c[224]; }
-cbuffer b : register(b5) { uint4 b[16]; }
+cbuffer c : register(b0) { float4 c[224]; }
+cbuffer b : register(b2) { uint4 b[16]; }
 
 struct FragmentInput_main {
     float4 texcoord0_0_1 : LOC0;

@@ -2,7 +2,7 @@ struct PsOut {
     float4 oC0_ : SV_Target0;
 };
 
-cbuffer c : register(b3) { float4 c[224]; }
+cbuffer c : register(b0) { float4 c[224]; }
 
 struct FragmentInput_main {
     float4 texcoord0_0_1 : LOC0;
@@ -38,7 +38,7 @@ PsOut main(FragmentInput_main fragmentinput_main)
     reg15_0_ = _e12.y;
     count = _e12.x;
     bool loop_init = true;
-    while(true) {
+    [loop] while(true) {
         if (!loop_init) {
             int _e31 = count;
             count = asint(asuint(_e31) - asuint(int(1)));

@@ -3,7 +3,7 @@ struct PsOut {
 };
 
 static bool killed = (bool)0;
-cbuffer c : register(b3) { float4 c[224]; }
+cbuffer c : register(b0) { float4 c[224]; }
 
 struct FragmentInput_main {
     float4 texcoord0_0_1 : LOC0;

@@ -21,7 +21,7 @@ static float4 reg1_1_ = (float4)0;
 static float4 reg4_0_ = (float4)0;
 cbuffer c : register(b0) { float4 c[256]; }
 cbuffer b : register(b2) { uint4 b[16]; }
-cbuffer driver : register(b6) { float4 driver[30]; }
+cbuffer driver : register(b3) { float4 driver[30]; }
 
 struct VertexOutput_main {
     float4 texcoord0_ : LOC0;

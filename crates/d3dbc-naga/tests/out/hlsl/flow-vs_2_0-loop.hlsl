@@ -14,7 +14,7 @@ struct VsOut {
 };
 
 cbuffer c : register(b0) { float4 c[256]; }
-cbuffer driver : register(b6) { float4 driver[30]; }
+cbuffer driver : register(b3) { float4 driver[30]; }
 
 struct VertexOutput_main {
     float4 texcoord0_ : LOC0;
@@ -71,7 +71,7 @@ VertexOutput_main main(float4 v0_ : LOC0, float4 v1_ : LOC1)
     reg15_0_ = _e11.y;
     count = _e11.x;
     bool loop_init = true;
-    while(true) {
+    [loop] while(true) {
         if (!loop_init) {
             int _e30 = count;
             count = asint(asuint(_e30) - asuint(int(1)));

@@ -14,7 +14,7 @@ struct VsOut {
 };
 
 cbuffer c : register(b0) { float4 c[256]; }
-cbuffer driver : register(b6) { float4 driver[30]; }
+cbuffer driver : register(b3) { float4 driver[30]; }
 
 struct VertexOutput_main {
     float4 texcoord0_ : LOC0;
@@ -67,7 +67,7 @@ VertexOutput_main main(float4 v0_ : LOC0, float4 v1_ : LOC1)
     reg0_2_ = v1_;
     count = int4(int(2), int(0), int(0), int(0)).x;
     bool loop_init = true;
-    while(true) {
+    [loop] while(true) {
         if (!loop_init) {
             int _e52 = count;
             count = asint(asuint(_e52) - asuint(int(1)));
@@ -80,7 +80,7 @@ VertexOutput_main main(float4 v0_ : LOC0, float4 v1_ : LOC1)
         if (true) {
             count_1 = int4(int(2), int(0), int(0), int(0)).x;
             bool loop_init_1 = true;
-            while(true) {
+            [loop] while(true) {
                 if (!loop_init_1) {
                     int _e48 = count_1;
                     count_1 = asint(asuint(_e48) - asuint(int(1)));

@@ -2,12 +2,9 @@ struct PsOut {
     float4 oC0_ : SV_Target0;
 };
 
-Texture2D<float4> t2_ : register(t20);
-SamplerState nagaSamplerHeap[2048]: register(s0, space0);
-SamplerComparisonState nagaComparisonSamplerHeap[2048]: register(s0, space1);
-StructuredBuffer<uint> nagaGroup0SamplerIndexArray : register(t0, space255);
-static const SamplerState s2_ = nagaSamplerHeap[nagaGroup0SamplerIndexArray[21]];
-cbuffer c : register(b3) { float4 c[8]; }
+Texture2D<float4> t2_ : register(t2);
+SamplerState s2_ : register(s2);
+cbuffer c : register(b0) { float4 c[8]; }
 
 struct FragmentInput_main {
     float4 texcoord0_0_1 : LOC0;

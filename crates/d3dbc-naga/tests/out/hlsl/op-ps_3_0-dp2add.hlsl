@@ -2,7 +2,7 @@ struct PsOut {
     float4 oC0_ : SV_Target0;
 };
 
-cbuffer c : register(b3) { float4 c[224]; }
+cbuffer c : register(b0) { float4 c[224]; }
 
 struct FragmentInput_main {
     float4 texcoord0_0_1 : LOC0;

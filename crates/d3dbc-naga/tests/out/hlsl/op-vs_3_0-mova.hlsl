@@ -14,7 +14,7 @@ struct VsOut {
 };
 
 cbuffer c : register(b0) { float4 c[256]; }
-cbuffer driver : register(b6) { float4 driver[30]; }
+cbuffer driver : register(b3) { float4 driver[30]; }
 
 struct VertexOutput_main {
     float4 texcoord0_ : LOC0;

@@ -2,11 +2,8 @@ struct PsOut {
     float4 oC0_ : SV_Target0;
 };
 
-Texture2D<float4> t0_ : register(t16);
-SamplerState nagaSamplerHeap[2048]: register(s0, space0);
-SamplerComparisonState nagaComparisonSamplerHeap[2048]: register(s0, space1);
-StructuredBuffer<uint> nagaGroup0SamplerIndexArray : register(t0, space255);
-static const SamplerState s0_ = nagaSamplerHeap[nagaGroup0SamplerIndexArray[17]];
+Texture2D<float4> t0_ : register(t0);
+SamplerState s0_ : register(s0);
 
 struct FragmentInput_main {
     float4 texcoord0_0_1 : LOC0;

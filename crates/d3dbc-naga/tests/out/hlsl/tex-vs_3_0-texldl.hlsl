@@ -13,12 +13,9 @@ struct VsOut {
     float4 fog0_ : LOC10;
 };
 
-Texture2D<float4> t0_ : register(t48);
-SamplerState nagaSamplerHeap[2048]: register(s0, space0);
-SamplerComparisonState nagaComparisonSamplerHeap[2048]: register(s0, space1);
-StructuredBuffer<uint> nagaGroup0SamplerIndexArray : register(t0, space255);
-static const SamplerState s0_ = nagaSamplerHeap[nagaGroup0SamplerIndexArray[49]];
-cbuffer driver : register(b6) { float4 driver[30]; }
+Texture2D<float4> t0_ : register(t0);
+SamplerState s0_ : register(s0);
+cbuffer driver : register(b3) { float4 driver[30]; }
 
 struct VertexOutput_main {
     float4 texcoord0_ : LOC0;
