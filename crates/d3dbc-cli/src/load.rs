@@ -5,8 +5,8 @@
 
 use std::path::Path;
 
-use d3dbc::report::{self, Report};
-use d3dbc::{input, Shader};
+use d3dbc::report;
+use d3dbc::Shader;
 
 use crate::batch;
 
@@ -44,50 +44,12 @@ pub fn load_bytes(
     validity: ValidityArgs,
     many: Option<&str>,
 ) -> Result<Loaded, String> {
-    let name = name.to_string();
-    let bytes = bytes.to_vec();
-    let r = report::check(&bytes, &name);
-    if r.failed || r.shaders.is_empty() {
-        return Err(r.lines(&name, false).join("\n"));
+    let l = report::load_first(bytes, name, validity.no_validate, many)?;
+    if let Some(w) = &l.warning {
+        eprintln!("{}", batch::paint(&batch::escape_lines(w), true));
     }
-    if let (Some(why), true) = (many, r.shaders.len() > 1) {
-        return Err(format!("{} shaders in one input; {why}", r.shaders.len()));
-    }
-    let first = &r.shaders[0];
-    if !first.valid() {
-        let report = first_report(&r).lines(&name, false).join("\n");
-        if !validity.no_validate {
-            return Err(format!(
-                "{report}\n{name}: error: the runtime validator rejects this shader; \
-                 refused (--no-validate goes ahead anyway)"
-            ));
-        }
-        eprintln!(
-            "{}",
-            batch::paint(
-                &batch::escape_lines(&format!(
-                    "{report}\n{name}: warning: the runtime validator rejects this shader; \
-                     going ahead because of --no-validate"
-                )),
-                true
-            )
-        );
-    }
-    let tokens = match input::read_any(&bytes) {
-        Ok(found) if !found.is_empty() => found[0].tokens.clone(),
-        _ => first.shader.encode(),
-    };
     Ok(Loaded {
-        shader: first.shader.clone(),
-        tokens,
+        shader: l.shader,
+        tokens: l.tokens,
     })
-}
-
-/// The report of the first shader only (the one these verbs use).
-fn first_report(r: &Report) -> Report {
-    Report {
-        shaders: r.shaders.iter().take(1).cloned().collect(),
-        messages: Vec::new(),
-        failed: false,
-    }
 }

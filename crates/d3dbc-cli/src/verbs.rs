@@ -45,37 +45,7 @@ fn listing(found: &[Located], o: &DisOptions) -> String {
         tokens: o.tokens,
         ..Default::default()
     };
-    let mut out = String::new();
-    let many = found.len() > 1;
-    for f in found {
-        if many {
-            match &f.name {
-                Some(n) if f.at == 0 => {
-                    let _ = writeln!(out, "// {n}");
-                }
-                Some(n) => {
-                    let _ = writeln!(out, "// {n}, shader at +{:04x}", f.at);
-                }
-                None => {
-                    let _ = writeln!(out, "// shader at +{:04x}", f.at);
-                }
-            }
-        }
-        // A preshader (`PRES` comment) is listed before the shader, as D3DX does.
-        if let Some(pres) = d3dbc::fx::preshader::find_pres(f.tokens) {
-            match d3dbc::fx::Preshader::parse(pres) {
-                Ok(p) => p.write_listing(&mut out),
-                Err(e) => {
-                    let _ = writeln!(out, "// preshader: {e}");
-                }
-            }
-        }
-        // One streaming pass, no IR (`locate` already decoded these tokens once).
-        if print::print_tokens(f.tokens, &opts, &mut out).is_err() {
-            print::print(&f.shader(), &opts, &mut out);
-        }
-    }
-    out
+    report::listing(found, &opts)
 }
 
 /// Streams one input's JSON record at `depth`.
@@ -426,19 +396,12 @@ fn assemble_text(
                 .retain(|i| !matches!(i, Item::Comment(c) if Ctab::is_ctab(c)));
             shader.items.insert(0, Item::Comment(payload.to_vec()));
         }
-        (false, None) => match ctab_header::ctab_from_listing(text, name) {
-            Ok(Some(t)) => ctab_header::embed(&mut shader, &t),
-            Ok(None) => {}
+        (false, None) => {
             // A hand-annotated header is no reason to refuse the shader.
-            Err(mut d) => {
-                d.severity = d3dbc::diag::Severity::Warning;
-                d.message = format!(
-                    "{}; assembled without a constant table (--no-ctab: do not read the header)",
-                    d.message
-                );
+            if let Some(d) = ctab_header::rebuild(&mut shader, text, name) {
                 warnings.push(d.to_string());
             }
-        },
+        }
     }
     Ok(shader)
 }

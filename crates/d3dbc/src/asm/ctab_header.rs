@@ -233,6 +233,29 @@ pub fn embed(shader: &mut Shader, ctab: &Ctab) {
     shader.items.insert(0, Item::Comment(ctab.encode()));
 }
 
+/// What `asm` does after assembling a listing (`d3dbc asm`, the C API's
+/// `D3DBC_TARGET_BYTECODE`): rebuilds the constant table from the listing's header
+/// ([`ctab_from_listing`]) and embeds it. A header it cannot read is no reason to
+/// refuse the shader: the shader keeps no table and the returned warning names the
+/// header line and the way out (`--no-ctab`).
+pub fn rebuild(shader: &mut Shader, text: &str, file: &str) -> Option<Diagnostic> {
+    match ctab_from_listing(text, file) {
+        Ok(Some(t)) => {
+            embed(shader, &t);
+            None
+        }
+        Ok(None) => None,
+        Err(mut d) => {
+            d.severity = crate::diag::Severity::Warning;
+            d.message = format!(
+                "{}; assembled without a constant table (--no-ctab: do not read the header)",
+                d.message
+            );
+            Some(d)
+        }
+    }
+}
+
 fn parse_register(reg: &str) -> Option<(RegisterSet, u16)> {
     let set = match reg.as_bytes().first()? {
         b'b' => RegisterSet::Bool,
