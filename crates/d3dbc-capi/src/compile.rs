@@ -186,8 +186,9 @@ fn target_type(v: u32) -> Result<d3dbc_target_type, Failure> {
         7 => D3DBC_TARGET_JSON,
         _ => {
             return Err(Failure::argument(format!(
-                "info->target_type: {v} is not a target type (D3DBC_TARGET_SPIRV, _WGSL, \
-                 _GLSL, _MSL, _HLSL, _ASSEMBLY, _BYTECODE, _JSON)"
+                "info->target_type: {v} is not a target type (D3DBC_TARGET_SPIRV, \
+                 D3DBC_TARGET_WGSL, D3DBC_TARGET_GLSL, D3DBC_TARGET_MSL, D3DBC_TARGET_HLSL, \
+                 D3DBC_TARGET_ASSEMBLY, D3DBC_TARGET_BYTECODE, D3DBC_TARGET_JSON)"
             )))
         }
     })
