@@ -129,6 +129,10 @@ fn boolean(name: &str, value: &str) -> Result<bool, String> {
 /// (`asm.define` adds).
 pub fn parse<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Result<Settings, String> {
     let mut s = Settings::default();
+    let mut pairs = pairs.into_iter().peekable();
+    if pairs.peek().is_none() {
+        return Ok(s);
+    }
     let known = translate_names();
     let mut groups: Map<String, Value> = Map::new();
     for (name, value) in pairs {
