@@ -1,8 +1,9 @@
 //! Builds MojoShader (zlib licence, Ryan C. Gordon) from the sources that
-//! `cargo xtask peers` unpacks into `target/peers/MojoShader` (or from
-//! `D3DBC_MOJOSHADER_DIR`), with the profiles the benches compare: `spirv`, `d3d`
-//! (its disassembly), `glsl`, `bytecode`. Without the sources the crate builds empty
-//! and the benches measure d3dbc alone, saying so.
+//! `cargo xtask peers` unpacks into `target/peers/MojoShader` (revision 6333f74, from
+//! the shared tools; or from `D3DBC_MOJOSHADER_DIR`), with the profiles the benches
+//! compare (`spirv`, `d3d`, `glsl`, `bytecode`) and its effect runtime
+//! (`MOJOSHADER_EFFECT_SUPPORT`). Without the sources the crate builds empty and the
+//! benches measure d3dbc alone, saying so.
 
 use std::path::PathBuf;
 
@@ -32,10 +33,12 @@ fn main() {
         .define("SUPPORT_PROFILE_ARB1_NV", "0")
         .define("SUPPORT_PROFILE_METAL", "0")
         .define("SUPPORT_PROFILE_GLSPIRV", "0")
+        .define("MOJOSHADER_EFFECT_SUPPORT", None)
         .file("c/mojoshader_shim.c");
     for f in [
         "mojoshader.c",
         "mojoshader_common.c",
+        "mojoshader_effects.c",
         "profiles/mojoshader_profile_common.c",
         "profiles/mojoshader_profile_spirv.c",
         "profiles/mojoshader_profile_d3d.c",

@@ -8,10 +8,17 @@
 //!   `Cargo.lock` (`cargo install wasm-bindgen-cli --version =VERSION`); it says so
 //!   when either is missing. Serve the folder with any static server
 //!   (`python3 -m http.server -d target/web`).
-//! - `cargo xtask peers [--fetch-only] [-- BENCH ARGS]`: fetches MojoShader's sources
-//!   (FNA3D's copy, in crates.io's `fna3d-sys` 0.1.8, checked against its SHA-256) into
-//!   `target/peers/MojoShader`, then runs `cargo bench -p d3dbc-peers`, which measures
-//!   d3dbc and MojoShader on the same binaries in the same run.
+//! - `cargo xtask peers [--fetch-only] [-- BENCH ARGS]`: unpacks MojoShader's sources
+//!   (revision 6333f74, the one FNA3D builds against: `../shared/tools/
+//!   mojoshader-6333f74.tar.xz` or `D3DBC_MOJOSHADER_TARBALL`, checked against its
+//!   SHA-256) into `target/peers/MojoShader`, then runs `cargo bench -p d3dbc-peers`,
+//!   which measures d3dbc and MojoShader on the same binaries in the same run.
+//!   `--fetch-only` just unpacks. Nothing is downloaded.
+//! - `cargo xtask capi --prefix DIR`: builds `crates/d3dbc-capi` in release and
+//!   installs the C library: `DIR/lib/libd3dbc.so` and `libd3dbc.a`,
+//!   `DIR/include/d3dbc.h`, and `DIR/lib/pkgconfig/d3dbc.pc` (`pkg-config --cflags
+//!   --libs d3dbc`) with `d3dbc-static.pc` beside it (the static library and the
+//!   system libraries it needs, as rustc reports them).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -21,11 +28,12 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("web") => web(&args[1..]),
         Some("peers") => peers(&args[1..]),
+        Some("capi") => capi(&args[1..]),
         Some("-h" | "--help") | None => {
-            println!("usage: cargo xtask web [--out DIR] [--dev]\n       cargo xtask peers [--fetch-only] [-- BENCH ARGS]\n\n  web    build the playground page (default: target/web)\n  peers  fetch MojoShader and bench d3dbc beside it in one run");
+            println!("usage: cargo xtask web [--out DIR] [--dev]\n       cargo xtask peers [--fetch-only] [-- BENCH ARGS]\n       cargo xtask capi --prefix DIR\n\n  web    build the playground page (default: target/web)\n  peers  unpack MojoShader and bench d3dbc beside it in one run\n  capi   build and install the C library: DIR/lib, DIR/include, DIR/lib/pkgconfig/d3dbc.pc");
             return ExitCode::SUCCESS;
         }
-        Some(other) => Err(format!("unknown task `{other}` (tasks: web, peers)")),
+        Some(other) => Err(format!("unknown task `{other}` (tasks: web, peers, capi)")),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -224,10 +232,14 @@ fn js_string(s: &str) -> String {
     o
 }
 
-/// The crate that carries the MojoShader sources the peer bench builds, and its
-/// SHA-256 (crates.io's checksum of the `.crate` file).
-const PEER_CRATE: &str = "fna3d-sys-0.1.8";
-const PEER_SHA256: &str = "d5c556a3377b298018d510f58afa9e2d82e2b2abdc38b4d041f4313699a165ee";
+/// MojoShader's sources (zlib licence): the revision FNA3D builds against, from the
+/// project's shared tools beside the repository (`../shared/tools`, or the file
+/// `D3DBC_MOJOSHADER_TARBALL` names), checked against its SHA-256.
+const PEER_TARBALL: &str = "../shared/tools/mojoshader-6333f74.tar.xz";
+const PEER_SHA256: &str = "3160660af8ee689ac2e4b6dd54ea3f8579a7b9ba6c6f1e37ffb12f1d33cdaf25";
+/// What `mojoshader_version.h` says (MojoShader's CMake writes it from git: version
+/// -1, changeset `git-<commit>`).
+const PEER_CHANGESET: &str = "git-6333f74";
 
 fn peers(args: &[String]) -> Result<(), String> {
     let (ours, bench_args) = match args.iter().position(|a| a == "--") {
@@ -243,7 +255,7 @@ fn peers(args: &[String]) -> Result<(), String> {
     }
     let root = root();
     let dest = root.join("target/peers");
-    fetch_mojoshader(&dest)?;
+    unpack_mojoshader(&root, &dest)?;
     if fetch_only {
         return Ok(());
     }
@@ -255,41 +267,26 @@ fn peers(args: &[String]) -> Result<(), String> {
     )
 }
 
-/// Unpacks `FNA3D/MojoShader` of [`PEER_CRATE`] into `dest/MojoShader`, from cargo's
-/// download cache when it holds the crate, else from static.crates.io (with `curl`).
-fn fetch_mojoshader(dest: &Path) -> Result<(), String> {
+/// Unpacks MojoShader's sources from [`PEER_TARBALL`] into `dest/MojoShader` (once:
+/// a stamp file holds the tarball's SHA-256) and writes the `mojoshader_version.h` its
+/// CMake build would.
+fn unpack_mojoshader(root: &Path, dest: &Path) -> Result<(), String> {
     use sha2::Digest;
     let out = dest.join("MojoShader");
-    if out.join("mojoshader.c").is_file() {
+    let stamp = out.join(".d3dbc-sha256");
+    if std::fs::read_to_string(&stamp).is_ok_and(|s| s.trim() == PEER_SHA256) {
         return Ok(());
     }
-    std::fs::create_dir_all(dest).map_err(|e| format!("{}: {e}", dest.display()))?;
-    let file = format!("{PEER_CRATE}.crate");
-    let cached = std::env::var_os("CARGO_HOME")
+    let path = std::env::var_os("D3DBC_MOJOSHADER_TARBALL")
         .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")))
-        .and_then(|home| std::fs::read_dir(home.join("registry/cache")).ok())
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|d| d.path().join(&file))
-        .find(|p| p.is_file());
-    let path = match cached {
-        Some(p) => p,
-        None => {
-            let p = dest.join(&file);
-            let (name, version) = PEER_CRATE.rsplit_once('-').expect("name-version");
-            eprintln!("fetching {file} from static.crates.io");
-            run(Command::new("curl")
-                .args(["-fsSL", "-o"])
-                .arg(&p)
-                .arg(format!(
-                    "https://static.crates.io/crates/{name}/{name}-{version}.crate"
-                )))?;
-            p
-        }
-    };
-    let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        .unwrap_or_else(|| root.join(PEER_TARBALL));
+    let bytes = std::fs::read(&path).map_err(|e| {
+        format!(
+            "{}: {e} (MojoShader's sources: the shared tools beside the repository, or \
+             D3DBC_MOJOSHADER_TARBALL)",
+            path.display()
+        )
+    })?;
     let sum: String = sha2::Sha256::digest(&bytes)
         .iter()
         .map(|b| format!("{b:02x}"))
@@ -300,17 +297,24 @@ fn fetch_mojoshader(dest: &Path) -> Result<(), String> {
             path.display()
         ));
     }
-    let prefix = format!("{PEER_CRATE}/FNA3D/MojoShader/");
-    let mut archive = tar::Archive::new(flate2::read::GzDecoder::new(&bytes[..]));
+    let mut tar_bytes = Vec::new();
+    lzma_rs::xz_decompress(&mut &bytes[..], &mut tar_bytes)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let _ = std::fs::remove_dir_all(&out);
+    let mut archive = tar::Archive::new(&tar_bytes[..]);
     let mut n = 0;
-    for entry in archive.entries().map_err(|e| format!("{file}: {e}"))? {
-        let mut entry = entry.map_err(|e| format!("{file}: {e}"))?;
+    for entry in archive
+        .entries()
+        .map_err(|e| format!("{}: {e}", path.display()))?
+    {
+        let mut entry = entry.map_err(|e| format!("{}: {e}", path.display()))?;
         let name = entry
             .path()
-            .map_err(|e| format!("{file}: {e}"))?
+            .map_err(|e| format!("{}: {e}", path.display()))?
             .to_string_lossy()
             .into_owned();
-        let Some(rel) = name.strip_prefix(&prefix) else {
+        // `mojoshader-6333f74/…`: the top folder dropped.
+        let Some((_, rel)) = name.split_once('/') else {
             continue;
         };
         if rel.is_empty() || rel.split('/').any(|c| c == "..") {
@@ -328,8 +332,118 @@ fn fetch_mojoshader(dest: &Path) -> Result<(), String> {
         }
     }
     if !out.join("mojoshader.c").is_file() {
-        return Err(format!("{file} holds no {prefix}mojoshader.c"));
+        return Err(format!("{} holds no mojoshader.c", path.display()));
     }
+    std::fs::write(
+        out.join("mojoshader_version.h"),
+        format!(
+            "/* Written by cargo xtask peers, as MojoShader's CMake build writes it. */\n\
+             #ifndef _INCL_MOJOSHADER_VERSION_H_\n#define _INCL_MOJOSHADER_VERSION_H_\n\
+             #define MOJOSHADER_VERSION -1\n#define MOJOSHADER_CHANGESET \"{PEER_CHANGESET}\"\n\
+             #endif\n"
+        ),
+    )
+    .map_err(|e| format!("{}: {e}", out.display()))?;
+    std::fs::write(&stamp, PEER_SHA256).map_err(|e| format!("{}: {e}", stamp.display()))?;
     eprintln!("unpacked {n} MojoShader files into {}", out.display());
+    Ok(())
+}
+
+/// `cargo xtask capi --prefix DIR`: the C library, its header and its pkg-config file.
+fn capi(args: &[String]) -> Result<(), String> {
+    let mut prefix = None;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--prefix" => prefix = Some(PathBuf::from(it.next().ok_or("--prefix needs a folder")?)),
+            other => {
+                return Err(format!(
+                    "capi: unknown argument `{other}` (usage: cargo xtask capi --prefix DIR)"
+                ))
+            }
+        }
+    }
+    let prefix = prefix.ok_or("capi: --prefix DIR is required (where lib/ and include/ go)")?;
+    let prefix = if prefix.is_absolute() {
+        prefix
+    } else {
+        std::env::current_dir()
+            .map_err(|e| e.to_string())?
+            .join(prefix)
+    };
+    let root = root();
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    // `cargo rustc` builds the library (every crate type) and has rustc print the
+    // system libraries a static link needs.
+    let out = Command::new(&cargo)
+        .current_dir(&root)
+        .args([
+            "rustc",
+            "--release",
+            "-p",
+            "d3dbc-capi",
+            "--lib",
+            "--",
+            "--print",
+            "native-static-libs",
+        ])
+        .output()
+        .map_err(|e| format!("{cargo}: {e}"))?;
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    if !out.status.success() {
+        return Err(format!("cargo rustc -p d3dbc-capi failed:\n{stderr}"));
+    }
+    // "note: native-static-libs: -lgcc_s -lutil ..." (absent when the crate was fresh:
+    // then the usual Linux set).
+    let static_libs = stderr
+        .lines()
+        .find_map(|l| l.split("native-static-libs: ").nth(1))
+        .map(str::trim)
+        .unwrap_or("-lgcc_s -lutil -lrt -lpthread -lm -ldl -lc")
+        .to_string();
+    let lib = prefix.join("lib");
+    let include = prefix.join("include");
+    let pc = lib.join("pkgconfig");
+    for d in [&lib, &include, &pc] {
+        std::fs::create_dir_all(d).map_err(|e| format!("{}: {e}", d.display()))?;
+    }
+    let release = root.join("target/release");
+    let copy = |from: PathBuf, to: PathBuf| {
+        std::fs::copy(&from, &to)
+            .map(|_| ())
+            .map_err(|e| format!("{} → {}: {e}", from.display(), to.display()))
+    };
+    copy(release.join("libd3dbc_capi.so"), lib.join("libd3dbc.so"))?;
+    copy(release.join("libd3dbc_capi.a"), lib.join("libd3dbc.a"))?;
+    copy(
+        root.join("crates/d3dbc-capi/include/d3dbc.h"),
+        include.join("d3dbc.h"),
+    )?;
+    let version = env!("CARGO_PKG_VERSION");
+    let pc_text = format!(
+        "prefix={}\nlibdir=${{prefix}}/lib\nincludedir=${{prefix}}/include\n\n\
+         Name: d3dbc\nDescription: Direct3D 9 shader bytecode: translate, assemble, disassemble, \
+         validate, reflect, effects\nVersion: {version}\nLibs: -L${{libdir}} -ld3dbc\n\
+         Libs.private: {static_libs}\nCflags: -I${{includedir}}\n",
+        prefix.display()
+    );
+    std::fs::write(pc.join("d3dbc.pc"), pc_text).map_err(|e| format!("{}: {e}", pc.display()))?;
+    // The static library by name, for linkers that would take the shared one for
+    // `-ld3dbc` (both sit in lib/).
+    let static_pc = format!(
+        "prefix={}\nlibdir=${{prefix}}/lib\nincludedir=${{prefix}}/include\n\n\
+         Name: d3dbc-static\nDescription: d3dbc, linked statically\nVersion: {version}\n\
+         Libs: ${{libdir}}/libd3dbc.a {static_libs}\nCflags: -I${{includedir}}\n",
+        prefix.display()
+    );
+    std::fs::write(pc.join("d3dbc-static.pc"), static_pc)
+        .map_err(|e| format!("{}: {e}", pc.display()))?;
+    println!(
+        "installed into {}: lib/libd3dbc.so, lib/libd3dbc.a, include/d3dbc.h, \
+         lib/pkgconfig/d3dbc.pc (and d3dbc-static.pc)\n\
+         link: cc app.c $(PKG_CONFIG_PATH={}/lib/pkgconfig pkg-config --cflags --libs d3dbc)",
+        prefix.display(),
+        prefix.display()
+    );
     Ok(())
 }

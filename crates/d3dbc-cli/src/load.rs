@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use d3dbc::report::{self, Report};
-use d3dbc::{input, Shader};
+use d3dbc::Shader;
 
 use crate::batch;
 
@@ -44,30 +44,13 @@ pub fn load_bytes(
     validity: ValidityArgs,
     many: Option<&str>,
 ) -> Result<Loaded, String> {
-    let name = name.to_string();
-    let bytes = bytes.to_vec();
-    let r = report::check(&bytes, &name);
-    if r.failed || r.shaders.is_empty() {
-        return Err(r.lines(&name, false).join("\n"));
+    let l = report::load_first(bytes, name, validity.no_validate, many)?;
+    if let Some(w) = &l.warning {
+        eprintln!("{}", batch::paint(&batch::escape_lines(w), true));
     }
-    if let (Some(why), true) = (many, r.shaders.len() > 1) {
-        return Err(format!("{} shaders in one input; {why}", r.shaders.len()));
-    }
-    let first = &r.shaders[0];
-    if !first.valid() {
-        refuse_or_warn(
-            &first_report(&r).lines(&name, false).join("\n"),
-            &name,
-            validity,
-        )?;
-    }
-    let tokens = match input::read_any(&bytes) {
-        Ok(found) if !found.is_empty() => found[0].tokens.clone(),
-        _ => first.shader.encode(),
-    };
     Ok(Loaded {
-        shader: first.shader.clone(),
-        tokens,
+        shader: l.shader,
+        tokens: l.tokens,
     })
 }
 
@@ -112,11 +95,3 @@ fn refuse_or_warn(report: &str, name: &str, validity: ValidityArgs) -> Result<()
     Ok(())
 }
 
-/// The report of the first shader only (the one these verbs use).
-fn first_report(r: &Report) -> Report {
-    Report {
-        shaders: r.shaders.iter().take(1).cloned().collect(),
-        messages: Vec::new(),
-        failed: false,
-    }
-}

@@ -45,42 +45,7 @@ fn listing(found: &[Located], o: &DisOptions) -> String {
         tokens: o.tokens,
         ..Default::default()
     };
-    let mut out = String::new();
-    let many = found.len() > 1;
-    for f in found {
-        if many {
-            match &f.name {
-                Some(n) if f.at == 0 => {
-                    let _ = writeln!(out, "// {n}");
-                }
-                Some(n) => {
-                    let _ = writeln!(out, "// {n}, shader at +{:04x}", f.at);
-                }
-                None => {
-                    let _ = writeln!(out, "// shader at +{:04x}", f.at);
-                }
-            }
-        }
-        // What a container says beside the bytecode (a bgfx binary's uniforms) comes
-        // first, as comments the assembler skips.
-        if let Some(c) = f.container {
-            out.push_str(&c.comment());
-        }
-        // A preshader (`PRES` comment) is listed before the shader, as D3DX does.
-        if let Some(pres) = d3dbc::fx::preshader::find_pres(f.tokens) {
-            match d3dbc::fx::Preshader::parse(pres) {
-                Ok(p) => p.write_listing(&mut out),
-                Err(e) => {
-                    let _ = writeln!(out, "// preshader: {e}");
-                }
-            }
-        }
-        // One streaming pass, no IR (`locate` already decoded these tokens once).
-        if print::print_tokens(f.tokens, &opts, &mut out).is_err() {
-            print::print(&f.shader(), &opts, &mut out);
-        }
-    }
-    out
+    report::listing(found, &opts)
 }
 
 /// Streams one input's JSON record at `depth`.
@@ -416,23 +381,6 @@ fn parse_u32(s: &str) -> Result<u32, String> {
     r.map_err(|_| format!("`{s}` is not a 32-bit number (hex `0x110` or decimal)"))
 }
 
-/// `--ctab-explicit`'s value.
-fn explicit_rule(s: &str) -> ctab_header::Explicit {
-    match s {
-        "auto" => ctab_header::Explicit::Inferred,
-        "none" => ctab_header::Explicit::None,
-        "all" => ctab_header::Explicit::All,
-        names => ctab_header::Explicit::Names(
-            names
-                .split(',')
-                .map(str::trim)
-                .filter(|n| !n.is_empty())
-                .map(String::from)
-                .collect(),
-        ),
-    }
-}
-
 /// The `CTAB` comment payload of a binary (`asm --ctab-from`), byte for byte.
 fn ctab_of(path: &Path) -> Result<Vec<u32>, String> {
     let name = batch::display_name(path);
@@ -484,27 +432,16 @@ fn assemble_text(
                 .retain(|i| !matches!(i, Item::Comment(c) if Ctab::is_ctab(c)));
             shader.items.insert(0, Item::Comment(payload.to_vec()));
         }
-        (false, None) => match ctab_header::ctab_from_listing(text, name) {
-            Ok(Some(mut t)) => {
-                if let Some(flags) = o.ctab_flags {
-                    t.flags = flags;
-                }
-                if let Some(e) = &o.ctab_explicit {
-                    explicit_rule(e).apply(&mut t);
-                }
-                ctab_header::embed(&mut shader, &t)
-            }
-            Ok(None) => {}
+        (false, None) => {
+            let overrides = ctab_header::Overrides {
+                flags: o.ctab_flags,
+                explicit: o.ctab_explicit.as_deref().map(ctab_header::Explicit::parse),
+            };
             // A hand-annotated header is no reason to refuse the shader.
-            Err(mut d) => {
-                d.severity = d3dbc::diag::Severity::Warning;
-                d.message = format!(
-                    "{}; assembled without a constant table (--no-ctab: do not read the header)",
-                    d.message
-                );
+            if let Some(d) = ctab_header::rebuild(&mut shader, text, name, &overrides) {
                 warnings.push(d.to_string());
             }
-        },
+        }
     }
     Ok(shader)
 }

@@ -1,7 +1,7 @@
 //! Peer implementations, measured in the same run as d3dbc's own code (the `peers`
 //! bench): MojoShader, the translator FNA and other engine ports load D3D9 shaders with.
-//! It is built from FNA3D's copy of its sources, which `cargo xtask peers` fetches
-//! (crates.io's `fna3d-sys` 0.1.8, checksum-pinned) and unpacks into
+//! It is built from MojoShader 6333f74 (the revision FNA3D builds against), which
+//! `cargo xtask peers` unpacks from the shared tools' tarball (checksum-pinned) into
 //! `target/peers/MojoShader`; without them [`mojoshader::available`] is false and the
 //! bench measures d3dbc alone.
 //!

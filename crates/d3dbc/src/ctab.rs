@@ -735,7 +735,8 @@ impl Ctab {
 }
 
 impl RegisterSet {
-    fn to_u16(self) -> u16 {
+    /// The `D3DXREGISTER_SET` value (what the table stores).
+    pub fn to_u16(self) -> u16 {
         match self {
             RegisterSet::Bool => 0,
             RegisterSet::Int4 => 1,
@@ -747,7 +748,8 @@ impl RegisterSet {
 }
 
 impl ParameterClass {
-    fn to_u16(self) -> u16 {
+    /// The `D3DXPARAMETER_CLASS` value (what the table stores).
+    pub fn to_u16(self) -> u16 {
         match self {
             ParameterClass::Scalar => 0,
             ParameterClass::Vector => 1,
@@ -761,7 +763,8 @@ impl ParameterClass {
 }
 
 impl ParameterType {
-    fn to_u16(self) -> u16 {
+    /// The `D3DXPARAMETER_TYPE` value (what the table stores).
+    pub fn to_u16(self) -> u16 {
         (0..20u16)
             .find(|&v| ParameterType::from_u16(v) == self)
             .unwrap_or(match self {

@@ -97,6 +97,49 @@ pub fn locate<'a>(
     Ok(out)
 }
 
+/// What `dis` prints for the shaders [`locate`] found in one input: each shader's
+/// listing (a preshader's, from its `PRES` comment, first, as D3DX lists it), under a
+/// `// NAME` / `// shader at +OFFSET` line when there are several.
+pub fn listing(found: &[Located], options: &print::PrintOptions) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let many = found.len() > 1;
+    for f in found {
+        if many {
+            match &f.name {
+                Some(n) if f.at == 0 => {
+                    let _ = writeln!(out, "// {n}");
+                }
+                Some(n) => {
+                    let _ = writeln!(out, "// {n}, shader at +{:04x}", f.at);
+                }
+                None => {
+                    let _ = writeln!(out, "// shader at +{:04x}", f.at);
+                }
+            }
+        }
+        // What a container says beside the bytecode (a bgfx binary's uniforms) comes
+        // first, as comments the assembler skips.
+        if let Some(c) = f.container {
+            out.push_str(&c.comment());
+        }
+        // A preshader (`PRES` comment) is listed before the shader, as D3DX does.
+        if let Some(pres) = crate::fx::preshader::find_pres(f.tokens) {
+            match crate::fx::Preshader::parse(pres) {
+                Ok(p) => p.write_listing(&mut out),
+                Err(e) => {
+                    let _ = writeln!(out, "// preshader: {e}");
+                }
+            }
+        }
+        // One streaming pass, no IR (`locate` already decoded these tokens once).
+        if print::print_tokens(f.tokens, options, &mut out).is_err() {
+            print::print(&f.shader(), options, &mut out);
+        }
+    }
+    out
+}
+
 /// One finding, ready to report: where (DWORD offset, and line:col for text input),
 /// the instruction as `dis` prints it, and the rule.
 #[derive(Clone, Debug)]
@@ -398,4 +441,67 @@ pub fn check(bytes: &[u8], name: &str) -> Report {
         }
     }
     r
+}
+
+/// One shader loaded for execution or translation (`d3dbc run`, `render`, `translate`,
+/// the C API's `d3dbc_compile`): its IR, its tokens as read, and the warning to show
+/// when it was let through against the validator.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    /// The shader.
+    pub shader: Shader,
+    /// Its tokens (as read, for bytecode; encoded from the IR for assembly text).
+    pub tokens: Vec<u32>,
+    /// The validator's report and a note saying the shader goes ahead anyway
+    /// (`no_validate` on a shader the runtime rejects).
+    pub warning: Option<String>,
+}
+
+/// Reads the first shader of an input of any kind [`check`] reads and applies the one
+/// validity rule of the verbs that execute or translate: a shader the runtime validator
+/// rejects is refused with the validator's report (`name` is how it calls the input),
+/// unless `no_validate`, which lets it through with [`Loaded::warning`]. `many` refuses
+/// inputs holding several shaders, the message ending with the caller's reason.
+pub fn load_first(
+    bytes: &[u8],
+    name: &str,
+    no_validate: bool,
+    many: Option<&str>,
+) -> Result<Loaded, String> {
+    let r = check(bytes, name);
+    if r.failed || r.shaders.is_empty() {
+        return Err(r.lines(name, false).join("\n"));
+    }
+    if let (Some(why), true) = (many, r.shaders.len() > 1) {
+        return Err(format!("{} shaders in one input; {why}", r.shaders.len()));
+    }
+    let first = &r.shaders[0];
+    let mut warning = None;
+    if !first.valid() {
+        let only = Report {
+            shaders: vec![first.clone()],
+            messages: Vec::new(),
+            failed: false,
+        };
+        let report = only.lines(name, false).join("\n");
+        if !no_validate {
+            return Err(format!(
+                "{report}\n{name}: error: the runtime validator rejects this shader; \
+                 refused (--no-validate goes ahead anyway)"
+            ));
+        }
+        warning = Some(format!(
+            "{report}\n{name}: warning: the runtime validator rejects this shader; \
+             going ahead because of --no-validate"
+        ));
+    }
+    let tokens = match input::read_any(bytes) {
+        Ok(found) if !found.is_empty() => found[0].tokens.clone(),
+        _ => first.shader.encode(),
+    };
+    Ok(Loaded {
+        shader: first.shader.clone(),
+        tokens,
+        warning,
+    })
 }

@@ -261,6 +261,24 @@ pub enum Explicit {
 }
 
 impl Explicit {
+    /// The rule `asm --ctab-explicit` names: `auto` ([`Explicit::Inferred`]), `none`,
+    /// `all`, or constant names separated by commas.
+    pub fn parse(s: &str) -> Explicit {
+        match s.trim() {
+            "auto" => Explicit::Inferred,
+            "none" => Explicit::None,
+            "all" => Explicit::All,
+            names => Explicit::Names(
+                names
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|n| !n.is_empty())
+                    .map(String::from)
+                    .collect(),
+            ),
+        }
+    }
+
     /// Sets [`Constant::explicit_register`] of every constant of `ctab` by this rule.
     pub fn apply(&self, ctab: &mut Ctab) {
         match self {
@@ -354,6 +372,51 @@ pub fn embed(shader: &mut Shader, ctab: &Ctab) {
         .items
         .retain(|i| !matches!(i, Item::Comment(c) if Ctab::is_ctab(c)));
     shader.items.insert(0, Item::Comment(ctab.encode()));
+}
+
+/// What a rebuilt table takes that no listing shows (`asm --ctab-flags`,
+/// `--ctab-explicit`; the C API's `asm.ctab_flags`, `asm.ctab_explicit`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Overrides {
+    /// The compile-flags word (default: what [`ctab_from_listing`] infers from the
+    /// header, `0x100` for a Microsoft compiler's).
+    pub flags: Option<u32>,
+    /// Which constants were placed with `register(…)` (default: [`Explicit::Inferred`]).
+    pub explicit: Option<Explicit>,
+}
+
+/// What `asm` does after assembling a listing (`d3dbc asm`, the C API's
+/// `D3DBC_TARGET_BYTECODE`): rebuilds the constant table from the listing's header
+/// ([`ctab_from_listing`]), applies `overrides` and embeds it. A header it cannot read
+/// is no reason to refuse the shader: the shader keeps no table and the returned
+/// warning names the header line and the way out (`--no-ctab`).
+pub fn rebuild(
+    shader: &mut Shader,
+    text: &str,
+    file: &str,
+    overrides: &Overrides,
+) -> Option<Diagnostic> {
+    match ctab_from_listing(text, file) {
+        Ok(Some(mut t)) => {
+            if let Some(flags) = overrides.flags {
+                t.flags = flags;
+            }
+            if let Some(e) = &overrides.explicit {
+                e.apply(&mut t);
+            }
+            embed(shader, &t);
+            None
+        }
+        Ok(None) => None,
+        Err(mut d) => {
+            d.severity = crate::diag::Severity::Warning;
+            d.message = format!(
+                "{}; assembled without a constant table (--no-ctab: do not read the header)",
+                d.message
+            );
+            Some(d)
+        }
+    }
 }
 
 fn parse_register(reg: &str) -> Option<(RegisterSet, u16)> {
