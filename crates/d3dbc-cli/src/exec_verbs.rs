@@ -460,16 +460,13 @@ fn render_inner(a: &RenderArgs) -> Result<(), Failure> {
         None => None,
     };
     consts.check_ranges(&versions).map_err(Failure::Usage)?;
-    let texs = textures(&specs)?;
-    let mut scene = quick::fullscreen(&ps_tokens, vs_tokens.as_deref(), w, h, &texs)
-        .map_err(|e| e.to_string())?;
-    if let Some(draw::Op::Draw(d)) = scene.ops.first_mut() {
-        // Constants the CTAB declares without a default value start at 1, then the
-        // CTAB defaults and --const apply.
-        quick::neutral_undefaulted_constants(&ps, &mut d.ps_constants);
-        consts.apply(&mut d.ps_constants);
-        consts.apply(&mut d.vs_constants);
-    }
+    let mut set = d3dbc_exec::Inputs {
+        textures: textures(&specs)?,
+        ..Default::default()
+    };
+    consts.feed(&mut set);
+    let scene =
+        quick::preview(&ps_tokens, vs_tokens.as_deref(), w, h, &set).map_err(|e| e.to_string())?;
     if a.gpu {
         return Ok(write_png(&a.output, &render_gpu(&scene)?)?);
     }

@@ -61,17 +61,9 @@ fn listing(found: &[Located], o: &DisOptions) -> String {
                 }
             }
         }
-        // A preshader (`PRES` comment) is listed before the shader, as D3DX does.
-        if let Some(pres) = d3dbc::fx::preshader::find_pres(f.tokens) {
-            match d3dbc::fx::Preshader::parse(pres) {
-                Ok(p) => p.write_listing(&mut out),
-                Err(e) => {
-                    let _ = writeln!(out, "// preshader: {e}");
-                }
-            }
-        }
-        // One streaming pass, no IR (`locate` already decoded these tokens once).
-        if print::print_tokens(f.tokens, &opts, &mut out).is_err() {
+        // The preshader first, then one streaming pass, no IR (`locate` already
+        // decoded these tokens once).
+        if d3dbc::fx::preshader::print_shader(f.tokens, &opts, &mut out).is_err() {
             print::print(&f.shader(), &opts, &mut out);
         }
     }

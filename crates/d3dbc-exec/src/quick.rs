@@ -148,6 +148,32 @@ pub fn scene_input(usage: u8, u: f32, v: f32) -> [f32; 4] {
     }
 }
 
+/// The scene `d3dbc render` draws, as the playground and the Python and JavaScript
+/// packages draw it too: [`fullscreen`] (textures from `set.textures`), the float
+/// constants the pixel shader's CTAB declares without a default at 1
+/// ([`neutral_undefaulted_constants`]), then `set`'s float, int and bool constants
+/// written into both stages' constant files ([`crate::Inputs::apply_constants`]).
+/// `set.registers` and `set.trace` play no part.
+pub fn preview(
+    ps: &[u32],
+    vs: Option<&[u32]>,
+    w: u32,
+    h: u32,
+    set: &crate::Inputs,
+) -> Result<Scene, QuickError> {
+    let mut scene = fullscreen(ps, vs, w, h, &set.textures)?;
+    let shader = Shader::decode(ps).map_err(|error| QuickError::Decode {
+        stage: "pixel shader",
+        error,
+    })?;
+    if let Some(Op::Draw(d)) = scene.ops.first_mut() {
+        neutral_undefaulted_constants(&shader, &mut d.ps_constants);
+        set.apply_constants(&mut d.ps_constants);
+        set.apply_constants(&mut d.vs_constants);
+    }
+    Ok(scene)
+}
+
 /// A full-screen draw of pixel shader `ps` (tokens) into a `w`×`h` A8R8G8B8 target
 /// without a vertex shader. Samplers the shader uses get a checkerboard of the declared
 /// type unless `textures` binds one (by stage: 0–15 pixel, 16–19 vertex samplers).
