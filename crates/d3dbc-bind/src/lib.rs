@@ -122,7 +122,8 @@ impl Error {
         }
     }
 
-    fn argument(message: impl Into<String>) -> Error {
+    /// An [`ErrorKind::Argument`] error.
+    pub fn argument(message: impl Into<String>) -> Error {
         Error::new(ErrorKind::Argument, message)
     }
 
@@ -256,6 +257,38 @@ impl Shader {
             ir,
             bound: None,
         })
+    }
+
+    /// The constants a pass gives this shader ([`Effect::pass_shaders`]) as JSON
+    /// (`{"floats": [[register, [x, y, z, w]], …], "ints": […], "bools": [[register,
+    /// bool], …]}`), `None` for a shader read or assembled; a stateless caller (the
+    /// WebAssembly exports) hands it back with [`Shader::with_bound_json`].
+    pub fn bound_json(&self) -> Option<String> {
+        let b = self.bound.as_ref()?;
+        Some(serde_json::json!({"floats": b.floats, "ints": b.ints, "bools": b.bools}).to_string())
+    }
+
+    /// This shader with the pass constants of [`Shader::bound_json`] (`""`: none).
+    pub fn with_bound_json(mut self, json: &str) -> Result<Shader, Error> {
+        if json.trim().is_empty() {
+            self.bound = None;
+            return Ok(self);
+        }
+        #[derive(Deserialize)]
+        struct Bound {
+            floats: Vec<(usize, [f32; 4])>,
+            ints: Vec<(usize, [i32; 4])>,
+            bools: Vec<(usize, bool)>,
+        }
+        let b: Bound = serde_json::from_str(json)
+            .map_err(|e| Error::argument(format!("pass constants: {e}")))?;
+        self.bound = Some(Inputs {
+            floats: b.floats,
+            ints: b.ints,
+            bools: b.bools,
+            ..Default::default()
+        });
+        Ok(self)
     }
 
     /// The version: `ps_3_0`, `vs_1_1`, `ps_2_x`…
@@ -946,6 +979,21 @@ impl Effect {
             bytes: data,
             values: Values::default(),
         })
+    }
+
+    /// Reads an effect and sets the values of `values_json` (`{"name": [numbers], …}`,
+    /// each checked as [`Effect::set`] checks it): what a stateless caller (the
+    /// WebAssembly exports) passes on every call.
+    pub fn with_values(data: Vec<u8>, values_json: &str) -> Result<Effect, Error> {
+        let mut e = Effect::from_bytes(data)?;
+        if !values_json.trim().is_empty() {
+            let values: BTreeMap<String, Vec<f32>> = serde_json::from_str(values_json)
+                .map_err(|x| Error::argument(format!("effect values: {x}")))?;
+            for (name, v) in values {
+                e.set(&name, v)?;
+            }
+        }
+        Ok(e)
     }
 
     fn parsed(&self) -> Result<d3dbc::fx::Effect<'_>, Error> {

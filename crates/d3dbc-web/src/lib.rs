@@ -18,6 +18,8 @@
 //!
 //! Each call is a plain Rust function returning a serialisable value (tested natively);
 //! the `wasm_bindgen` exports at the bottom only move JSON strings and bytes across.
+//! [`api`] exports the `d3dbc` npm package's functions (`cargo xtask npm`) from the same
+//! module.
 //!
 //! ```
 //! let a = d3dbc_web::analyze("ps_2_0\ndcl t0\nmov oC0, t0\n", &Default::default());
@@ -26,6 +28,8 @@
 //! let img = d3dbc_web::render(&a.hex, &d3dbc_web::RenderRequest::default()).unwrap();
 //! assert_eq!(img.rgba.len(), 4 * 128 * 128);
 //! ```
+
+pub mod api;
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
