@@ -2,7 +2,7 @@
 //!
 //! - `py [--dev] [--no-install]`: makes the virtual environment `target/py/venv` (with
 //!   `python3 -m venv`; `D3DBC_PYTHON` names another interpreter) holding the pinned
-//!   maturin, pytest and numpy from PyPI, builds the abi3 wheel of `crates/d3dbc-py`
+//!   maturin, pytest, numpy and mypy from PyPI, builds the abi3 wheel of `crates/d3dbc-py`
 //!   with maturin (release profile; `--dev` for a quick debug build) into
 //!   `target/wheels`, and installs it into that environment, where
 //!   `crates/d3dbc-py/tests/pytest.rs` runs the Python suite.
@@ -19,7 +19,12 @@ use std::process::Command;
 use super::{build_wasm, run};
 
 /// PyPI packages the environment holds, pinned.
-const PY_PACKAGES: [&str; 3] = ["maturin==1.16.0", "pytest==9.2.0", "numpy==2.4.6"];
+const PY_PACKAGES: [&str; 4] = [
+    "maturin==1.16.0",
+    "pytest==9.2.0",
+    "numpy==2.4.6",
+    "mypy==2.4.1",
+];
 
 /// The environment's interpreter.
 pub fn venv_python(root: &Path) -> PathBuf {

@@ -93,7 +93,7 @@ pub struct Error {
     /// The whole message.
     pub message: String,
     /// The rule's or diagnostic's code (`E0204`), when there is one.
-    pub code: Option<String>,
+    pub code: Option<&'static str>,
     /// 1-based line in the assembly text ([`ErrorKind::Asm`]).
     pub line: Option<u32>,
     /// 1-based column in that line.
@@ -103,9 +103,9 @@ pub struct Error {
     pub offset: Option<usize>,
     /// Every assembler diagnostic (errors and warnings) as `file:line:col: …` text with
     /// the source line and a caret ([`ErrorKind::Asm`]).
-    pub diagnostics: Vec<String>,
+    pub diagnostics: Box<[String]>,
     /// The validator's findings ([`ErrorKind::Validation`]).
-    pub findings: Vec<Finding>,
+    pub findings: Box<[Finding]>,
 }
 
 impl Error {
@@ -117,8 +117,8 @@ impl Error {
             line: None,
             column: None,
             offset: None,
-            diagnostics: Vec::new(),
-            findings: Vec::new(),
+            diagnostics: Box::new([]),
+            findings: Box::new([]),
         }
     }
 
@@ -398,7 +398,7 @@ impl Shader {
             ErrorKind::Validation,
             format!(
                 "the runtime validator rejects this {} shader: {}: error[{}]: {}{} \
-                 (validate=False goes ahead anyway)",
+                 (validate off goes ahead anyway)",
                 self.version(),
                 first.offset_hex,
                 first.code,
@@ -410,10 +410,10 @@ impl Shader {
                 first.message
             ),
         );
-        err.code = Some(first.code.to_string());
+        err.code = Some(first.code);
         err.offset = Some(first.offset);
-        err.findings = findings;
-        Ok(()).and(Err(err))
+        err.findings = findings.into_boxed_slice();
+        Err(err)
     }
 
     /// Translates to `target` (`spirv`, `wgsl`, `glsl`, `msl`, `hlsl`) as `d3dbc
@@ -885,7 +885,7 @@ pub fn assemble(text: &str, req: &AsmRequest) -> Result<(Shader, Vec<String>), E
             first.map_or_else(|| format!("{name}: assembly failed"), |x| x.to_string()),
         );
         if let Some(x) = first {
-            err.code = x.code.map(str::to_string);
+            err.code = x.code;
             err.line = Some(x.line);
             err.column = Some(x.col);
         }

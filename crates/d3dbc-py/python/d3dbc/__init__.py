@@ -207,7 +207,8 @@ class Shader:
         """The interface a translation gives the host (constant buffers, texture and
         sampler bindings, vertex inputs, varyings), as ``d3dbc translate --interface``
         writes it."""
-        return json.loads(self._n.interface_json(json.dumps(options) if options else "", validate))
+        iface: Dict[str, Any] = json.loads(self._n.interface_json(json.dumps(options) if options else "", validate))
+        return iface
 
     def run(
         self,

@@ -1,6 +1,7 @@
 """The values the d3dbc API returns: plain named tuples built from the JSON the native
 module writes (the shapes of ``d3dbc dis --format json`` and ``validate --format json``)."""
 
+from dataclasses import dataclass
 from typing import Any, Dict, List, NamedTuple, Optional, Tuple, Union
 
 Vec4 = Tuple[float, float, float, float]
@@ -43,7 +44,8 @@ class ConstantType(NamedTuple):
         return cls(d["class"], d["rows"], d["columns"], d["elements"], d["type"], members)
 
 
-class Constant(NamedTuple):
+@dataclass(frozen=True)
+class Constant:
     """One entry of the constant table (``CTAB``): ``name``, ``register_set``
     (``float4``, ``int4``, ``bool``, ``sampler``), first ``register`` number, ``count``
     of registers, ``type``, ``default`` value (floats for float4 constants, ints
@@ -71,7 +73,8 @@ class Constant(NamedTuple):
         )
 
 
-class Operand(NamedTuple):
+@dataclass(frozen=True)
+class Operand:
     """One operand: ``text`` as ``dis`` prints it, ``register`` (``r0``, ``c4``,
     ``oC0``), its ``index``, ``relative`` address (``a0.x``, ``aL``, or ``None``),
     ``mask`` (destinations) or ``swizzle`` (sources), source ``modifier`` (``neg``,
