@@ -19,9 +19,13 @@
 //!   `DIR/include/d3dbc.h`, and `DIR/lib/pkgconfig/d3dbc.pc` (`pkg-config --cflags
 //!   --libs d3dbc`) with `d3dbc-static.pc` beside it (the static library and the
 //!   system libraries it needs, as rustc reports them).
+//! - `cargo xtask py [--dev] [--no-install]`, `cargo xtask npm [--dev]`: the Python
+//!   wheel and the npm package (see `pkg.rs`).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
+
+mod pkg;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -29,11 +33,15 @@ fn main() -> ExitCode {
         Some("web") => web(&args[1..]),
         Some("peers") => peers(&args[1..]),
         Some("capi") => capi(&args[1..]),
+        Some("py") => pkg::py(&root(), &args[1..]),
+        Some("npm") => pkg::npm(&root(), &args[1..]),
         Some("-h" | "--help") | None => {
-            println!("usage: cargo xtask web [--out DIR] [--dev]\n       cargo xtask peers [--fetch-only] [-- BENCH ARGS]\n       cargo xtask capi --prefix DIR\n\n  web    build the playground page (default: target/web)\n  peers  unpack MojoShader and bench d3dbc beside it in one run\n  capi   build and install the C library: DIR/lib, DIR/include, DIR/lib/pkgconfig/d3dbc.pc");
+            println!("usage: cargo xtask web [--out DIR] [--dev]\n       cargo xtask peers [--fetch-only] [-- BENCH ARGS]\n       cargo xtask capi --prefix DIR\n       cargo xtask py [--dev] [--no-install]\n       cargo xtask npm [--dev]\n\n  web    build the playground page (default: target/web)\n  peers  unpack MojoShader and bench d3dbc beside it in one run\n  capi   build and install the C library: DIR/lib, DIR/include, DIR/lib/pkgconfig/d3dbc.pc\n  py     build the Python wheel into target/wheels (and install it into target/py/venv)\n  npm    build the npm package into target/npm and pack it (target/npm/d3dbc-VERSION.tgz)");
             return ExitCode::SUCCESS;
         }
-        Some(other) => Err(format!("unknown task `{other}` (tasks: web, peers, capi)")),
+        Some(other) => Err(format!(
+            "unknown task `{other}` (tasks: web, peers, capi, py, npm)"
+        )),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -91,51 +99,7 @@ fn web(args: &[String]) -> Result<(), String> {
             other => return Err(format!("web: unknown argument `{other}`")),
         }
     }
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-
-    // The wasm-bindgen CLI must be the version the crate links, or its glue breaks.
-    let want = locked_version(&root, "wasm-bindgen")?;
-    let have = Command::new("wasm-bindgen")
-        .arg("--version")
-        .output()
-        .ok()
-        .filter(|o| o.status.success())
-        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
-    match &have {
-        Some(v) if v.split_whitespace().nth(1) == Some(want.as_str()) => {}
-        Some(v) => {
-            return Err(format!(
-                "{v} found, the page needs wasm-bindgen {want}: \
-                 cargo install wasm-bindgen-cli --version ={want}"
-            ))
-        }
-        None => {
-            return Err(format!(
-                "the wasm-bindgen CLI is missing: cargo install wasm-bindgen-cli --version ={want}"
-            ))
-        }
-    }
-
-    let profile = if dev { "dev" } else { "web" };
-    let mut build = Command::new(&cargo);
-    build
-        .current_dir(&root)
-        .args([
-            "build",
-            "-p",
-            "d3dbc-web",
-            "--lib",
-            "--target",
-            "wasm32-unknown-unknown",
-        ])
-        .args(["--profile", profile]);
-    run(&mut build).map_err(|e| {
-        format!("{e}\n(the wasm target may be missing: rustup target add wasm32-unknown-unknown)")
-    })?;
-    let dir = if dev { "debug" } else { "web" };
-    let wasm = root.join(format!(
-        "target/wasm32-unknown-unknown/{dir}/d3dbc_web.wasm"
-    ));
+    let wasm = build_wasm(&root, dev)?;
 
     let _ = std::fs::remove_dir_all(&out);
     std::fs::create_dir_all(out.join("pkg")).map_err(|e| format!("{}: {e}", out.display()))?;
@@ -160,6 +124,59 @@ fn web(args: &[String]) -> Result<(), String> {
         gzip_len(&bytes) / 1024
     );
     Ok(())
+}
+
+/// Builds `d3dbc-web` for `wasm32-unknown-unknown` (profile `web`, or `dev`) after
+/// checking that the `wasm-bindgen` CLI is the version `Cargo.lock` pins (or its glue
+/// breaks); returns the `.wasm` file. `cargo xtask web` and `cargo xtask npm` share it.
+fn build_wasm(root: &Path, dev: bool) -> Result<PathBuf, String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+
+    // The wasm-bindgen CLI must be the version the crate links, or its glue breaks.
+    let want = locked_version(root, "wasm-bindgen")?;
+    let have = Command::new("wasm-bindgen")
+        .arg("--version")
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
+    match &have {
+        Some(v) if v.split_whitespace().nth(1) == Some(want.as_str()) => {}
+        Some(v) => {
+            return Err(format!(
+                "{v} found, d3dbc-web needs wasm-bindgen {want}: \
+                 cargo install wasm-bindgen-cli --version ={want}"
+            ))
+        }
+        None => {
+            return Err(format!(
+                "the wasm-bindgen CLI is missing: cargo install wasm-bindgen-cli --version ={want}"
+            ))
+        }
+    }
+
+    let profile = if dev { "dev" } else { "web" };
+    let mut build = Command::new(&cargo);
+    build
+        .current_dir(root)
+        .args([
+            "build",
+            "-p",
+            "d3dbc-web",
+            "--lib",
+            "--target",
+            "wasm32-unknown-unknown",
+        ])
+        .args(["--profile", profile]);
+    run(&mut build).map_err(|e| {
+        format!("{e}\n(the wasm target may be missing: rustup target add wasm32-unknown-unknown)")
+    })?;
+    let dir = if dev { "debug" } else { "web" };
+    let wasm = root.join(format!(
+        "target/wasm32-unknown-unknown/{dir}/d3dbc_web.wasm"
+    ));
+
+    Ok(wasm)
 }
 
 /// The size of `bytes` gzip-compressed (what a web server sends).

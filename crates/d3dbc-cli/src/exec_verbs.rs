@@ -535,13 +535,15 @@ fn render_inner(a: &RenderArgs) -> Result<(), Failure> {
     let mut stages = vec![&ps];
     stages.extend(vs.as_ref().map(|(s, _)| s));
     let set = a.pass.shader_constants(&stages).map_err(Failure::Usage)?;
-    let texs = textures(&specs)?;
+    let base = d3dbc_exec::Inputs {
+        textures: textures(&specs)?,
+        ..Default::default()
+    };
+    // Constants the CTAB declares without a default value start at 1 (`preview`), then
+    // the CTAB defaults, the effect's --set and --const apply.
     let mut scene =
-        quick::preview(&ps_tokens, vs_tokens.as_deref(), w, h, &texs).map_err(|e| e.to_string())?;
+        quick::preview(&ps_tokens, vs_tokens.as_deref(), w, h, &base).map_err(|e| e.to_string())?;
     if let Some(draw::Op::Draw(d)) = scene.ops.first_mut() {
-        // Constants the CTAB declares without a default value start at 1, then the
-        // CTAB defaults and --const apply.
-        quick::neutral_undefaulted_constants(&ps, &mut d.ps_constants);
         apply_set(&set[0], &mut d.ps_constants);
         if let Some(c) = set.get(1) {
             apply_set(c, &mut d.vs_constants);

@@ -8,17 +8,12 @@
 //! `"swizzle": "xxyz"`, `"usage": "texcoord"`); offsets are DWORD counts with their
 //! `+01b7` hex form beside them.
 
-use std::cell::RefCell;
-use std::fmt::Write as _;
 use std::io::Write;
 
-use d3dbc::ctab::{Ctab, RegisterSet, TypeInfo};
+use d3dbc::ctab::Ctab;
 use d3dbc::diag::Diagnostic;
-use d3dbc::opcode::Shape;
-use d3dbc::token::SrcModifier;
-use d3dbc::{print, Decoder, DstParam, Event, Instruction, RegisterType, SrcParam, Version};
-use serde::ser::{SerializeMap, SerializeSeq};
-use serde::{Serialize, Serializer};
+use d3dbc::{Decoder, Event};
+use serde::Serialize;
 use serde_json::{json, Map, Value};
 
 use crate::batch::json_ok;
@@ -166,42 +161,6 @@ pub fn shader_head(name: Option<&str>, at: usize, tokens: &[u32]) -> Map<String,
     m
 }
 
-fn set_name(s: RegisterSet) -> Value {
-    match s {
-        RegisterSet::Bool => json!("bool"),
-        RegisterSet::Int4 => json!("int4"),
-        RegisterSet::Float4 => json!("float4"),
-        RegisterSet::Sampler => json!("sampler"),
-        RegisterSet::Other(n) => json!(n),
-    }
-}
-
-fn type_json(t: &TypeInfo) -> Value {
-    let class = format!("{:?}", t.class);
-    let mut class_snake = String::new();
-    for (i, c) in class.chars().enumerate() {
-        if c.is_ascii_uppercase() && i > 0 {
-            class_snake.push('_');
-        }
-        class_snake.push(c.to_ascii_lowercase());
-    }
-    let mut v = json!({
-        "class": class_snake,
-        "type": t.ty.hlsl_name(),
-        "rows": t.rows,
-        "columns": t.columns,
-        "elements": t.elements,
-    });
-    if !t.members.is_empty() {
-        v["members"] = t
-            .members
-            .iter()
-            .map(|m| json!({ "name": m.name, "type": type_json(&m.ty) }))
-            .collect();
-    }
-    v
-}
-
 /// A container's facts (a bgfx binary: format, stage, version, hashes, every uniform
 /// with its type, array size and registers).
 pub fn container(c: &d3dbc::input::Container) -> Value {
@@ -223,311 +182,9 @@ pub fn container(c: &d3dbc::input::Container) -> Value {
 }
 
 /// The constant table with named sets, registers as `dis` prints them (`c4`) and float
-/// defaults as numbers.
+/// defaults as numbers (`d3dbc::model::CtabJson`).
 pub fn ctab(c: &Ctab) -> Value {
-    json!({
-        "creator": c.creator,
-        "target": c.target,
-        "version_token": format!("0x{:08x}", c.version),
-        "flags": format!("0x{:08x}", c.flags),
-        "constants": c.constants.iter().map(|k| {
-            let defaults = k.default_value.as_ref().map(|d| match k.register_set {
-                RegisterSet::Float4 => d.iter().map(|&b| json!(f32::from_bits(b))).collect::<Vec<_>>(),
-                _ => d.iter().map(|&b| json!(b as i32)).collect(),
-            });
-            json!({
-                "name": k.name,
-                "register": format!("{}{}", k.register_set.prefix(), k.register_index),
-                "register_set": set_name(k.register_set),
-                "register_count": k.register_count,
-                "type": type_json(&k.ty),
-                "default_value": defaults,
-            })
-        }).collect::<Vec<_>>(),
-    })
-}
-
-fn modifier_name(m: SrcModifier) -> Option<&'static str> {
-    use SrcModifier::*;
-    Some(match m {
-        None => return Option::None,
-        Neg => "neg",
-        Bias => "bias",
-        BiasNeg => "bias_neg",
-        Sign => "bx2",
-        SignNeg => "bx2_neg",
-        Comp => "comp",
-        X2 => "x2",
-        X2Neg => "x2_neg",
-        Dz => "dz",
-        Dw => "dw",
-        Abs => "abs",
-        AbsNeg => "abs_neg",
-        Not => "not",
-    })
-}
-
-/// A value serialised through `Display` (no intermediate `String`).
-struct Shown<T: std::fmt::Display>(T);
-
-impl<T: std::fmt::Display> Serialize for Shown<T> {
-    fn serialize<S: Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
-        ser.collect_str(&self.0)
-    }
-}
-
-/// `+01b7`.
-struct HexOffset(usize);
-
-impl std::fmt::Display for HexOffset {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "+{:04x}", self.0)
-    }
-}
-
-/// Raw tokens as `"0x%08x"` strings.
-struct Tokens<'a>(&'a [u32]);
-
-impl Serialize for Tokens<'_> {
-    fn serialize<S: Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
-        let mut seq = ser.serialize_seq(Some(self.0.len()))?;
-        for t in self.0 {
-            seq.serialize_element(&Shown(format_args!("0x{t:08x}")))?;
-        }
-        seq.end()
-    }
-}
-
-/// Text printed by the `dis` printer into a reused buffer, then serialised as a string:
-/// no allocation per operand.
-struct Printed<'a, F: Fn(&mut String)> {
-    scratch: &'a RefCell<String>,
-    print: F,
-}
-
-impl<F: Fn(&mut String)> Serialize for Printed<'_, F> {
-    fn serialize<S: Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
-        let mut buf = self.scratch.borrow_mut();
-        buf.clear();
-        (self.print)(&mut buf);
-        ser.serialize_str(&buf)
-    }
-}
-
-/// `a0.x`, `aL`: a relative address as the listing names it, all four components.
-fn write_rel(r: d3dbc::RelAddr, v: Version, s: &mut String) {
-    print::write_register_name(r.reg, v, s);
-    if r.reg.kind != RegisterType::Loop {
-        let _ = write!(s, ".{}", d3dbc::Swizzle::from_raw(r.swizzle));
-    }
-}
-
-/// `text`, `register` and `relative` of an operand, printed through the scratch buffer.
-fn operand_head<M: SerializeMap>(
-    m: &mut M,
-    scratch: &RefCell<String>,
-    text: impl Fn(&mut String),
-    reg: d3dbc::Register,
-    rel: Option<d3dbc::RelAddr>,
-    v: Version,
-) -> Result<(), M::Error> {
-    m.serialize_entry(
-        "text",
-        &Printed {
-            scratch,
-            print: text,
-        },
-    )?;
-    let register = |s: &mut String| print::write_register_name(reg, v, s);
-    m.serialize_entry(
-        "register",
-        &Printed {
-            scratch,
-            print: register,
-        },
-    )?;
-    let rel = rel.map(|r| Printed {
-        scratch,
-        print: move |s: &mut String| write_rel(r, v, s),
-    });
-    m.serialize_entry("relative", &rel)
-}
-
-/// A destination operand with named fields.
-struct Dst<'a> {
-    d: &'a DstParam,
-    v: Version,
-    scratch: &'a RefCell<String>,
-}
-
-impl Serialize for Dst<'_> {
-    fn serialize<S: Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
-        let (d, v) = (self.d, self.v);
-        let mut m = ser.serialize_map(None)?;
-        let text = |s: &mut String| print::write_dst_operand(d, v, s);
-        operand_head(&mut m, self.scratch, text, d.reg, d.rel, v)?;
-        m.serialize_entry("mask", &Shown(d.write_mask()))?;
-        m.serialize_entry("saturate", &d.saturate())?;
-        m.serialize_entry("partial_precision", &d.partial_precision())?;
-        m.serialize_entry("centroid", &d.centroid())?;
-        m.serialize_entry("shift", &d.shift_value())?;
-        m.end()
-    }
-}
-
-/// A source operand (or the predicate) with named fields.
-struct Src<'a> {
-    s: &'a SrcParam,
-    v: Version,
-    scratch: &'a RefCell<String>,
-}
-
-impl Serialize for Src<'_> {
-    fn serialize<S: Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
-        let (p, v) = (self.s, self.v);
-        let mut m = ser.serialize_map(None)?;
-        let text = |s: &mut String| print::write_src_operand(p, v, s);
-        operand_head(&mut m, self.scratch, text, p.reg, p.rel, v)?;
-        m.serialize_entry("swizzle", &Shown(p.swizzle_typed()))?;
-        m.serialize_entry("modifier", &modifier_name(p.modifier))?;
-        m.end()
-    }
-}
-
-struct Srcs<'a>(&'a [SrcParam], Version, &'a RefCell<String>);
-
-impl Serialize for Srcs<'_> {
-    fn serialize<S: Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
-        let mut seq = ser.serialize_seq(Some(self.0.len()))?;
-        for s in self.0 {
-            seq.serialize_element(&Src {
-                s,
-                v: self.1,
-                scratch: self.2,
-            })?;
-        }
-        seq.end()
-    }
-}
-
-/// One instruction: offset, raw tokens, printed text and named fields (registers,
-/// masks, swizzles, usages as the listing names them).
-pub struct InstructionJson<'a> {
-    /// The instruction.
-    pub ins: &'a Instruction,
-    /// Its shader's version.
-    pub version: Version,
-    /// DWORD offset of its first token.
-    pub offset: usize,
-    /// Its raw tokens.
-    pub tokens: &'a [u32],
-    /// Its text as `dis` prints it.
-    pub text: &'a str,
-    /// A reused buffer for operand text.
-    pub scratch: &'a RefCell<String>,
-}
-
-impl Serialize for InstructionJson<'_> {
-    fn serialize<S: Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
-        let (ins, v) = (self.ins, self.version);
-        let mnemonic = self
-            .text
-            .trim_start_matches('+')
-            .trim_start()
-            .split(char::is_whitespace)
-            .find(|w| !w.starts_with('('))
-            .unwrap_or("");
-        let mut m = ser.serialize_map(None)?;
-        m.serialize_entry("offset", &self.offset)?;
-        m.serialize_entry("offset_hex", &Shown(HexOffset(self.offset)))?;
-        m.serialize_entry("tokens", &Tokens(self.tokens))?;
-        m.serialize_entry("text", self.text)?;
-        m.serialize_entry("opcode", ins.opcode.mnemonic(v))?;
-        m.serialize_entry("mnemonic", mnemonic)?;
-        if let Some(c) = ins.comparison() {
-            m.serialize_entry("comparison", c.suffix())?;
-        }
-        if ins.coissue {
-            m.serialize_entry("coissue", &true)?;
-        }
-        if let Some(p) = &ins.predicate {
-            m.serialize_entry(
-                "predicate",
-                &Src {
-                    s: p,
-                    v,
-                    scratch: self.scratch,
-                },
-            )?;
-        }
-        let shape = ins.opcode.info().shape;
-        if matches!(shape, Shape::Dcl) {
-            // Declarations are few: a small map is fine here.
-            let dcl = if ins.dst.reg.kind == RegisterType::Sampler {
-                json!({ "sampler_type": ins.decl.sampler_type().map(|t| t.name()) })
-            } else {
-                json!({
-                    "usage": ins.decl.usage_kind().map(|u| u.name()),
-                    "usage_index": ins.decl.usage_index(),
-                })
-            };
-            m.serialize_entry("dcl", &dcl)?;
-        }
-        if let Some(d) = ins.dst_in(v) {
-            m.serialize_entry(
-                "dst",
-                &Dst {
-                    d,
-                    v,
-                    scratch: self.scratch,
-                },
-            )?;
-        }
-        if let Shape::Def(n) = shape {
-            let imm = &ins.imm[..n as usize];
-            match ins.opcode {
-                d3dbc::Opcode::Def => {
-                    let f: [f32; 4] = ins.imm_f32();
-                    m.serialize_entry("values", &f[..imm.len()])?
-                }
-                d3dbc::Opcode::DefB => {
-                    let b = ins.imm.map(|x| x != 0);
-                    m.serialize_entry("values", &b[..imm.len()])?
-                }
-                _ => {
-                    let i = ins.imm.map(|b| b as i32);
-                    m.serialize_entry("values", &i[..imm.len()])?
-                }
-            }
-        }
-        if ins.src_count > 0 {
-            m.serialize_entry("srcs", &Srcs(ins.src(), v, self.scratch))?;
-        }
-        m.end()
-    }
-}
-
-/// A comment block: offset, size and FourCC.
-struct CommentJson<'a> {
-    offset: usize,
-    payload: &'a [u32],
-}
-
-impl Serialize for CommentJson<'_> {
-    fn serialize<S: Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
-        let mut m = ser.serialize_map(Some(3))?;
-        m.serialize_entry("offset", &self.offset)?;
-        m.serialize_entry("offset_hex", &Shown(HexOffset(self.offset)))?;
-        let fourcc = self
-            .payload
-            .first()
-            .map(|d| d3dbc::diag::escape(&String::from_utf8_lossy(&d.to_le_bytes())).into_owned());
-        m.serialize_entry(
-            "comment",
-            &json!({ "dwords": self.payload.len(), "fourcc": fourcc }),
-        )?;
-        m.end()
-    }
+    serde_json::to_value(d3dbc::model::CtabJson(c)).unwrap_or(Value::Null)
 }
 
 /// Streams a shader's items (`"items": [ … ]` body) to `w` straight from the decoder,
@@ -541,39 +198,29 @@ pub fn write_items(
     at: usize,
     depth: usize,
 ) -> Result<usize, String> {
-    let mut d = Decoder::new(tokens).map_err(|e| e.to_string())?;
-    let version = d.version();
     let mut i = 0usize;
-    let mut toks = Vec::with_capacity(8);
-    let mut text = String::with_capacity(64);
-    let scratch = RefCell::new(String::with_capacity(32));
-    while let Some((off, ev)) = d.next_event().map_err(|e| e.to_string())? {
-        let offset = at + off;
+    d3dbc::model::for_each_item(tokens, at, |item| {
         if i > 0 {
             w.raw(",")?;
         }
         w.nl(depth)?;
-        match ev {
-            Event::Instruction(ins) => {
-                toks.clear();
-                d3dbc::encode::encode_instruction(&ins, version, &mut toks);
-                text.clear();
-                print::print_instruction(&ins, version, &mut text);
-                w.item(
-                    &InstructionJson {
-                        ins: &ins,
-                        version,
-                        offset,
-                        tokens: &toks,
-                        text: &text,
-                        scratch: &scratch,
-                    },
-                    depth,
-                )?;
-            }
-            Event::Comment(payload) => w.item(&CommentJson { offset, payload }, depth)?,
-        }
         i += 1;
+        Ok(w.item(&item, depth)?)
+    })
+    .map_err(|ItemsError(e)| e)
+}
+
+/// [`write_items`]' errors: the writer's, or the decoder's as text.
+struct ItemsError(String);
+
+impl From<String> for ItemsError {
+    fn from(e: String) -> Self {
+        ItemsError(e)
     }
-    Ok(at + d.offset() - 1)
+}
+
+impl From<d3dbc::DecodeError> for ItemsError {
+    fn from(e: d3dbc::DecodeError) -> Self {
+        ItemsError(e.to_string())
+    }
 }

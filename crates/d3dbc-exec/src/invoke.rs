@@ -95,6 +95,23 @@ impl Inputs {
         self.trace = true;
         self
     }
+
+    /// Writes the float, int and bool constants set here over `c` (what `run` does over
+    /// the CTAB defaults, and `render` over both stages' constant files).
+    pub fn apply_constants(&self, c: &mut draw::Constants) {
+        for (n, v) in &self.floats {
+            c.set_float_bits(*n, &v.map(f32::to_bits));
+        }
+        for (n, v) in &self.ints {
+            c.set_int(*n, v);
+        }
+        for &(n, v) in &self.bools {
+            if c.bool.len() <= n {
+                c.bool.resize(n + 1, false);
+            }
+            c.bool[n] = v;
+        }
+    }
 }
 
 /// One executed instruction as `dis` prints it (indented by its depth in the listing)
@@ -227,18 +244,7 @@ fn invoke(shader: &Shader, inputs: &Inputs) -> Result<Outputs, RunError> {
     let prog = Program::new(shader).map_err(exec_err)?;
     let mut consts = quick::ctab_defaults(shader);
     quick::neutral_undefaulted_constants(shader, &mut consts);
-    for (n, v) in &inputs.floats {
-        consts.set_float_bits(*n, &v.map(f32::to_bits));
-    }
-    for (n, v) in &inputs.ints {
-        consts.set_int(*n, v);
-    }
-    for &(n, v) in &inputs.bools {
-        if consts.bool.len() <= n {
-            consts.bool.resize(n + 1, false);
-        }
-        consts.bool[n] = v;
-    }
+    inputs.apply_constants(&mut consts);
     let opts = Options::default();
     let budget = if inputs.budget == 0 {
         opts.budget

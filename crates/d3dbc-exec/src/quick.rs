@@ -165,18 +165,25 @@ pub fn fullscreen(
     fullscreen_with(ps, vs, w, h, textures, false)
 }
 
-/// The picture `d3dbc render` and the playground page draw of pixel shader `ps`: the
-/// [`fullscreen`] scene with the float constants the pixel shader's CTAB declares
-/// without a default value at 1 ([`neutral_undefaulted_constants`]); the caller's own
-/// constants go on top. One recipe for the CLI and the page.
+/// The scene `d3dbc render` draws, as the playground and the Python and JavaScript
+/// packages draw it too: [`fullscreen`] (textures from `set.textures`) with the float
+/// constants the pixel shader's CTAB declares without a default at 1
+/// ([`neutral_undefaulted_constants`]), then `set`'s float, int and bool constants
+/// written into both stages' constant files ([`crate::Inputs::apply_constants`]).
+/// `set.registers` and `set.trace` play no part. One recipe for every front end.
 pub fn preview(
     ps: &[u32],
     vs: Option<&[u32]>,
     w: u32,
     h: u32,
-    textures: &[(usize, Arc<Texture>)],
+    set: &crate::Inputs,
 ) -> Result<Scene, QuickError> {
-    fullscreen_with(ps, vs, w, h, textures, true)
+    let mut scene = fullscreen_with(ps, vs, w, h, &set.textures, true)?;
+    if let Some(Op::Draw(d)) = scene.ops.first_mut() {
+        set.apply_constants(&mut d.ps_constants);
+        set.apply_constants(&mut d.vs_constants);
+    }
+    Ok(scene)
 }
 
 fn fullscreen_with(

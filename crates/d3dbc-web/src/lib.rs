@@ -18,6 +18,8 @@
 //!
 //! Each call is a plain Rust function returning a serialisable value (tested natively);
 //! the `wasm_bindgen` exports at the bottom only move JSON strings and bytes across.
+//! [`api`] exports the `d3dbc` npm package's functions (`cargo xtask npm`) from the same
+//! module.
 //!
 //! ```
 //! let a = d3dbc_web::analyze("ps_2_0\ndcl t0\nmov oC0, t0\n", &Default::default());
@@ -26,6 +28,8 @@
 //! let img = d3dbc_web::render(&a.hex, &d3dbc_web::RenderRequest::default()).unwrap();
 //! assert_eq!(img.rgba.len(), 4 * 128 * 128);
 //! ```
+
+pub mod api;
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -560,7 +564,11 @@ fn run(hex: &str, r: &RenderRequest, trace: Option<(u32, u32)>) -> Result<Run, S
             f.message
         ));
     }
-    let mut scene = d3dbc_exec::quick::preview(&tokens, None, r.width, r.height, &textures)
+    let set = d3dbc_exec::Inputs {
+        textures,
+        ..Default::default()
+    };
+    let mut scene = d3dbc_exec::quick::preview(&tokens, None, r.width, r.height, &set)
         .map_err(|e| e.to_string())?;
     if let Some(Op::Draw(d)) = scene.ops.first_mut() {
         // The float constants of the shader's version (`d3dbc::regs`), as `d3dbc render

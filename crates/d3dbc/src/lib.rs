@@ -63,6 +63,8 @@ pub mod fx;
 pub mod input;
 pub mod ir;
 pub mod mask;
+#[cfg(feature = "serde")]
+pub mod model;
 pub mod opcode;
 pub mod print;
 pub mod regs;

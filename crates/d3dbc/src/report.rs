@@ -123,17 +123,9 @@ pub fn listing(found: &[Located], options: &print::PrintOptions) -> String {
         if let Some(c) = f.container {
             out.push_str(&c.comment());
         }
-        // A preshader (`PRES` comment) is listed before the shader, as D3DX does.
-        if let Some(pres) = crate::fx::preshader::find_pres(f.tokens) {
-            match crate::fx::Preshader::parse(pres) {
-                Ok(p) => p.write_listing(&mut out),
-                Err(e) => {
-                    let _ = writeln!(out, "// preshader: {e}");
-                }
-            }
-        }
-        // One streaming pass, no IR (`locate` already decoded these tokens once).
-        if print::print_tokens(f.tokens, options, &mut out).is_err() {
+        // The preshader first, then one streaming pass, no IR (`locate` already
+        // decoded these tokens once).
+        if crate::fx::preshader::print_shader(f.tokens, options, &mut out).is_err() {
             print::print(&f.shader(), options, &mut out);
         }
     }

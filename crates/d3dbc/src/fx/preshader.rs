@@ -325,6 +325,28 @@ pub fn find_pres(shader: &[u32]) -> Option<&[u32]> {
         .map(|(_, c)| &c[1..])
 }
 
+/// A shader's whole listing as D3DX prints it (what `d3dbc dis` prints): its
+/// preshader (`PRES` comment) first when it has one, then the shader
+/// ([`crate::print::print_tokens`], or from the IR when the streaming printer cannot).
+pub fn print_shader(
+    tokens: &[u32],
+    options: &crate::PrintOptions,
+    out: &mut String,
+) -> Result<(), crate::DecodeError> {
+    if let Some(pres) = find_pres(tokens) {
+        match Preshader::parse(pres) {
+            Ok(p) => p.write_listing(out),
+            Err(e) => {
+                let _ = writeln!(out, "// preshader: {e}");
+            }
+        }
+    }
+    if crate::print::print_tokens(tokens, options, out).is_err() {
+        crate::print::print(&crate::Shader::decode(tokens)?, options, out);
+    }
+    Ok(())
+}
+
 impl Preshader {
     /// Parses a preshader token stream (a `PRES` payload after its FourCC, or an
     /// effect's expression data).
