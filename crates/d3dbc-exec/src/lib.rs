@@ -35,6 +35,7 @@
 
 pub mod draw;
 pub mod effect;
+pub mod equivalence;
 pub mod oracle;
 pub mod pretransformed;
 pub mod quick;
