@@ -4,11 +4,13 @@
 //!
 //! How the two are fed alike:
 //! - **inputs by semantic**: each `(usage, index)` either shader declares gets one random
-//!   value per set (colours in [0, 1], blend indices in [0, 4), vPos whole pixels,
+//!   value per set (colours in [0, 1], blend indices in [0, 0.04]: the first 10 bones
+//!   as a D3DCOLOR carries them, vPos whole pixels,
 //!   vFace ±1, anything else in [−2, 2]); before ps_3_0 the registers the model implies
 //!   (`t#` TEXCOORD#, `v#` COLOR#);
 //! - **constants by register**: the original's registers get random values (floats in
-//!   [−2, 2], loop counts 0–4, booleans either way), its own `def`s applied; the
+//!   [−2, 2]; an `int` or `bool` its table puts in float registers a whole number 0–4
+//!   or 0/1; loop counts 0–4, booleans either way), its own `def`s applied; the
 //!   candidate gets the values the original reads at the registers its constant table
 //!   gives each name: a name the original's table has stands for that constant, a
 //!   register name (`c12`, `b0`, `i3`, `s1`; a bare `c` is c0) for that register. A
@@ -27,7 +29,7 @@
 use std::sync::Arc;
 
 use d3dbc::analysis::Analysis;
-use d3dbc::ctab::RegisterSet;
+use d3dbc::ctab::{ParameterType, RegisterSet};
 use d3dbc::token::{DeclUsage, RegisterType, SamplerType};
 use d3dbc::{Semantics, Shader};
 
@@ -158,6 +160,23 @@ fn input_slots(sh: &Shader, p: &Program, a: &Analysis) -> Vec<Slot> {
                 regs: vec![s.reg],
                 mask: if v.is_vertex() { 0xF } else { s.mask },
             });
+        }
+        if v.is_vertex() {
+            // Registers read without a `dcl` (Direct3D 8): the D3DVSDE_* convention.
+            for n in 0..d3dbc::regs::MAX_INPUTS as u16 {
+                let reg = exec::input_reg(n);
+                if !a.used.contains(RegisterType::Input, n) || p.inputs.iter().any(|s| s.reg == reg)
+                {
+                    continue;
+                }
+                if let Some((usage, index)) = d3dbc::regs::d3d8_vertex_input(n) {
+                    out.push(Slot {
+                        key: (usage as u8, index),
+                        regs: vec![reg],
+                        mask: 0xF,
+                    });
+                }
+            }
         }
         if v.is_pixel() {
             if a.used.contains(RegisterType::MiscType, 0) {
@@ -294,7 +313,9 @@ fn input_value(rng: &mut Rng, key: Key, vertex: bool) -> [f32; 4] {
     for x in v.iter_mut() {
         *x = match key.0 {
             u if u == DeclUsage::Color as u8 => rng.range(0.0, 1.0),
-            u if u == DeclUsage::BlendIndices as u8 => rng.range(0.0, 4.0),
+            // A D3DCOLOR naming one of the first 10 bones, which shaders scale to a
+            // register index (765.01 = 255 · 3): indices within any skinning array.
+            u if u == DeclUsage::BlendIndices as u8 => rng.range(0.0, 0.04),
             VPOS => rng.below(256) as f32,
             VFACE => {
                 if rng.below(2) == 0 {
@@ -307,7 +328,12 @@ fn input_value(rng: &mut Rng, key: Key, vertex: bool) -> [f32; 4] {
         };
     }
     let _ = vertex;
-    v
+    match key.0 {
+        // vFace is one value; vPos has x and y.
+        VFACE => [v[0]; 4],
+        VPOS => [v[0], v[1], 0.0, 0.0],
+        _ => v,
+    }
 }
 
 /// Where the candidate's named constants come from in the original.
@@ -363,8 +389,14 @@ fn links(original: &Shader, candidate: &Shader) -> Vec<Link> {
             })
             .map(|o| (o.register_set, o.register_index))
             .or_else(|| register_name(&k.name));
-        // Struct members or renamed duplicates (`name_1`) fall back to the name before
-        // the suffix.
+        // Names a decompiler had to change: `u_` before a reserved word (`u_i` for
+        // `i`), `_N` after a duplicate: the name without them.
+        let from = from.or_else(|| {
+            let base = k.name.strip_prefix("u_").unwrap_or(&k.name);
+            orig.as_ref()
+                .and_then(|t| t.constants.iter().find(|o| o.name == base))
+                .map(|o| (o.register_set, o.register_index))
+        });
         let from = from.or_else(|| {
             let base = k.name.rsplit_once('_')?.0;
             orig.as_ref()
@@ -462,6 +494,7 @@ pub fn check(original: &Shader, candidate: &Shader, opts: &Options) -> Result<Ve
         }
     }
     let links = links(original, candidate);
+    let orig_ctab = original.ctab().and_then(Result::ok);
     let bump_names: Vec<(String, u16)> = candidate
         .ctab()
         .and_then(Result::ok)
@@ -496,6 +529,25 @@ pub fn check(original: &Shader, candidate: &Shader, opts: &Options) -> Result<Ve
             let v = [0; 4].map(|_: u32| rng.range(-2.0, 2.0).to_bits());
             up.set_float_bits(r, &v);
         }
+        // An `int` or `bool` the table places in float registers holds what an
+        // application sets there: a whole number 0–4, or 0/1.
+        if let Some(t) = &orig_ctab {
+            for k in t
+                .constants
+                .iter()
+                .filter(|k| k.register_set == RegisterSet::Float4)
+            {
+                let whole = match k.ty.ty {
+                    ParameterType::Int => 5,
+                    ParameterType::Bool => 2,
+                    _ => continue,
+                };
+                for r in k.register_index..k.register_index + k.register_count {
+                    let x = rng.below(whole) as f32;
+                    up.set_float_bits(r as usize, &[x.to_bits(); 4]);
+                }
+            }
+        }
         for r in 0..d3dbc::regs::MAX_INT_CONSTANTS {
             let v = [
                 rng.below(5) as i32,
@@ -525,7 +577,8 @@ pub fn check(original: &Shader, candidate: &Shader, opts: &Options) -> Result<Ve
         let cand_up = if links.is_empty() {
             seen.clone()
         } else {
-            let mut c = Constants::default();
+            // Registers no name covers keep the original's values (by register).
+            let mut c = seen.clone();
             for l in &links {
                 for k in 0..l.count {
                     let (oi, ci) = ((l.orig_index + k) as usize, (l.cand_index + k) as usize);

@@ -101,6 +101,10 @@ pub(crate) struct Emitter<'a> {
     /// ps_1_x `texm3x*`: the matrix rows (`m3`) and the eye vector (`e`).
     pub uses_m3: bool,
     pub uses_eye: bool,
+    /// Instructions before this one were folded into an earlier statement.
+    skip_to: usize,
+    /// A register read through a copy (the second of a co-issued pair).
+    alias: Option<(d3dbc::Register, String)>,
 }
 
 fn reg_is(r: &d3dbc::Register, k: RegisterType) -> bool {
@@ -145,6 +149,8 @@ impl<'a> Emitter<'a> {
             bounded_loops: false,
             uses_m3: false,
             uses_eye: false,
+            skip_to: 0,
+            alias: None,
         })
     }
 
@@ -355,6 +361,25 @@ impl<'a> Emitter<'a> {
             mask,
             width: 4,
         };
+        if v.is_vertex() {
+            // Registers read without a `dcl` (Direct3D 8): the D3DVSDE_* convention.
+            for n in 0..16u16 {
+                let declared = a
+                    .inputs()
+                    .any(|(k, var)| k == RegisterType::Input && var.num == n);
+                if declared || !a.used.contains(RegisterType::Input, n) {
+                    continue;
+                }
+                if let Some((usage, index)) = d3dbc::regs::d3d8_vertex_input(n) {
+                    inputs.push(f4(
+                        field_name(usage, index),
+                        semantic(usage, index),
+                        (RegisterType::Input, n),
+                        0xF,
+                    ));
+                }
+            }
+        }
         if v.is_vertex() || v.major >= 3 {
             for (kind, var) in a.inputs() {
                 let mask = if v.is_vertex() { 0xF } else { var.mask };
@@ -589,6 +614,57 @@ impl<'a> Emitter<'a> {
     }
 
     fn instruction(&mut self, idx: usize, last: bool) -> Result<(), Error> {
+        if idx < self.skip_to {
+            return Ok(());
+        }
+        if let Some((rows, form)) = self.dot_rows(idx) {
+            // dp4 dst.x, v, M0 / dp4 dst.y, v, M1 / …: one product.
+            let first = self.a.instructions[idx];
+            let k = if first.opcode == Opcode::Dp4 { 4 } else { 3 };
+            let v = self.src(&first.srcs[0], &(0..k).collect::<Vec<_>>(), idx)?;
+            let ins = Instruction {
+                dst: DstParam {
+                    mask: (1u8 << rows) - 1,
+                    ..first.dst
+                },
+                ..first
+            };
+            self.skip_to = idx + rows;
+            let value = Expr::atom(form.replace("{v}", &v.text), rows as u8);
+            return self.assign(&ins, value, idx);
+        }
+        let ins = self.a.instructions[idx];
+        // A co-issued pair reads every source before either writes: when the second
+        // reads what the first writes, it reads a copy taken before the pair.
+        if let Some(next) = self.a.instructions.get(idx + 1).copied() {
+            let d = ins.dst.reg;
+            let writes = ins.opcode.layout(self.v).dst
+                && matches!(d.kind, RegisterType::Temp | RegisterType::AddrOrTexture);
+            if next.coissue && writes && next.src().iter().any(|s| s.reg == d) {
+                let var = match d.kind {
+                    RegisterType::Temp => format!("r{}", d.num),
+                    _ => format!("t{}", d.num),
+                };
+                let copy = format!("{var}_pair");
+                self.line("{");
+                self.indent += 1;
+                self.line(&format!(
+                    "float4 {copy} = {var}; // the co-issued pair reads {var} before either writes"
+                ));
+                self.instruction_body(idx, last)?;
+                self.alias = Some((d, copy));
+                self.instruction_body(idx + 1, last)?;
+                self.alias = None;
+                self.skip_to = idx + 2;
+                self.indent -= 1;
+                self.line("}");
+                return Ok(());
+            }
+        }
+        self.instruction_body(idx, last)
+    }
+
+    fn instruction_body(&mut self, idx: usize, last: bool) -> Result<(), Error> {
         let ins = self.a.instructions[idx];
         let op = ins.opcode;
         let v = self.v;
@@ -857,8 +933,12 @@ impl<'a> Emitter<'a> {
         for &c in &comps {
             parts.push(self.part(s, c, idx)?);
         }
-        let e = group(parts);
-        Ok(apply_modifier(e, s.modifier, self.ps1 && is_const(s)))
+        let mut e = group(parts);
+        if self.ps1 && is_const(s) {
+            // ps_1_x reads float constants clamped to [-1, 1].
+            e = Expr::atom(format!("clamp({}, -1, 1)", e.text), e.width);
+        }
+        Ok(apply_modifier(e, s.modifier, false))
     }
 
     /// The `def` values of a constant source, when it is one (not relatively addressed).
@@ -889,6 +969,11 @@ impl<'a> Emitter<'a> {
         let prefix = if self.globals { "g_" } else { "" };
         let _ = prefix;
         Ok(match r.kind {
+            _ if self.alias.as_ref().is_some_and(|a| a.0 == r) => vec4(
+                self.alias
+                    .as_ref()
+                    .map_or_else(String::new, |a| a.1.clone()),
+            ),
             RegisterType::Temp => {
                 if s.rel.is_some() {
                     return Err(self.unsupported(idx, "a relatively addressed temporary"));
@@ -1067,10 +1152,10 @@ impl<'a> Emitter<'a> {
         match t {
             Target::One(lv) => self.line(&format!("{lv} = {};", value.text)),
             Target::Scalar(lv) => {
-                let v = if value.width > 1 {
-                    format!("{}.x", value.at(Prec::Atom))
-                } else {
-                    value.text
+                let v = match scalar_of(&value, value.width) {
+                    Some(s) => s.text,
+                    None if value.width > 1 => format!("({}).x", value.text),
+                    None => value.text,
                 };
                 self.line(&format!("{lv} = {v};"))
             }
@@ -1296,7 +1381,7 @@ impl<'a> Emitter<'a> {
             Opcode::SinCos => {
                 let x = self.src(&ins.srcs[0], &[ins.opcode.scalar_component() as u8], idx)?;
                 let xt = x.text.clone();
-                let sin = if v.major >= 3 {
+                let sin = if v.major >= 3 || v.is_software() {
                     self.helpers.insert(Helper::Sin);
                     "d3d_sin"
                 } else {
@@ -1320,6 +1405,21 @@ impl<'a> Emitter<'a> {
                 };
                 let val = construct(parts);
                 return self.assign(&ins2, val, idx);
+            }
+            Opcode::M4x4 | Opcode::M4x3 | Opcode::M3x4 | Opcode::M3x3 | Opcode::M3x2
+                if self.mul_form(&ins.srcs[1], matrix_shape(op)).is_some() =>
+            {
+                let (k, n) = matrix_shape(op);
+                let m = self.mul_form(&ins.srcs[1], (k, n)).unwrap_or_default();
+                let vcomps: Vec<u8> = (0..k).collect();
+                let vec = self.src(&ins.srcs[0], &vcomps, idx)?;
+                let full = Expr::atom(m.replace("{v}", &vec.text), n);
+                let sel: Vec<u8> = comps.iter().copied().filter(|&c| c < n).collect();
+                if sel.len() as u8 == n {
+                    full
+                } else {
+                    select(full, &sel)
+                }
             }
             Opcode::M4x4 | Opcode::M4x3 | Opcode::M3x4 | Opcode::M3x3 | Opcode::M3x2 => {
                 let shape = op.matrix().unwrap_or(d3dbc::opcode::MatrixShape {
@@ -1406,6 +1506,82 @@ impl<'a> Emitter<'a> {
             }
         };
         self.assign(ins, value, idx)
+    }
+
+    /// `mul({v}, M)` or `mul(M, {v})` when the registers from `m` on are exactly a
+    /// matrix of the constant table that a product with a `k`-vector giving `n`
+    /// components reads (`{v}` stands for the vector).
+    fn mul_form(&self, m: &SrcParam, (k, n): (u8, u8)) -> Option<String> {
+        if m.rel.is_some()
+            || m.modifier != SrcModifier::None
+            || m.swizzle != d3dbc::ir::SWIZZLE_IDENTITY
+            || !is_const(m)
+        {
+            return None;
+        }
+        let base = d3dbc::regs::float_constant_index(m.reg.kind, m.reg.num) as u16;
+        let mx = self.u.matrix(base, n as u16)?;
+        // A product with fewer components than the matrix has reads its upper-left
+        // part: a cast takes it.
+        if mx.row_major && mx.rows == n && k <= mx.cols {
+            let m = if k == mx.cols {
+                mx.expr.clone()
+            } else {
+                format!("(float{n}x{k}){}", mx.expr)
+            };
+            Some(format!("mul({m}, {{v}})"))
+        } else if !mx.row_major && mx.cols == n && k <= mx.rows {
+            let m = if k == mx.rows {
+                mx.expr.clone()
+            } else {
+                format!("(float{k}x{n}){}", mx.expr)
+            };
+            Some(format!("mul({{v}}, {m})"))
+        } else {
+            None
+        }
+    }
+
+    /// `dp4`/`dp3` rows writing `dst.x`, `dst.y`, … from one vector and the registers
+    /// of one matrix, starting at instruction `idx`: how many fold into one `mul`, and
+    /// its form.
+    fn dot_rows(&self, idx: usize) -> Option<(usize, String)> {
+        let first = *self.a.instructions.get(idx)?;
+        let k = match first.opcode {
+            Opcode::Dp4 => 4u8,
+            Opcode::Dp3 => 3,
+            _ => return None,
+        };
+        let v = first.srcs[0];
+        let d = first.dst;
+        if d.rel.is_some() || d.reg == v.reg || first.predicate.is_some() || d.mask != 1 {
+            return None;
+        }
+        let mut n = 0usize;
+        while n < 4 {
+            let Some(ins) = self.a.instructions.get(idx + n) else {
+                break;
+            };
+            let mut m = first.srcs[1];
+            m.reg.num = m.reg.num.wrapping_add(n as u16);
+            let same = ins.opcode == first.opcode
+                && ins.srcs[0] == v
+                && ins.srcs[1] == m
+                && ins.predicate.is_none()
+                && ins.dst.reg == d.reg
+                && ins.dst.rel.is_none()
+                && ins.dst.mask == 1 << n
+                && ins.dst.modifiers == d.modifiers
+                && ins.dst.shift == d.shift;
+            if !same {
+                break;
+            }
+            n += 1;
+        }
+        // The longest run that is exactly a matrix.
+        (2..=n)
+            .rev()
+            .find_map(|c| self.mul_form(&first.srcs[1], (k, c as u8)).map(|f| (c, f)))
     }
 
     /// `texld`/`texldp`/`texldb`/`texldl`/`texldd` (shader model 2 and 3).
@@ -1785,8 +1961,47 @@ fn abs_of(s: &SrcParam, x: Expr) -> String {
     }
 }
 
+/// `e` as a scalar when it only repeats one value over `w` components (`(float3)0.5`,
+/// `r0.xxxx`): HLSL widens a scalar operand of a binary operator itself.
+fn scalar_of(e: &Expr, w: u8) -> Option<Expr> {
+    if w < 2 || e.width != w {
+        return None;
+    }
+    let cast = format!("({})", float_type(w));
+    if let Some(rest) = e.text.strip_prefix(&cast) {
+        if !rest.contains(' ') {
+            let prec = if rest.starts_with('-') {
+                Prec::Unary
+            } else {
+                Prec::Atom
+            };
+            return Some(Expr::new(rest, prec, 1));
+        }
+    }
+    let (base, sel) = e.text.rsplit_once('.')?;
+    let c = sel.chars().next()?;
+    let plain = base
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == '[' || c == ']');
+    if e.prec == Prec::Atom
+        && plain
+        && sel.len() == w as usize
+        && "xyzw".contains(c)
+        && sel.chars().all(|x| x == c)
+    {
+        return Some(Expr::atom(format!("{base}.{c}"), 1));
+    }
+    None
+}
+
 fn binary(a: Expr, op: &str, b: Expr, prec: Prec) -> Expr {
     let w = a.width.max(b.width);
+    // At most one operand becomes a scalar, so that the result keeps its width.
+    let (a, b) = match (scalar_of(&a, w), scalar_of(&b, w)) {
+        (None, Some(sb)) => (a, sb),
+        (Some(sa), None) => (sa, b),
+        _ => (a, b),
+    };
     Expr::new(format!("{} {op} {}", a.at(prec), b.right_of(prec)), prec, w)
 }
 
@@ -1802,6 +2017,11 @@ fn select(e: Expr, comps: &[u8]) -> Expr {
     }
     let n = comps.len() as u8;
     Expr::atom(format!("{}.{}", e.at(Prec::Atom), letters(comps)), n)
+}
+
+/// A matrix instruction's (vector length, registers read).
+fn matrix_shape(op: Opcode) -> (u8, u8) {
+    op.matrix().map_or((4, 4), |m| (m.columns, m.rows))
 }
 
 fn comparison(c: Option<Comparison>) -> &'static str {

@@ -78,6 +78,19 @@ pub(crate) enum Sel {
     Elem(u8, u8),
 }
 
+/// A matrix constant (or one element of a matrix array) and the registers it holds.
+#[derive(Clone, Debug)]
+pub(crate) struct Matrix {
+    /// The expression (`World`, `Bones[3]`).
+    pub expr: String,
+    pub base: u16,
+    /// Registers: rows (row-major) or columns (column-major).
+    pub regs: u16,
+    pub row_major: bool,
+    pub rows: u8,
+    pub cols: u8,
+}
+
 /// A relatively addressed float4 array: registers `base..base+count` named `name`.
 #[derive(Clone, Debug)]
 pub(crate) struct RelArray {
@@ -96,6 +109,7 @@ pub(crate) struct Uniforms {
     pub ints: BTreeMap<u16, String>,
     pub bools: BTreeMap<u16, String>,
     pub samplers: BTreeMap<u16, (String, SamplerType)>,
+    pub matrices: Vec<Matrix>,
     /// Names taken.
     pub names: Vec<String>,
 }
@@ -133,12 +147,45 @@ impl Uniforms {
             u.ctab_constant(k, a, reads, version);
         }
         let _ = defined_f;
+        // Relative reads of the shader's own `def`s (an HLSL `static const` array the
+        // compiler placed in constant registers): the same table, static.
+        for &b in &reads.rel {
+            if a.float_def(b).is_none() || u.rel.iter().any(|r| r.base <= b && b < r.base + r.count)
+            {
+                continue;
+            }
+            let mut start = b;
+            while start > 0 && a.float_def(start - 1).is_some() {
+                start -= 1;
+            }
+            let mut end = b;
+            while a.float_def(end + 1).is_some() {
+                end += 1;
+            }
+            let rows: Vec<String> = (start..=end)
+                .filter_map(|r| a.float_def(r))
+                .map(|d| crate::text::literal_vector(&d.map(f32::from_bits)).text)
+                .collect();
+            let name = u.unique(&format!("c{start}_table"));
+            let _ = writeln!(
+                u.decls,
+                "static const float4 {name}[{}] = {{ {} }}; // def c{start}-c{end}, indexed at run time",
+                rows.len(),
+                rows.join(", ")
+            );
+            u.rel.push(RelArray {
+                name,
+                base: start,
+                count: end - start + 1,
+            });
+        }
         // Registers without a constant-table entry.
         let rel_bases: Vec<u16> = reads
             .rel
             .iter()
             .copied()
-            .filter(|b| !u.rel.iter().any(|r| r.base <= *b && *b < r.base + r.count))
+            // A base past a named array still reads through it (the index reaches on).
+            .filter(|b| a.float_def(*b).is_none() && !u.rel.iter().any(|r| r.base <= *b))
             .collect();
         if !rel_bases.is_empty() {
             // One array over the whole file below the highest register named: relative
@@ -359,6 +406,11 @@ impl Uniforms {
             if rel_here && !matches!(lay, Layout::Vector(4)) {
                 return false;
             }
+            // An array whose last element the table cuts short would reach into the
+            // next constant's registers.
+            if (elements > 1 || count > per) && count % per != 0 {
+                return false;
+            }
             // Every component read must exist in the type.
             (start..start + count).all(|r| {
                 let m = reads.direct.get(&r).copied().unwrap_or(0);
@@ -415,6 +467,22 @@ impl Uniforms {
                     ),
                     None => writeln!(self.decls, "{decl_ty} {name} : register(c{start});"),
                 };
+                if let Layout::RowMajor(rr, cc) | Layout::ColMajor(rr, cc) = lay {
+                    let row_major = matches!(lay, Layout::RowMajor(..));
+                    for e in 0..(count / per) {
+                        self.matrices.push(Matrix {
+                            expr: match elems {
+                                Some(_) => format!("{name}[{e}]"),
+                                None => name.clone(),
+                            },
+                            base: start + e * per,
+                            regs: per,
+                            row_major,
+                            rows: rr,
+                            cols: cc,
+                        });
+                    }
+                }
                 for r in start..start + count {
                     let e = (r - start) / per;
                     let j = ((r - start) % per) as u8;
@@ -505,12 +573,25 @@ impl Uniforms {
         })
     }
 
-    /// The relatively addressed array holding register `base`.
+    /// The matrix whose registers are exactly `base..base+regs`.
+    pub fn matrix(&self, base: u16, regs: u16) -> Option<&Matrix> {
+        self.matrices
+            .iter()
+            .find(|m| m.base == base && m.regs == regs)
+    }
+
+    /// The relatively addressed array holding register `base` (else the nearest one
+    /// below it, which the index reads on past its end).
     pub fn rel_array(&self, base: u16) -> Option<&RelArray> {
         self.rel
             .iter()
             .find(|r| r.base <= base && base < r.base + r.count)
-            .or_else(|| self.rel.iter().find(|r| r.base <= base))
+            .or_else(|| {
+                self.rel
+                    .iter()
+                    .filter(|r| r.base <= base && !r.name.ends_with("_table"))
+                    .max_by_key(|r| r.base)
+            })
     }
 }
 

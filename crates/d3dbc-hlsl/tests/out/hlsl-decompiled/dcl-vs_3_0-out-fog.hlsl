@@ -16,6 +16,6 @@ VS_OUTPUT main(VS_INPUT i)
 {
     VS_OUTPUT o = (VS_OUTPUT)0;
     o.position = i.position;
-    o.fog2 = i.position.x;
+    o.fog2 = (i.position).x;
     return o;
 }
