@@ -26,8 +26,6 @@
 //! may compute `sin`/`cos` through its own range reduction, or reorder a sum, where the
 //! original's instructions round differently ([`Verdict::Equivalent::exact`] says which).
 
-use std::sync::Arc;
-
 use d3dbc::analysis::Analysis;
 use d3dbc::ctab::{ParameterType, RegisterSet};
 use d3dbc::token::{DeclUsage, RegisterType, SamplerType};
@@ -397,6 +395,16 @@ fn links(original: &Shader, candidate: &Shader) -> Vec<Link> {
                 .and_then(|t| t.constants.iter().find(|o| o.name == base))
                 .map(|o| (o.register_set, o.register_index))
         });
+        // `name_N`: element N of an array declared element by element (samplers).
+        let from = from.or_else(|| {
+            let (base, n) = k.name.rsplit_once('_')?;
+            let n: u16 = n.parse().ok()?;
+            orig.as_ref()?
+                .constants
+                .iter()
+                .find(|o| o.name == base && o.register_count > n)
+                .map(|o| (o.register_set, o.register_index + n))
+        });
         let from = from.or_else(|| {
             let base = k.name.rsplit_once('_')?.0;
             orig.as_ref()
@@ -647,18 +655,17 @@ pub fn check(original: &Shader, candidate: &Shader, opts: &Options) -> Result<Ve
         let cf_c = pc.constants(&cand_up, &sem);
         // Textures: one per original stage, the candidate's through its names.
         let mut tex_o: Vec<Option<Decoded>> = Vec::new();
-        let mut stage_map = vec![None; d3dbc::regs::SAMPLER_STAGES];
-        for s in 0..d3dbc::regs::SAMPLER_STAGES {
-            let used = po.samplers[s].is_some()
+        let mut stage_map: Vec<Option<usize>> =
+            (0..d3dbc::regs::SAMPLER_STAGES).map(Some).collect();
+        for (s, declared) in po.samplers.iter().enumerate() {
+            let used = declared.is_some()
                 || (ps1 && ao.used.contains(RegisterType::AddrOrTexture, s as u16));
-            let kind = kind_of(po.samplers[s]);
             tex_o.push(if used || pixel {
-                let t = noise(kind, &mut rng);
+                let t = noise(kind_of(*declared), &mut rng);
                 Decoded::new(&t).ok()
             } else {
                 None
             });
-            stage_map[s] = Some(s);
         }
         for l in links.iter().filter(|l| l.cand_set == RegisterSet::Sampler) {
             for k in 0..l.count {
@@ -749,7 +756,7 @@ pub fn check(original: &Shader, candidate: &Shader, opts: &Options) -> Result<Ve
             which: "candidate",
             error,
         })?;
-        for l in 0..LANES {
+        for (l, vals) in values.iter().enumerate() {
             let set = run * LANES + l;
             let diff = |output: String, a: [f32; 4], b: [f32; 4]| {
                 Verdict::Differs(Box::new(Difference {
@@ -757,7 +764,7 @@ pub fn check(original: &Shader, candidate: &Shader, opts: &Options) -> Result<Ve
                     set,
                     original: a,
                     candidate: b,
-                    inputs: values[l].iter().map(|(k, v)| (key_name(*k), *v)).collect(),
+                    inputs: vals.iter().map(|(k, v)| (key_name(*k), *v)).collect(),
                 }))
             };
             if pixel {
@@ -800,6 +807,3 @@ pub fn check(original: &Shader, candidate: &Shader, opts: &Options) -> Result<Ve
         exact: all_exact,
     })
 }
-
-#[allow(dead_code)]
-fn _arc(_: Arc<Texture>) {}

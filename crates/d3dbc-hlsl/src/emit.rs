@@ -69,8 +69,7 @@ impl Helper {
 }
 
 /// One variable a register becomes.
-pub(crate) struct Emitter<'a> {
-    pub shader: &'a Shader,
+pub(crate) struct Emitter {
     pub v: Version,
     pub a: Analysis,
     pub u: Uniforms,
@@ -105,14 +104,17 @@ pub(crate) struct Emitter<'a> {
     skip_to: usize,
     /// A register read through a copy (the second of a co-issued pair).
     alias: Option<(d3dbc::Register, String)>,
+    /// Single-use temporaries folded into their reader: (reader, temporary) → writer.
+    folds: BTreeMap<(usize, u16), usize>,
+    /// Writers folded away (emitted inside their reader).
+    folded: BTreeSet<usize>,
+    /// [`Emitter::assign`] keeps the value instead of writing a statement.
+    capturing: bool,
+    captured: Option<Expr>,
 }
 
-fn reg_is(r: &d3dbc::Register, k: RegisterType) -> bool {
-    r.kind == k
-}
-
-impl<'a> Emitter<'a> {
-    pub fn new(shader: &'a Shader) -> Result<Emitter<'a>, Error> {
+impl Emitter {
+    pub fn new(shader: &Shader) -> Result<Emitter, Error> {
         let a = Analysis::new(shader);
         if let Some((i, p)) = a.problem {
             let offset = a.offsets.get(i).copied().unwrap_or(0);
@@ -125,7 +127,6 @@ impl<'a> Emitter<'a> {
         let ps1 = v.is_pixel() && v.major < 2;
         let globals = a.has_calls;
         Ok(Emitter {
-            shader,
             v,
             a,
             u: Uniforms::default(),
@@ -151,6 +152,10 @@ impl<'a> Emitter<'a> {
             uses_eye: false,
             skip_to: 0,
             alias: None,
+            folds: BTreeMap::new(),
+            folded: BTreeSet::new(),
+            capturing: false,
+            captured: None,
         })
     }
 
@@ -302,7 +307,7 @@ impl<'a> Emitter<'a> {
         &mut self,
         s: &SrcParam,
         comps: u8,
-        ins: &Instruction,
+        _ins: &Instruction,
         _k: usize,
         reads: &mut ConstReads,
         written: &BTreeMap<u16, u8>,
@@ -323,10 +328,7 @@ impl<'a> Emitter<'a> {
             RegisterType::ConstInt => reads.ints.push(r.num),
             RegisterType::ConstBool => reads.bools.push(r.num),
             RegisterType::Sampler => {
-                let ty = match ins.opcode {
-                    _ => SamplerType::Tex2D,
-                };
-                reads.samplers.entry(r.num).or_insert(ty);
+                reads.samplers.entry(r.num).or_insert(SamplerType::Tex2D);
             }
             RegisterType::Temp => {
                 self.temps.insert(r.num);
@@ -614,7 +616,7 @@ impl<'a> Emitter<'a> {
     }
 
     fn instruction(&mut self, idx: usize, last: bool) -> Result<(), Error> {
-        if idx < self.skip_to {
+        if idx < self.skip_to || self.folded.contains(&idx) {
             return Ok(());
         }
         if let Some((rows, form)) = self.dot_rows(idx) {
@@ -832,6 +834,251 @@ impl<'a> Emitter<'a> {
         }
     }
 
+    /// The value instruction `a` computes for its destination components `want` (in
+    /// that order, repeats allowed), its modifiers applied: what a folded temporary
+    /// holds.
+    fn value_at(&mut self, a: usize, want: &[u8]) -> Result<Expr, Error> {
+        let ins = self.a.instructions[a];
+        let mask = want.iter().fold(0u8, |m, &c| m | (1 << c));
+        let sub = Instruction {
+            dst: DstParam { mask, ..ins.dst },
+            ..ins
+        };
+        let (was, saved) = (self.capturing, self.captured.take());
+        self.capturing = true;
+        let r = self.compute(a, &sub);
+        self.capturing = was;
+        let v = std::mem::replace(&mut self.captured, saved);
+        r?;
+        let v = v.ok_or_else(|| self.unsupported(a, "a folded value"))?;
+        let distinct = mask_comps(mask);
+        if v.width == 1 {
+            return Ok(v.splat(want.len() as u8));
+        }
+        let pos: Vec<u8> = want
+            .iter()
+            .map(|c| distinct.iter().position(|d| d == c).unwrap_or(0) as u8)
+            .collect();
+        if pos.iter().enumerate().all(|(i, &p)| p as usize == i) && pos.len() == distinct.len() {
+            Ok(v)
+        } else {
+            Ok(select(v, &pos))
+        }
+    }
+
+    /// Finds the temporaries written once and read once right after, with nothing in
+    /// between that changes what the writer reads: the reader gets the expression.
+    pub fn plan_folds(&mut self) {
+        if self.ps1 {
+            return;
+        }
+        let ins = self.a.instructions.clone();
+        let n = ins.len();
+        let barrier = |op: Opcode| {
+            !matches!(op.block(), d3dbc::opcode::Block::None)
+                || matches!(
+                    op,
+                    Opcode::Break
+                        | Opcode::BreakC
+                        | Opcode::BreakP
+                        | Opcode::Call
+                        | Opcode::CallNz
+                        | Opcode::Ret
+                        | Opcode::Label
+                        | Opcode::Phase
+                )
+        };
+        let foldable = |op: Opcode| {
+            matches!(
+                op,
+                Opcode::Mov
+                    | Opcode::Add
+                    | Opcode::Sub
+                    | Opcode::Mul
+                    | Opcode::Mad
+                    | Opcode::Min
+                    | Opcode::Max
+                    | Opcode::Frc
+                    | Opcode::Abs
+                    | Opcode::Dp3
+                    | Opcode::Dp4
+                    | Opcode::Dp2Add
+                    | Opcode::Rcp
+                    | Opcode::Rsq
+                    | Opcode::Exp
+                    | Opcode::Log
+                    | Opcode::Pow
+                    | Opcode::Lrp
+                    | Opcode::Cmp
+                    | Opcode::Slt
+                    | Opcode::Sge
+                    | Opcode::Nrm
+                    | Opcode::Crs
+                    | Opcode::Tex
+                    | Opcode::TexLdl
+                    | Opcode::TexLdd
+                    | Opcode::M4x4
+                    | Opcode::M4x3
+                    | Opcode::M3x4
+                    | Opcode::M3x3
+                    | Opcode::M3x2
+            )
+        };
+        // The components of temporary `x` instruction `i` reads.
+        let reads = |e: &Self, i: &Instruction, x: u16| -> u8 {
+            let mut m = 0u8;
+            for (k, s) in i.src().iter().enumerate() {
+                if s.reg.kind == RegisterType::Temp && s.reg.num == x {
+                    for p in e.src_positions(i, k) {
+                        m |= 1 << ((s.swizzle >> (2 * p)) & 3);
+                    }
+                    if let (1, Some(mx)) = (k, i.opcode.matrix()) {
+                        let _ = mx;
+                    }
+                }
+                // Matrix instructions read the registers after their second operand.
+                if let (1, Some(mx)) = (k, i.opcode.matrix()) {
+                    if s.reg.kind == RegisterType::Temp
+                        && s.reg.num < x
+                        && x < s.reg.num + mx.rows as u16
+                    {
+                        m |= 0xF;
+                    }
+                }
+            }
+            if i.opcode == Opcode::TexKill
+                && i.dst.reg == d3dbc::Register::new(RegisterType::Temp, x)
+            {
+                m |= 0xF;
+            }
+            if let Some(p) = i.predicate {
+                let _ = p;
+            }
+            m
+        };
+        let writes_temp = |i: &Instruction, x: u16| -> u8 {
+            if i.opcode.layout(self.v).dst
+                && i.opcode != Opcode::TexKill
+                && i.dst.reg == d3dbc::Register::new(RegisterType::Temp, x)
+                && i.predicate.is_none()
+                && i.dst.rel.is_none()
+            {
+                i.dst.mask
+            } else {
+                0
+            }
+        };
+        let mut in_dot_rows = vec![false; n];
+        for i in 0..n {
+            if let Some((rows, _)) = self.dot_rows(i) {
+                for f in in_dot_rows.iter_mut().skip(i).take(rows) {
+                    *f = true;
+                }
+            }
+        }
+        let mut all_sources: BTreeMap<usize, Vec<d3dbc::Register>> = BTreeMap::new();
+        for a in 0..n {
+            let w = ins[a];
+            let x = w.dst.reg.num;
+            let pair = w.coissue || ins.get(a + 1).is_some_and(|i| i.coissue);
+            if !foldable(w.opcode)
+                || w.dst.reg.kind != RegisterType::Temp
+                || w.dst.rel.is_some()
+                || w.predicate.is_some()
+                || pair
+                || in_dot_rows[a]
+                || !(self.a.main.contains(&a))
+            {
+                continue;
+            }
+            let m = w.dst.mask;
+            // What the writer reads.
+            let mut sources: Vec<d3dbc::Register> = w.src().iter().map(|s| s.reg).collect();
+            for s in w.src() {
+                if let Some(rel) = s.rel {
+                    sources.push(rel.reg);
+                }
+            }
+            if let Some(mx) = w.opcode.matrix() {
+                for r in 1..mx.rows as u16 {
+                    let mut reg = w.srcs[1].reg;
+                    reg.num += r;
+                    sources.push(reg);
+                }
+            }
+            // A writer that already holds folded values reads what they read, too.
+            for (&(reader, _), writer) in &self.folds {
+                if reader == a {
+                    sources.extend(all_sources.get(writer).cloned().unwrap_or_default());
+                }
+            }
+            all_sources.insert(a, sources.clone());
+            // The reader: the next instruction that touches the temporary.
+            let mut reader = None;
+            for (j, i) in ins.iter().enumerate().skip(a + 1) {
+                if barrier(i.opcode) {
+                    break;
+                }
+                if reads(self, i, x) != 0 {
+                    reader = Some(j);
+                    break;
+                }
+                let d = i.dst.reg;
+                let writes_any = i.opcode.layout(self.v).dst;
+                if writes_any && (sources.contains(&d) || d == w.dst.reg) {
+                    break;
+                }
+                if writes_any
+                    && d.kind == RegisterType::AddrOrTexture
+                    && sources
+                        .iter()
+                        .any(|r| r.kind == RegisterType::AddrOrTexture)
+                {
+                    break;
+                }
+            }
+            let Some(j) = reader else { continue };
+            let b = ins[j];
+            let once = b.src().iter().filter(|s| s.reg == w.dst.reg).count() == 1;
+            let b_pair = b.coissue || ins.get(j + 1).is_some_and(|i| i.coissue);
+            if !once
+                || b_pair
+                || b.opcode == Opcode::TexKill
+                || reads(self, &b, x) & !m != 0
+                || b.opcode
+                    .matrix()
+                    .is_some_and(|_| b.srcs[1].reg == w.dst.reg)
+                || self.folds.keys().filter(|k| k.0 == j).count() >= 2
+            {
+                continue;
+            }
+            // Dead after the reader: rewritten before any later read.
+            let mut pending = m & !writes_temp(&b, x);
+            let mut dead = pending == 0;
+            if !dead {
+                dead = true;
+                for i in ins.iter().skip(j + 1) {
+                    if barrier(i.opcode) {
+                        dead = !ins[j + 1..].iter().any(|k| reads(self, k, x) != 0);
+                        break;
+                    }
+                    if reads(self, i, x) & pending != 0 {
+                        dead = false;
+                        break;
+                    }
+                    pending &= !writes_temp(i, x);
+                    if pending == 0 {
+                        break;
+                    }
+                }
+            }
+            if dead {
+                self.folds.insert((j, x), a);
+                self.folded.insert(a);
+            }
+        }
+    }
+
     fn return_stmt(&self) -> String {
         "return o;".to_string()
     }
@@ -904,6 +1151,12 @@ impl<'a> Emitter<'a> {
     /// letter there. Modifiers applied.
     pub fn src(&mut self, s: &SrcParam, pos: &[u8], idx: usize) -> Result<Expr, Error> {
         let comps: Vec<u8> = pos.iter().map(|&p| (s.swizzle >> (2 * p)) & 3).collect();
+        if s.reg.kind == RegisterType::Temp && s.rel.is_none() {
+            if let Some(&a) = self.folds.get(&(idx, s.reg.num)) {
+                let e = self.value_at(a, &comps)?;
+                return Ok(apply_modifier(e, s.modifier, false));
+            }
+        }
         // Literals (def) fold their modifier.
         if let Some(vals) = self.literal(s) {
             let mut out: Vec<f32> = comps
@@ -1117,6 +1370,11 @@ impl<'a> Emitter<'a> {
             self.helpers.insert(Helper::Ps1Range);
             value = Expr::atom(format!("ps1x({})", value.text), value.width);
         }
+        if self.capturing {
+            // A folded instruction: its value goes into the expression that reads it.
+            self.captured = Some(value);
+            return Ok(());
+        }
         let target = self.dst_target(&d, &comps, idx)?;
         if let Some(p) = ins.predicate {
             let pc: Vec<u8> = comps.iter().map(|&c| (p.swizzle >> (2 * c)) & 3).collect();
@@ -1159,18 +1417,24 @@ impl<'a> Emitter<'a> {
                 };
                 self.line(&format!("{lv} = {v};"))
             }
-            Target::Split(pieces) => {
+            Target::Split(pieces, comps) => {
                 // Write through a temporary when the mask spans several fields.
-                let w = pieces.iter().map(|p| p.1.len()).sum::<usize>() as u8;
+                let w = comps.len() as u8;
                 let val = value.splat(w);
                 self.line("{");
                 self.indent += 1;
                 self.line(&format!("{} v = {};", float_type(w), val.text));
-                let mut at = 0usize;
-                for (lv, comps) in pieces {
-                    let sel: Vec<u8> = (at..at + comps.len()).map(|x| x as u8).collect();
-                    self.line(&format!("{lv} = v.{};", letters(&sel)));
-                    at += comps.len();
+                for (lv, cs) in pieces {
+                    let sel: Vec<u8> = cs
+                        .iter()
+                        .map(|c| comps.iter().position(|x| x == c).unwrap_or(0) as u8)
+                        .collect();
+                    let sel = if w == 1 {
+                        String::new()
+                    } else {
+                        format!(".{}", letters(&sel))
+                    };
+                    self.line(&format!("{lv} = v{sel};"));
                 }
                 self.indent -= 1;
                 self.line("}");
@@ -1198,54 +1462,55 @@ impl<'a> Emitter<'a> {
             | RegisterType::RastOut
             | RegisterType::ColorOut
             | RegisterType::DepthOut => {
+                // Every field declared on the register that covers a written component
+                // (one register may carry several semantics).
+                let fields: Vec<&Field> = self
+                    .outputs
+                    .iter()
+                    .filter(|f| f.reg == (r.kind, r.num))
+                    .collect();
+                if fields.is_empty() {
+                    return Err(self.unsupported(idx, "an output without a declaration"));
+                }
                 let mut pieces: Vec<(String, Vec<u8>)> = Vec::new();
-                for &c in comps {
-                    let f = self
-                        .outputs
-                        .iter()
-                        .find(|f| f.reg == (r.kind, r.num) && f.mask & (1 << c) != 0)
-                        .or_else(|| self.outputs.iter().find(|f| f.reg == (r.kind, r.num)))
-                        .ok_or_else(|| self.unsupported(idx, "an output without a declaration"))?;
-                    if f.width == 1
-                        && c != 0
-                        && pieces.iter().any(|p| p.0 == format!("o.{}", f.name))
-                    {
+                for f in &fields {
+                    let base = format!("o.{}", f.name);
+                    let cs: Vec<u8> = if f.width == 1 {
+                        // A scalar field takes x (or the first component written).
+                        comps.iter().copied().take(1).collect()
+                    } else {
+                        comps
+                            .iter()
+                            .copied()
+                            .filter(|&c| f.mask & (1 << c) != 0 || fields.len() == 1)
+                            .collect()
+                    };
+                    if cs.is_empty() {
                         continue;
                     }
-                    let base = format!("o.{}", f.name);
-                    match pieces.last_mut() {
-                        Some((b, cs)) if *b == base => cs.push(c),
-                        _ => pieces.push((base, vec![c])),
-                    }
+                    let lv = if f.width == 1 || cs.len() == 4 {
+                        base
+                    } else {
+                        format!("{base}.{}", letters(&cs))
+                    };
+                    pieces.push((lv, cs));
                 }
-                let fields: Vec<(String, Vec<u8>)> = pieces
-                    .into_iter()
-                    .map(|(base, cs)| {
-                        let f = self
-                            .outputs
-                            .iter()
-                            .find(|f| format!("o.{}", f.name) == base);
-                        let width = f.map_or(4, |f| f.width);
-                        if width == 1 {
-                            (base, cs)
-                        } else if cs.len() == 4 {
-                            (base, cs)
-                        } else {
-                            (format!("{base}.{}", letters(&cs)), cs)
-                        }
-                    })
-                    .collect();
                 let scalar_field = |lv: &str| {
                     self.outputs
                         .iter()
                         .any(|f| f.width == 1 && format!("o.{}", f.name) == lv)
                 };
-                if fields.len() == 1 && comps.len() > 1 && scalar_field(&fields[0].0) {
-                    Target::Scalar(fields[0].0.clone())
-                } else if fields.len() == 1 {
-                    Target::One(fields[0].0.clone())
-                } else {
-                    Target::Split(fields)
+                match pieces.len() {
+                    0 => {
+                        return Err(
+                            self.unsupported(idx, "an output component without a declaration")
+                        )
+                    }
+                    1 if comps.len() > 1 && scalar_field(&pieces[0].0) => {
+                        Target::Scalar(pieces[0].0.clone())
+                    }
+                    1 if pieces[0].1.len() == comps.len() => Target::One(pieces[0].0.clone()),
+                    _ => Target::Split(pieces, comps.to_vec()),
                 }
             }
             _ => return Err(self.unsupported(idx, "this destination register")),
@@ -1286,7 +1551,21 @@ impl<'a> Emitter<'a> {
                     }
                 }
             }
-            Opcode::Add => binary(s(self, 0)?, "+", s(self, 1)?, Prec::Add),
+            Opcode::Add => {
+                let (a, b) = (s(self, 0)?, s(self, 1)?);
+                // `-a + b` reads better as `b - a` (the same IEEE sum).
+                let neg = |e: &Expr| {
+                    (e.prec == Prec::Unary)
+                        .then(|| e.text.strip_prefix('-'))
+                        .flatten()
+                        .map(|rest| Expr::new(rest, Prec::Unary, e.width))
+                };
+                match (neg(&a), neg(&b)) {
+                    (Some(rest), None) => binary(b, "-", rest, Prec::Add),
+                    (None, Some(rest)) => binary(a, "-", rest, Prec::Add),
+                    _ => binary(a, "+", b, Prec::Add),
+                }
+            }
             Opcode::Sub => binary(s(self, 0)?, "-", s(self, 1)?, Prec::Add),
             Opcode::Mul => binary(s(self, 0)?, "*", s(self, 1)?, Prec::Mul),
             Opcode::Mad => {
@@ -1353,7 +1632,13 @@ impl<'a> Emitter<'a> {
             Opcode::Dp3 | Opcode::Dp4 => call("dot", &[s(self, 0)?, s(self, 1)?], 1),
             Opcode::Dp2Add => {
                 let d = call("dot", &[s(self, 0)?, s(self, 1)?], 1);
-                binary(d, "+", s(self, 2)?, Prec::Add)
+                let c = s(self, 2)?;
+                // `+ 0` only turns a -0 into +0.
+                if c.text == "0" {
+                    d
+                } else {
+                    binary(d, "+", c, Prec::Add)
+                }
             }
             Opcode::Lrp => {
                 let (a, b, c) = (s(self, 0)?, s(self, 1)?, s(self, 2)?);
@@ -1455,8 +1740,7 @@ impl<'a> Emitter<'a> {
             }
             Opcode::Cnd => {
                 let a = if v.minor < 4 {
-                    let x = self.src(&ins.srcs[0], &[3], idx)?;
-                    x
+                    self.src(&ins.srcs[0], &[3], idx)?
                 } else {
                     s(self, 0)?
                 };
@@ -1841,14 +2125,15 @@ enum Target {
     One(String),
     /// A scalar field written from a wider value: its first component.
     Scalar(String),
-    Split(Vec<(String, Vec<u8>)>),
+    /// Fields each taking some of the written components (the mask's components).
+    Split(Vec<(String, Vec<u8>)>, Vec<u8>),
 }
 
 impl Target {
     fn read_back(&self) -> String {
         match self {
             Target::One(s) | Target::Scalar(s) => s.clone(),
-            Target::Split(p) => format!(
+            Target::Split(p, _) => format!(
                 "float{}({})",
                 p.iter().map(|x| x.1.len()).sum::<usize>(),
                 p.iter().map(|x| x.0.clone()).collect::<Vec<_>>().join(", ")
@@ -1933,7 +2218,11 @@ fn apply_modifier(e: Expr, m: SrcModifier, _clamped: bool) -> Expr {
     let w = e.width;
     match m {
         SrcModifier::None | SrcModifier::Not | SrcModifier::Dz | SrcModifier::Dw => e,
-        SrcModifier::Neg => Expr::new(format!("-{}", e.at(Prec::Unary)), Prec::Unary, w),
+        // `-(-x)` is `x` (negation is exact).
+        SrcModifier::Neg => match e.text.strip_prefix('-') {
+            Some(inner) if e.prec == Prec::Unary => Expr::new(inner, Prec::Unary, w),
+            _ => Expr::new(format!("-{}", e.at(Prec::Unary)), Prec::Unary, w),
+        },
         SrcModifier::Abs => Expr::atom(format!("abs({})", e.text), w),
         SrcModifier::AbsNeg => Expr::new(format!("-abs({})", e.text), Prec::Unary, w),
         SrcModifier::Bias => Expr::new(format!("{} - 0.5", e.at(Prec::Add)), Prec::Add, w),
@@ -2036,18 +2325,6 @@ fn comparison(c: Option<Comparison>) -> &'static str {
     }
 }
 
-pub(crate) fn usage_of(usage: u8) -> Option<DeclUsage> {
-    DeclUsage::from_u8(usage)
-}
-
 pub(crate) fn helper_text(h: Helper, max: f32) -> String {
     h.text(max)
-}
-
-#[allow(dead_code)]
-fn _unused(_: &dyn Fn(&d3dbc::Register, RegisterType) -> bool) {}
-
-#[allow(dead_code)]
-fn _use_reg_is() {
-    _unused(&reg_is);
 }

@@ -436,8 +436,7 @@ impl Uniforms {
                 let partial = count % per;
                 let (decl_ty, elems, lay) = if elements > 1 || whole > 1 {
                     let n = if partial > 0 { whole + 1 } else { whole };
-                    let lay = lay;
-                    (type_name(lay, None), Some(n.min(elements.max(n))), lay)
+                    (type_name(lay, None), Some(n), lay)
                 } else if partial > 0 || count < per {
                     // One matrix with fewer registers than its type: keep the rows or
                     // columns that are there.
@@ -455,7 +454,7 @@ impl Uniforms {
                     Layout::RowMajor(r, _) => r as u16,
                     Layout::ColMajor(_, c) => c as u16,
                 };
-                let note = if elems.is_some_and(|n| n as u16 * per > count) {
+                let note = if elems.is_some_and(|n| n * per > count) {
                     format!(" // {count} registers used")
                 } else {
                     String::new()

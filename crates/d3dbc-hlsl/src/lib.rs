@@ -169,6 +169,7 @@ pub fn decompile_with(shader: &Shader, options: &Options) -> Result<Decompiled, 
     let ctab = shader.ctab().and_then(Result::ok);
     e.u = interface::Uniforms::declare(shader, &e.a, ctab.as_ref(), &reads);
     e.interface()?;
+    e.plan_folds();
     e.body()?;
     Ok(assemble(&e, ctab.as_ref()))
 }
@@ -184,11 +185,8 @@ fn assemble(e: &emit::Emitter, ctab: Option<&d3dbc::Ctab>) -> Decompiled {
     let (profile, note) = profile(v, branches, relative);
     let mut out = String::new();
     let _ = writeln!(out, "// compile: -T {profile} -E {ENTRY}");
-    match &note {
-        Some(n) => {
-            let _ = writeln!(out, "// ({n})");
-        }
-        None => {}
+    if let Some(n) = &note {
+        let _ = writeln!(out, "// ({n})");
     }
     let _ = write!(out, "// Decompiled from {v} bytecode by d3dbc-hlsl");
     match ctab {
@@ -227,7 +225,22 @@ fn assemble(e: &emit::Emitter, ctab: Option<&d3dbc::Ctab>) -> Decompiled {
     out.push_str("};\n\n");
     // Registers as variables: locals of main, or globals shared with subroutines.
     let mut vars = Vec::new();
-    for &t in &e.temps {
+    // Temporaries every statement that used them was folded away from are left out.
+    let named = |name: &str| {
+        [&e.body, &e.subs].iter().any(|text| {
+            text.match_indices(name).any(|(at, _)| {
+                let before = text[..at].chars().next_back();
+                let after = text[at + name.len()..].chars().next();
+                !before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
+                    && !after.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+            })
+        })
+    };
+    for &t in e
+        .temps
+        .iter()
+        .filter(|t| named(&format!("r{t}")) || (e.ps1 && **t == 0))
+    {
         let init = e.temps_init.contains(&t) || e.globals;
         vars.push((format!("float4 r{t}"), init.then_some("0")));
     }

@@ -76,16 +76,6 @@ pub(crate) fn float_type(width: u8) -> &'static str {
     }
 }
 
-/// The HLSL bool vector type of `width` components.
-pub(crate) fn bool_type(width: u8) -> &'static str {
-    match width {
-        1 => "bool",
-        2 => "bool2",
-        3 => "bool3",
-        _ => "bool4",
-    }
-}
-
 /// Component letters `x`, `y`, `z`, `w`.
 pub(crate) const XYZW: [char; 4] = ['x', 'y', 'z', 'w'];
 
@@ -130,11 +120,6 @@ pub(crate) fn float(x: f32) -> String {
         let _ = write!(s, "{x:e}");
     }
     s
-}
-
-/// Whether a literal can spell `x` exactly (NaN cannot).
-pub(crate) fn nonfinite_nan(x: f32) -> bool {
-    x.is_nan()
 }
 
 /// A vector (or scalar) of literals: `0.5`, `float2(1, 0)`; a splat of one value

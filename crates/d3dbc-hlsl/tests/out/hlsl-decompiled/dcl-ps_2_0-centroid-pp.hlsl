@@ -16,8 +16,6 @@ struct PS_OUTPUT
 PS_OUTPUT main(PS_INPUT i)
 {
     PS_OUTPUT o = (PS_OUTPUT)0;
-    float4 r0;
-    r0 = i.texcoord0 + i.texcoord1;
-    o.color0 = r0 + i.color0;
+    o.color0 = i.texcoord0 + i.texcoord1 + i.color0;
     return o;
 }

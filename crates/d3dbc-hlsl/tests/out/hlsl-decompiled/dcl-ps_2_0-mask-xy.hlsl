@@ -20,7 +20,6 @@ PS_OUTPUT main(PS_INPUT i)
     float4 r0;
     r0 = c0;
     r0.xy = i.texcoord0.xy;
-    r0 = r0 + i.color0;
-    o.color0 = r0;
+    o.color0 = r0 + i.color0;
     return o;
 }

@@ -19,8 +19,6 @@ PS_OUTPUT main(PS_INPUT i)
     PS_OUTPUT o = (PS_OUTPUT)0;
     float4 r0;
     r0 = c0;
-    r0 = i.texcoord0;
-    r0 = r0 + i.color0;
-    o.color0 = r0;
+    o.color0 = i.texcoord0 + i.color0;
     return o;
 }

@@ -17,8 +17,6 @@ struct PS_OUTPUT
 PS_OUTPUT main(PS_INPUT i)
 {
     PS_OUTPUT o = (PS_OUTPUT)0;
-    float4 r0;
-    r0 = tex3D(s3, i.texcoord0.xyz);
-    o.color0 = r0;
+    o.color0 = tex3D(s3, i.texcoord0.xyz);
     return o;
 }

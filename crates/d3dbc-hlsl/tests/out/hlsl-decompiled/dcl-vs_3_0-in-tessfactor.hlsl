@@ -15,8 +15,6 @@ struct VS_OUTPUT
 VS_OUTPUT main(VS_INPUT i)
 {
     VS_OUTPUT o = (VS_OUTPUT)0;
-    float4 r0;
-    r0 = i.position + i.tessfactor3;
-    o.position = r0;
+    o.position = i.position + i.tessfactor3;
     return o;
 }

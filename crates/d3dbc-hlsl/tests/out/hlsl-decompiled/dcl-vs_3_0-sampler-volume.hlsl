@@ -16,8 +16,6 @@ struct VS_OUTPUT
 VS_OUTPUT main(VS_INPUT i)
 {
     VS_OUTPUT o = (VS_OUTPUT)0;
-    float4 r0;
-    r0 = tex3Dlod(s1, i.position);
-    o.position = r0;
+    o.position = tex3Dlod(s1, i.position);
     return o;
 }

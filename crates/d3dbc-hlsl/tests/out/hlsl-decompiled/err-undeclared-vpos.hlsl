@@ -14,8 +14,6 @@ struct PS_OUTPUT
 PS_OUTPUT main(PS_INPUT i)
 {
     PS_OUTPUT o = (PS_OUTPUT)0;
-    float4 r0;
-    r0 = i.vpos.xyxy;
-    o.color0 = r0;
+    o.color0 = i.vpos.xyxy;
     return o;
 }

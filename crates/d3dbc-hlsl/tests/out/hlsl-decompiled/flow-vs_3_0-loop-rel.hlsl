@@ -20,8 +20,7 @@ VS_OUTPUT main(VS_INPUT i)
     r0 = c[0];
     for (int aL = 2, k0 = 0; k0 < 4; k0++, aL += 1)
     {
-        r0 = r0 + c[aL];
-        r0 = r0 + c[aL + 5];
+        r0 = r0 + c[aL] + c[aL + 5];
     }
     o.position = r0;
     return o;

@@ -44,7 +44,7 @@ PS_OUTPUT main(PS_INPUT i)
     t0 = ps1x(tex2D(s0, (i.texcoord0).xy));
     t1 = ps1x(tex2D(s1, (i.texcoord1).xy));
     r1 = ps1x(t0);
-    r0 = ps1x(-(r1 - 0.5) + float4(0.5, 1, 0.25, 0));
+    r0 = ps1x(float4(0.5, 1, 0.25, 0) - (r1 - 0.5));
     // ps_1_x: the colour output is r0, saturated
     o.color0 = saturate(r0);
     return o;

@@ -42,7 +42,7 @@ PS_OUTPUT main(PS_INPUT i)
     r1.xyz = ps1x(i.texcoord0.xyz);
     r2 = ps1x(tex2D(s2, (i.texcoord1).xy));
     r1.w = ps1x(1);
-    r0 = ps1x(-(r1 - 0.5) + float4(0.5, 1, 0.25, 0));
+    r0 = ps1x(float4(0.5, 1, 0.25, 0) - (r1 - 0.5));
     // ps_1_x: the colour output is r0, saturated
     o.color0 = saturate(r0);
     return o;

@@ -17,12 +17,8 @@ struct PS_OUTPUT
 PS_OUTPUT main(PS_INPUT i)
 {
     PS_OUTPUT o = (PS_OUTPUT)0;
-    float4 r0;
-    float4 r1;
     float4 r2;
-    r1 = i.texcoord0;
     r2 = i.texcoord1;
-    r0 = saturate(r1 + float4(0.5, 1, 2, 0.25));
-    o.color0 = r0;
+    o.color0 = saturate(i.texcoord0 + float4(0.5, 1, 2, 0.25));
     return o;
 }

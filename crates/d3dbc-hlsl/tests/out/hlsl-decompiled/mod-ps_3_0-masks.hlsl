@@ -17,12 +17,8 @@ PS_OUTPUT main(PS_INPUT i)
 {
     PS_OUTPUT o = (PS_OUTPUT)0;
     float4 r0;
-    float4 r1;
-    float4 r2;
-    r1 = i.texcoord0;
-    r2 = i.texcoord1;
-    r0.x = r1.x;
-    r0.yz = r2.yz;
+    r0.x = i.texcoord0.x;
+    r0.yz = i.texcoord1.yz;
     r0.w = 0.25;
     o.color0 = r0;
     return o;

@@ -16,12 +16,8 @@ VS_OUTPUT main(VS_INPUT i)
 {
     VS_OUTPUT o = (VS_OUTPUT)0;
     float4 r0;
-    float4 r1;
-    float4 r2;
-    r1 = i.position;
-    r2 = i.normal;
-    r0.x = r1.x;
-    r0.yz = r2.yz;
+    r0.x = i.position.x;
+    r0.yz = i.normal.yz;
     r0.w = 0.25;
     o.position = r0;
     return o;

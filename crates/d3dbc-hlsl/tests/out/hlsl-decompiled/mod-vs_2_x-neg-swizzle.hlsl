@@ -16,12 +16,8 @@ struct VS_OUTPUT
 VS_OUTPUT main(VS_INPUT i)
 {
     VS_OUTPUT o = (VS_OUTPUT)0;
-    float4 r0;
-    float4 r1;
     float4 r2;
-    r1 = i.position;
     r2 = i.normal;
-    r0 = -r1.yzwx + float4(0.25, 2, 1, 0.5);
-    o.position = r0;
+    o.position = float4(0.25, 2, 1, 0.5) - i.position.yzwx;
     return o;
 }

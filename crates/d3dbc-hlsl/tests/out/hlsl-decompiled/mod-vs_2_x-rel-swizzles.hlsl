@@ -28,10 +28,8 @@ struct VS_OUTPUT
 VS_OUTPUT main(VS_INPUT i)
 {
     VS_OUTPUT o = (VS_OUTPUT)0;
-    float4 r0;
     float4 a0 = 0;
     a0 = d3d_round(i.position);
-    r0 = c[a0.y + 2] + c[a0.w + 10];
-    o.position = r0;
+    o.position = c[a0.y + 2] + c[a0.w + 10];
     return o;
 }

@@ -30,15 +30,13 @@ struct VS_OUTPUT
 VS_OUTPUT main(VS_INPUT i)
 {
     VS_OUTPUT o = (VS_OUTPUT)0;
-    float4 r0;
     float4 r1;
     float4 r2;
     float4 a0 = 0;
     r1 = i.position;
     r2 = i.normal;
     a0.x = d3d_round(r1.x);
-    r0 = c[a0.x + 3];
-    o.position = r0;
+    o.position = c[a0.x + 3];
     o.texcoord0 = r1;
     return o;
 }

@@ -27,10 +27,8 @@ struct VS_OUTPUT
 VS_OUTPUT main(VS_INPUT i)
 {
     VS_OUTPUT o = (VS_OUTPUT)0;
-    float4 r0;
     float4 a0 = 0;
     a0.x = d3d_round(i.position.x);
-    r0 = (a0.x + 1 == 0 ? i.position : a0.x + 1 == 1 ? i.texcoord0 : a0.x + 1 == 2 ? i.texcoord1 : (float4)0);
-    o.position = r0;
+    o.position = (a0.x + 1 == 0 ? i.position : a0.x + 1 == 1 ? i.texcoord0 : a0.x + 1 == 2 ? i.texcoord1 : (float4)0);
     return o;
 }

@@ -16,13 +16,11 @@ struct VS_OUTPUT
 VS_OUTPUT main(VS_INPUT i)
 {
     VS_OUTPUT o = (VS_OUTPUT)0;
-    float4 r0;
     float4 r1;
     float4 r2;
     r1 = i.position;
     r2 = i.normal;
-    r0 = saturate(r1 + float4(0.5, 1, 2, 0.25));
-    o.position = r0;
+    o.position = saturate(r1 + float4(0.5, 1, 2, 0.25));
     o.texcoord0 = r1;
     return o;
 }

@@ -17,11 +17,7 @@ PS_OUTPUT main(PS_INPUT i)
 {
     PS_OUTPUT o = (PS_OUTPUT)0;
     float4 r0;
-    float4 r1;
-    float4 r2;
-    r1 = i.texcoord0;
-    r2 = i.texcoord1;
-    r0.xyz = cross(r1.xyz, r2.xyz).xyz;
+    r0.xyz = cross(i.texcoord0.xyz, i.texcoord1.xyz).xyz;
     r0.w = 1;
     o.color0 = r0;
     return o;

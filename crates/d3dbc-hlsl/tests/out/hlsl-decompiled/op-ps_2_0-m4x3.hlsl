@@ -21,11 +21,9 @@ PS_OUTPUT main(PS_INPUT i)
 {
     PS_OUTPUT o = (PS_OUTPUT)0;
     float4 r0;
-    float4 r1;
     float4 r2;
-    r1 = i.texcoord0;
     r2 = i.texcoord1;
-    r0.xyz = float3(dot(r1, c1), dot(r1, c2), dot(r1, c3));
+    r0.xyz = float3(dot(i.texcoord0, c1), dot(i.texcoord0, c2), dot(i.texcoord0, c3));
     r0.w = 1;
     o.color0 = r0;
     return o;

@@ -16,12 +16,8 @@ struct PS_OUTPUT
 PS_OUTPUT main(PS_INPUT i)
 {
     PS_OUTPUT o = (PS_OUTPUT)0;
-    float4 r0;
-    float4 r1;
     float4 r2;
-    r1 = i.texcoord0;
     r2 = i.texcoord1;
-    r0 = r1;
-    o.color0 = r0;
+    o.color0 = i.texcoord0;
     return o;
 }

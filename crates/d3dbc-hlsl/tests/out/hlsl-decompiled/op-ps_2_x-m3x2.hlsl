@@ -21,11 +21,9 @@ PS_OUTPUT main(PS_INPUT i)
 {
     PS_OUTPUT o = (PS_OUTPUT)0;
     float4 r0;
-    float4 r1;
     float4 r2;
-    r1 = i.texcoord0;
     r2 = i.texcoord1;
-    r0.xy = float2(dot(r1.xyz, c1.xyz), dot(r1.xyz, c2.xyz));
+    r0.xy = float2(dot(i.texcoord0.xyz, c1.xyz), dot(i.texcoord0.xyz, c2.xyz));
     r0.zw = (float2)1;
     o.color0 = r0;
     return o;

@@ -22,12 +22,8 @@ struct PS_OUTPUT
 PS_OUTPUT main(PS_INPUT i)
 {
     PS_OUTPUT o = (PS_OUTPUT)0;
-    float4 r0;
-    float4 r1;
     float4 r2;
-    r1 = i.texcoord0;
     r2 = i.texcoord1;
-    r0 = float4(dot(r1, c1), dot(r1, c2), dot(r1, c3), dot(r1, c4));
-    o.color0 = r0;
+    o.color0 = float4(dot(i.texcoord0, c1), dot(i.texcoord0, c2), dot(i.texcoord0, c3), dot(i.texcoord0, c4));
     return o;
 }

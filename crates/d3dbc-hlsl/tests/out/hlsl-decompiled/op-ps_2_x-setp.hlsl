@@ -19,11 +19,9 @@ PS_OUTPUT main(PS_INPUT i)
     PS_OUTPUT o = (PS_OUTPUT)0;
     float4 r0 = 0;
     float4 r1;
-    float4 r2;
     bool4 p0 = false;
     r1 = i.texcoord0;
-    r2 = i.texcoord1;
-    p0 = r1 > r2;
+    p0 = r1 > i.texcoord1;
     r0 = p0.xyzw ? r1 : r0;
     if (!p0.x)
         r0.x = 1;

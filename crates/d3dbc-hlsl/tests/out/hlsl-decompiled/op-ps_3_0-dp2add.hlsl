@@ -16,12 +16,6 @@ struct PS_OUTPUT
 PS_OUTPUT main(PS_INPUT i)
 {
     PS_OUTPUT o = (PS_OUTPUT)0;
-    float4 r0;
-    float4 r1;
-    float4 r2;
-    r1 = i.texcoord0;
-    r2 = i.texcoord1;
-    r0 = dot(r1.xy, r2.xy) + 0.5;
-    o.color0 = r0;
+    o.color0 = (float4)(dot(i.texcoord0.xy, i.texcoord1.xy) + 0.5);
     return o;
 }

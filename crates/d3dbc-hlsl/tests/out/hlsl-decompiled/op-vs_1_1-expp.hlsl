@@ -16,11 +16,9 @@ VS_OUTPUT main(VS_INPUT i)
 {
     VS_OUTPUT o = (VS_OUTPUT)0;
     float4 r0;
-    float4 r1;
     float4 r2;
-    r1 = i.position;
     r2 = i.normal;
-    r0 = float4(exp2(floor(r1.w)), frac(r1.w), exp2(r1.w), 1);
+    r0 = float4(exp2(floor(i.position.w)), frac(i.position.w), exp2(i.position.w), 1);
     o.position = r0;
     return o;
 }

@@ -25,11 +25,9 @@ VS_OUTPUT main(VS_INPUT i)
 {
     VS_OUTPUT o = (VS_OUTPUT)0;
     float4 r0;
-    float4 r1;
     float4 r2;
-    r1 = i.position;
     r2 = i.normal;
-    r0 = d3d_logp(r1.w);
+    r0 = d3d_logp(i.position.w);
     o.position = r0;
     return o;
 }

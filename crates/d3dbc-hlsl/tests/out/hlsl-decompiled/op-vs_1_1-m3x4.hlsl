@@ -20,12 +20,8 @@ struct VS_OUTPUT
 VS_OUTPUT main(VS_INPUT i)
 {
     VS_OUTPUT o = (VS_OUTPUT)0;
-    float4 r0;
-    float4 r1;
     float4 r2;
-    r1 = i.position;
     r2 = i.normal;
-    r0 = float4(dot(r1.xyz, c1.xyz), dot(r1.xyz, c2.xyz), dot(r1.xyz, c3.xyz), dot(r1.xyz, c4.xyz));
-    o.position = r0;
+    o.position = float4(dot(i.position.xyz, c1.xyz), dot(i.position.xyz, c2.xyz), dot(i.position.xyz, c3.xyz), dot(i.position.xyz, c4.xyz));
     return o;
 }

@@ -24,11 +24,9 @@ VS_OUTPUT main(VS_INPUT i)
 {
     VS_OUTPUT o = (VS_OUTPUT)0;
     float4 r0;
-    float4 r1;
     float4 r2;
-    r1 = i.position;
     r2 = i.normal;
-    r0 = d3d_lit(r1);
+    r0 = d3d_lit(i.position);
     o.position = r0;
     return o;
 }

@@ -20,11 +20,9 @@ VS_OUTPUT main(VS_INPUT i)
 {
     VS_OUTPUT o = (VS_OUTPUT)0;
     float4 r0;
-    float4 r1;
     float4 r2;
-    r1 = i.position;
     r2 = i.normal;
-    r0.xyz = float3(dot(r1, c1), dot(r1, c2), dot(r1, c3));
+    r0.xyz = float3(dot(i.position, c1), dot(i.position, c2), dot(i.position, c3));
     r0.w = 1;
     o.position = r0;
     return o;

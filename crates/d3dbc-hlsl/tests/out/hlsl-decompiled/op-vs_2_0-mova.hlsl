@@ -29,14 +29,10 @@ struct VS_OUTPUT
 VS_OUTPUT main(VS_INPUT i)
 {
     VS_OUTPUT o = (VS_OUTPUT)0;
-    float4 r0;
-    float4 r1;
     float4 r2;
     float4 a0 = 0;
-    r1 = i.position;
     r2 = i.normal;
-    a0.x = d3d_round(r1.x);
-    r0 = c[a0.x + 1];
-    o.position = r0;
+    a0.x = d3d_round(i.position.x);
+    o.position = c[a0.x + 1];
     return o;
 }

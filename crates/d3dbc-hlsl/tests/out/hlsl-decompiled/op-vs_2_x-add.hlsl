@@ -16,12 +16,6 @@ struct VS_OUTPUT
 VS_OUTPUT main(VS_INPUT i)
 {
     VS_OUTPUT o = (VS_OUTPUT)0;
-    float4 r0;
-    float4 r1;
-    float4 r2;
-    r1 = i.position;
-    r2 = i.normal;
-    r0 = r1 + r2;
-    o.position = r0;
+    o.position = i.position + i.normal;
     return o;
 }

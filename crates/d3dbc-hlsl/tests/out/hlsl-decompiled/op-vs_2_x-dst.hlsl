@@ -17,11 +17,7 @@ VS_OUTPUT main(VS_INPUT i)
 {
     VS_OUTPUT o = (VS_OUTPUT)0;
     float4 r0;
-    float4 r1;
-    float4 r2;
-    r1 = i.position;
-    r2 = i.normal;
-    r0 = float4(1, r1.y * r2.y, r1.z, r2.w);
+    r0 = float4(1, i.position.y * i.normal.y, i.position.z, i.normal.w);
     o.position = r0;
     return o;
 }

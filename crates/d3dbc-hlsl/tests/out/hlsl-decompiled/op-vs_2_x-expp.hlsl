@@ -17,11 +17,9 @@ VS_OUTPUT main(VS_INPUT i)
 {
     VS_OUTPUT o = (VS_OUTPUT)0;
     float4 r0;
-    float4 r1;
     float4 r2;
-    r1 = i.position;
     r2 = i.normal;
-    r0 = exp2(r1.x);
+    r0 = exp2(i.position.x);
     o.position = r0;
     return o;
 }

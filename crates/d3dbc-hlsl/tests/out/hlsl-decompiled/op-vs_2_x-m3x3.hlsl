@@ -21,11 +21,9 @@ VS_OUTPUT main(VS_INPUT i)
 {
     VS_OUTPUT o = (VS_OUTPUT)0;
     float4 r0;
-    float4 r1;
     float4 r2;
-    r1 = i.position;
     r2 = i.normal;
-    r0.xyz = float3(dot(r1.xyz, c1.xyz), dot(r1.xyz, c2.xyz), dot(r1.xyz, c3.xyz));
+    r0.xyz = float3(dot(i.position.xyz, c1.xyz), dot(i.position.xyz, c2.xyz), dot(i.position.xyz, c3.xyz));
     r0.w = 1;
     o.position = r0;
     return o;

@@ -18,11 +18,9 @@ VS_OUTPUT main(VS_INPUT i)
     VS_OUTPUT o = (VS_OUTPUT)0;
     float4 r0 = 0;
     float4 r1;
-    float4 r2;
     bool4 p0 = false;
     r1 = i.position;
-    r2 = i.normal;
-    p0 = r1 > r2;
+    p0 = r1 > i.normal;
     r0 = p0.xyzw ? r1 : r0;
     if (!p0.x)
         r0.x = 1;

@@ -17,15 +17,11 @@ VS_OUTPUT main(VS_INPUT i)
 {
     VS_OUTPUT o = (VS_OUTPUT)0;
     float4 r0;
-    float4 r1;
     float4 r2;
-    float4 r3;
     float4 r4;
-    r1 = i.position;
     r2 = i.normal;
-    r3 = float4(0.5, 1, 2, 0.25);
     r4 = float4(0.5, 1, 2, 0.25);
-    r0 = sign(r1);
+    r0 = sign(i.position);
     o.position = r0;
     return o;
 }

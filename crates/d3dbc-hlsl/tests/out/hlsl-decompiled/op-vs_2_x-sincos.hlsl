@@ -17,11 +17,9 @@ VS_OUTPUT main(VS_INPUT i)
 {
     VS_OUTPUT o = (VS_OUTPUT)0;
     float4 r0 = 0;
-    float4 r1;
     float4 r2;
-    r1 = i.position;
     r2 = i.normal;
-    r0.xy = float2(cos(r1.x), sin(r1.x));
+    r0.xy = float2(cos(i.position.x), sin(i.position.x));
     r0.zw = (float2)1;
     o.position = r0;
     return o;

@@ -18,10 +18,8 @@ VS_OUTPUT main(VS_INPUT i)
     VS_OUTPUT o = (VS_OUTPUT)0;
     float4 r0;
     float4 r1;
-    float4 r2;
     r1 = i.position;
-    r2 = i.normal;
-    r0.xyz = cross(r1.xyz, r2.xyz).xyz;
+    r0.xyz = cross(r1.xyz, i.normal.xyz).xyz;
     r0.w = 1;
     o.position = r0;
     o.texcoord0 = r1;

@@ -21,13 +21,11 @@ struct VS_OUTPUT
 VS_OUTPUT main(VS_INPUT i)
 {
     VS_OUTPUT o = (VS_OUTPUT)0;
-    float4 r0;
     float4 r1;
     float4 r2;
     r1 = i.position;
     r2 = i.normal;
-    r0 = float4(dot(r1, c1), dot(r1, c2), dot(r1, c3), dot(r1, c4));
-    o.position = r0;
+    o.position = float4(dot(r1, c1), dot(r1, c2), dot(r1, c3), dot(r1, c4));
     o.texcoord0 = r1;
     return o;
 }

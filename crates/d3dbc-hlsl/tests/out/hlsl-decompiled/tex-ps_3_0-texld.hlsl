@@ -18,14 +18,6 @@ struct PS_OUTPUT
 PS_OUTPUT main(PS_INPUT i)
 {
     PS_OUTPUT o = (PS_OUTPUT)0;
-    float4 r0;
-    float4 r1;
-    float4 r2;
-    r0 = tex2D(s0, i.texcoord0.xy);
-    r1 = texCUBEproj(s1, i.texcoord0);
-    r2 = tex3Dbias(s2, i.texcoord0);
-    r0 = r0 + r1;
-    r0 = r0 + r2;
-    o.color0 = r0;
+    o.color0 = tex2D(s0, i.texcoord0.xy) + texCUBEproj(s1, i.texcoord0) + tex3Dbias(s2, i.texcoord0);
     return o;
 }

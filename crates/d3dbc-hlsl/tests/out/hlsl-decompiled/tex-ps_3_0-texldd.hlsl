@@ -16,12 +16,10 @@ struct PS_OUTPUT
 PS_OUTPUT main(PS_INPUT i)
 {
     PS_OUTPUT o = (PS_OUTPUT)0;
-    float4 r0;
     float4 r1;
     float4 r2;
     r1 = ddx(i.texcoord0);
     r2 = ddy(i.texcoord0);
-    r0 = tex2Dgrad(s0, i.texcoord0.xy, r1.xy, r2.xy);
-    o.color0 = r0;
+    o.color0 = tex2Dgrad(s0, i.texcoord0.xy, r1.xy, r2.xy);
     return o;
 }

@@ -16,10 +16,6 @@ struct PS_OUTPUT
 PS_OUTPUT main(PS_INPUT i)
 {
     PS_OUTPUT o = (PS_OUTPUT)0;
-    float4 r0;
-    float4 r1;
-    r1 = i.texcoord0;
-    r0 = tex2Dlod(s0, r1);
-    o.color0 = r0;
+    o.color0 = tex2Dlod(s0, i.texcoord0);
     return o;
 }

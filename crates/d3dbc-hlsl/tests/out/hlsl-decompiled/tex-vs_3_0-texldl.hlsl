@@ -16,10 +16,6 @@ struct VS_OUTPUT
 VS_OUTPUT main(VS_INPUT i)
 {
     VS_OUTPUT o = (VS_OUTPUT)0;
-    float4 r0;
-    float4 r1;
-    r0 = i.position;
-    r1 = tex2Dlod(s0, r0);
-    o.position = r1 + i.position;
+    o.position = tex2Dlod(s0, i.position) + i.position;
     return o;
 }
