@@ -98,6 +98,13 @@ function showTranslation() {
   $('translation').classList.toggle('error-text', !!t.error);
   $('interface').textContent = t.interface || '';
 }
+function showDecompiled() {
+  // d3dbc decompile: HLSL that compiles again (d3dbc-hlsl), beside the listing.
+  const d = state.hex ? JSON.parse(d3.decompile(state.hex)) : { text: '' };
+  $('decompiled').textContent = d.error ? 'error: ' + d.error : d.text;
+  $('decompiled').classList.toggle('error-text', !!d.error);
+  $('decompiled-profile').textContent = d.profile || '';
+}
 function request() {
   return JSON.stringify({
     width: state.size, height: state.size, constants: state.constants,
@@ -259,6 +266,7 @@ function update() {
   showConstants(a);
   showEffect();
   showTranslation();
+  showDecompiled();
   showRender();
   writeFragment(a.kind);
   if (document.body.dataset.state !== 'ready') {

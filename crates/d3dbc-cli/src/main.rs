@@ -5,6 +5,7 @@
 //! failed (2 for usage errors, 141 when its output pipe was closed).
 
 mod batch;
+mod decompile;
 mod effect_json;
 mod exec_verbs;
 mod json;
@@ -160,6 +161,9 @@ enum Verb {
     Render(exec_verbs::RenderArgs),
     /// Translate to SPIR-V (direct, or `--via naga`), WGSL, GLSL 450, MSL or HLSL.
     Translate(translate::TranslateArgs),
+    /// Decompile to D3D9 HLSL that compiles again (`// compile: -T <profile> -E main`);
+    /// `--check` compiles it and proves it computes the same on the CPU executor.
+    Decompile(decompile::DecompileArgs),
     /// Find D3D9 shaders and fx_2_0 effects inside any files (offset, kind, version,
     /// size, CRC-32); `--out-dir` writes each as `<stem>@<hex offset>.vso|.pso|.fxo`.
     Rip(rip::RipArgs),
@@ -176,6 +180,7 @@ impl Verb {
             Verb::Render(_) => "render",
             Verb::Translate(_) => "translate",
             Verb::Rip(_) => "rip",
+            Verb::Decompile(_) => "decompile",
         }
     }
 }
@@ -199,6 +204,7 @@ fn main() -> ExitCode {
         Verb::Render(a) => exec_verbs::render(&a),
         Verb::Translate(args) => translate::run(&args),
         Verb::Rip(args) => rip::run(&args),
+        Verb::Decompile(args) => decompile::run(&args),
     };
     match ok {
         Ok(true) => ExitCode::SUCCESS,

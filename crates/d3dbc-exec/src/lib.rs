@@ -36,6 +36,7 @@
 pub mod diagnose;
 pub mod draw;
 pub mod effect;
+pub mod equivalence;
 pub mod oracle;
 pub mod pretransformed;
 pub mod quick;

@@ -359,19 +359,9 @@ fn read_bytecode(hex: &str) -> Result<Bytecode, String> {
     Ok(Bytecode::Shader(tokens))
 }
 
-/// A translation for the translation panel.
-#[derive(Clone, Debug, Serialize)]
-pub struct Translated {
-    /// The target's text (SPIR-V as a disassembly).
-    pub text: String,
-    /// The interface (bindings, inputs, varyings) as pretty JSON.
-    pub interface: String,
-}
-
-/// Translates the bytecode `hex` (as [`Analysis::hex`]) to `target`: `spirv` (the
-/// direct back end), `wgsl`, `glsl`, `msl` or `hlsl` (through naga), as `d3dbc
-/// translate` does with default options.
-pub fn translate(hex: &str, target: &str) -> Result<Translated, String> {
+/// The shader of `hex` (an effect's first pass: its pixel shader, else its vertex
+/// shader), refused with the first error finding when the runtime rejects it.
+fn valid_shader(hex: &str) -> Result<Shader, String> {
     let tokens = match read_bytecode(hex)? {
         Bytecode::Shader(tokens) => tokens,
         Bytecode::Effect(bytes) => {
@@ -400,6 +390,43 @@ pub fn translate(hex: &str, target: &str) -> Result<Translated, String> {
             f.message
         ));
     }
+    Ok(shader)
+}
+
+/// The decompiled HLSL for the panel beside the listing.
+#[derive(Clone, Debug, Serialize)]
+pub struct Decompiled {
+    /// The HLSL (`d3dbc decompile`'s output).
+    pub text: String,
+    /// The profile its first line names.
+    pub profile: String,
+}
+
+/// Decompiles the bytecode `hex` (as [`Analysis::hex`]) to HLSL, as `d3dbc decompile`
+/// does (`d3dbc-hlsl`).
+pub fn decompile(hex: &str) -> Result<Decompiled, String> {
+    let shader = valid_shader(hex)?;
+    let d = d3dbc_hlsl::decompile(&shader).map_err(|e| e.to_string())?;
+    Ok(Decompiled {
+        text: d.hlsl,
+        profile: d.profile,
+    })
+}
+
+/// A translation for the translation panel.
+#[derive(Clone, Debug, Serialize)]
+pub struct Translated {
+    /// The target's text (SPIR-V as a disassembly).
+    pub text: String,
+    /// The interface (bindings, inputs, varyings) as pretty JSON.
+    pub interface: String,
+}
+
+/// Translates the bytecode `hex` (as [`Analysis::hex`]) to `target`: `spirv` (the
+/// direct back end), `wgsl`, `glsl`, `msl` or `hlsl` (through naga), as `d3dbc
+/// translate` does with default options.
+pub fn translate(hex: &str, target: &str) -> Result<Translated, String> {
+    let shader = valid_shader(hex)?;
     if target == "spirv" {
         // The direct back end, as `d3dbc translate --target spirv` uses it.
         let t = d3dbc_spirv::translate(&shader, &Default::default()).map_err(|e| e.to_string())?;
@@ -673,6 +700,15 @@ pub fn analyze_json(input: &str, options: &str) -> String {
 pub fn translate_json(hex: &str, target: &str) -> String {
     match translate(hex, target) {
         Ok(t) => json(&t),
+        Err(e) => error_json(&e),
+    }
+}
+
+/// [`decompile`]: returns `{"text", "profile"}` or `{"error"}` as JSON.
+#[wasm_bindgen(js_name = decompile)]
+pub fn decompile_json(hex: &str) -> String {
+    match decompile(hex) {
+        Ok(d) => json(&d),
         Err(e) => error_json(&e),
     }
 }

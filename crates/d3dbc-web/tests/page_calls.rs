@@ -208,3 +208,17 @@ fn effects_list_translate_and_render_their_first_pass() {
     );
     assert!(trace(&a.hex, &req, 5, 5).unwrap().len() > 1);
 }
+
+#[test]
+fn decompiled_panel_shows_hlsl_that_names_its_profile() {
+    let a = analyze(ASM, &ListingOptions::default());
+    let d = d3dbc_web::decompile(&a.hex).unwrap();
+    assert_eq!(d.profile, "ps_2_0");
+    assert!(
+        d.text.starts_with("// compile: -T ps_2_0 -E main\n"),
+        "{}",
+        d.text
+    );
+    assert!(d.text.contains("tex2D(s0, i.texcoord0.xy)"), "{}", d.text);
+    assert!(d3dbc_web::decompile("zz").is_err());
+}

@@ -473,6 +473,27 @@ pub fn unwritten_varying(usage: u8, usage_index: u8) -> [f32; 4] {
     }
 }
 
+/// The usage a vertex shader input register `v#` carries when no `dcl` names one (a
+/// Direct3D 8 shader, whose vertex declaration binds streams to registers): the
+/// register of the `D3DVSDE_*` element of that number (`d3d8types.h`: position v0,
+/// blend weight v1, blend indices v2, normal v3, point size v4, diffuse v5, specular
+/// v6, texture coordinates 0–7 in v7–v14, position 2 in v15).
+pub fn d3d8_vertex_input(n: u16) -> Option<(crate::token::DeclUsage, u8)> {
+    use crate::token::DeclUsage::*;
+    Some(match n {
+        0 => (Position, 0),
+        1 => (BlendWeight, 0),
+        2 => (BlendIndices, 0),
+        3 => (Normal, 0),
+        4 => (PSize, 0),
+        5 => (Color, 0),
+        6 => (Color, 1),
+        7..=14 => (TexCoord, (n - 7) as u8),
+        15 => (Position, 1),
+        _ => return None,
+    })
+}
+
 /// Which vs_3_0 output register is the rasterizer's position, given the output
 /// declarations as `(usage, usage index)` in declaration order: the first one declared
 /// `POSITION0` (`dcl_position o#`). `POSITION1` and up are ordinary varyings (Wine's

@@ -1,0 +1,19 @@
+// compile: -T ps_3_0 -E main
+// Decompiled from ps_3_0 bytecode by d3dbc-hlsl
+
+struct PS_INPUT
+{
+    float4 depth1 : DEPTH1;
+};
+
+struct PS_OUTPUT
+{
+    float4 color0 : COLOR0;
+};
+
+PS_OUTPUT main(PS_INPUT i)
+{
+    PS_OUTPUT o = (PS_OUTPUT)0;
+    o.color0 = i.depth1;
+    return o;
+}

@@ -1,0 +1,26 @@
+// compile: -T vs_3_0 -E main
+// Decompiled from vs_3_0 bytecode by d3dbc-hlsl
+
+struct VS_INPUT
+{
+    float4 position : POSITION;
+};
+
+struct VS_OUTPUT
+{
+    float4 position : POSITION;
+    float4 texcoord0 : TEXCOORD0;
+    float4 texcoord1 : TEXCOORD1;
+};
+
+VS_OUTPUT main(VS_INPUT i)
+{
+    VS_OUTPUT o = (VS_OUTPUT)0;
+    o.position = i.position;
+    {
+        float4 v = i.position;
+        o.texcoord0.xy = v.xy;
+        o.texcoord1.zw = v.zw;
+    }
+    return o;
+}

@@ -1,0 +1,25 @@
+// compile: -T ps_3_0 -E main
+// Decompiled from ps_3_0 bytecode by d3dbc-hlsl
+
+float4 c0 : register(c0);
+
+struct PS_INPUT
+{
+    float4 texcoord0 : TEXCOORD0;
+};
+
+struct PS_OUTPUT
+{
+    float4 color0 : COLOR0;
+};
+
+PS_OUTPUT main(PS_INPUT i)
+{
+    PS_OUTPUT o = (PS_OUTPUT)0;
+    if (i.texcoord0.x < c0.x)
+    {
+        clip(i.texcoord0);
+    }
+    o.color0 = i.texcoord0;
+    return o;
+}

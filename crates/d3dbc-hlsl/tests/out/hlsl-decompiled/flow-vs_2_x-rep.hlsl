@@ -1,0 +1,31 @@
+// compile: -T vs_2_a -E main
+// (vs_2_x is what the vs_2_a profile targets)
+// Decompiled from vs_2_x bytecode by d3dbc-hlsl
+
+struct VS_INPUT
+{
+    float4 position : POSITION;
+    float4 normal : NORMAL;
+};
+
+struct VS_OUTPUT
+{
+    float4 position : POSITION;
+};
+
+VS_OUTPUT main(VS_INPUT i)
+{
+    VS_OUTPUT o = (VS_OUTPUT)0;
+    float4 r0;
+    float4 r1;
+    float4 r2;
+    r1 = i.position;
+    r2 = i.normal;
+    r0 = float4(0.5, 1, 2, 0.25);
+    for (int k0 = 0; k0 < 3; k0++)
+    {
+        r0 = r0 + r1;
+    }
+    o.position = r0;
+    return o;
+}

@@ -1,0 +1,32 @@
+// compile: -T vs_3_0 -E main
+// Decompiled from vs_3_0 bytecode by d3dbc-hlsl
+
+struct VS_INPUT
+{
+    float4 position : POSITION;
+    float4 normal : NORMAL;
+};
+
+struct VS_OUTPUT
+{
+    float4 position : POSITION;
+    float4 texcoord0 : TEXCOORD0;
+};
+
+VS_OUTPUT main(VS_INPUT i)
+{
+    VS_OUTPUT o = (VS_OUTPUT)0;
+    float4 r0;
+    float4 r1;
+    float4 r2;
+    r1 = i.position;
+    r2 = i.normal;
+    r0 = float4(0.5, 1, 2, 0.25);
+    for (int k0 = 0; k0 < 3; k0++)
+    {
+        r0 = r0 + r1;
+    }
+    o.position = r0;
+    o.texcoord0 = r1;
+    return o;
+}

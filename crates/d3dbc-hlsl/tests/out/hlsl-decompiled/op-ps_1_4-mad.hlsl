@@ -1,0 +1,49 @@
+// compile: -T ps_2_0 -E main
+// (ps_1_4: vkd3d-compiler 1.17 emits no ps_1_x texture or min/max instructions; ps_2_0 computes the same with the ps_1_x rules written out)
+// Decompiled from ps_1_4 bytecode by d3dbc-hlsl
+
+// ps_1_x arithmetic: every result is held in [-8, 8]
+float ps1x(float x)
+{
+    return clamp(x, -8, 8);
+}
+float2 ps1x(float2 x)
+{
+    return clamp(x, -8, 8);
+}
+float3 ps1x(float3 x)
+{
+    return clamp(x, -8, 8);
+}
+float4 ps1x(float4 x)
+{
+    return clamp(x, -8, 8);
+}
+
+sampler2D s2 : register(s2);
+
+struct PS_INPUT
+{
+    float4 texcoord0 : TEXCOORD0;
+    float4 texcoord1 : TEXCOORD1;
+};
+
+struct PS_OUTPUT
+{
+    float4 color0 : COLOR0;
+};
+
+PS_OUTPUT main(PS_INPUT i)
+{
+    PS_OUTPUT o = (PS_OUTPUT)0;
+    float4 r0;
+    float4 r1;
+    float4 r2;
+    r1.xyz = ps1x(i.texcoord0.xyz);
+    r2 = ps1x(tex2D(s2, (i.texcoord1).xy));
+    r1.w = ps1x(1);
+    r0 = ps1x(r1 * float4(0.5, 1, 0.25, 0) + r2);
+    // ps_1_x: the colour output is r0, saturated
+    o.color0 = saturate(r0);
+    return o;
+}

@@ -1,0 +1,30 @@
+// compile: -T ps_2_0 -E main
+// Decompiled from ps_2_0 bytecode by d3dbc-hlsl
+
+float4 c1 : register(c1);
+float4 c2 : register(c2);
+float4 c3 : register(c3);
+
+struct PS_INPUT
+{
+    float4 texcoord0 : TEXCOORD0;
+    float4 texcoord1 : TEXCOORD1;
+    float4 color0 : COLOR0;
+};
+
+struct PS_OUTPUT
+{
+    float4 color0 : COLOR0;
+};
+
+PS_OUTPUT main(PS_INPUT i)
+{
+    PS_OUTPUT o = (PS_OUTPUT)0;
+    float4 r0;
+    float4 r2;
+    r2 = i.texcoord1;
+    r0.xyz = float3(dot(i.texcoord0, c1), dot(i.texcoord0, c2), dot(i.texcoord0, c3));
+    r0.w = 1;
+    o.color0 = r0;
+    return o;
+}

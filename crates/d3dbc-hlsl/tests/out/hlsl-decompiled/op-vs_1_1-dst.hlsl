@@ -1,0 +1,22 @@
+// compile: -T vs_1_1 -E main
+// Decompiled from vs_1_1 bytecode by d3dbc-hlsl
+
+struct VS_INPUT
+{
+    float4 position : POSITION;
+    float4 normal : NORMAL;
+};
+
+struct VS_OUTPUT
+{
+    float4 position : POSITION;
+};
+
+VS_OUTPUT main(VS_INPUT i)
+{
+    VS_OUTPUT o = (VS_OUTPUT)0;
+    float4 r0;
+    r0 = float4(1, i.position.y * i.normal.y, i.position.z, i.normal.w);
+    o.position = r0;
+    return o;
+}

@@ -1,0 +1,23 @@
+// compile: -T vs_2_0 -E main
+// Decompiled from vs_2_0 bytecode by d3dbc-hlsl
+
+struct VS_INPUT
+{
+    float4 position : POSITION;
+    float4 normal : NORMAL;
+};
+
+struct VS_OUTPUT
+{
+    float4 position : POSITION;
+};
+
+VS_OUTPUT main(VS_INPUT i)
+{
+    VS_OUTPUT o = (VS_OUTPUT)0;
+    float4 r0;
+    r0.xyz = cross(i.position.xyz, i.normal.xyz).xyz;
+    r0.w = 1;
+    o.position = r0;
+    return o;
+}
