@@ -307,6 +307,7 @@ fn listing(tokens: &[u32], s: &Settings, warnings: &mut Vec<String>) -> Result<S
     let found = [input::Found {
         name: None,
         tokens: tokens.to_vec(),
+        container: None,
     }];
     let located = report::locate(&found, false, warnings).map_err(Failure::input)?;
     Ok(report::listing(&located, &print_options(s)))

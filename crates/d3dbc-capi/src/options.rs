@@ -12,7 +12,7 @@ use d3dbc::target::TranslateOptions;
 use serde_json::{Map, Value};
 
 /// The options that are not translation options, with what each takes.
-pub const OTHER: [(&str, &str); 9] = [
+pub const OTHER: [(&str, &str); 11] = [
     ("name", "the input's name in messages (default `input`)"),
     (
         "validate",
@@ -216,7 +216,9 @@ fn number(name: &str, value: &str) -> Result<u32, String> {
         Some(h) => u32::from_str_radix(h, 16),
         None => v.parse(),
     }
-    .map_err(|_| format!("option `{name}`: `{value}` is not a 32-bit number (hex 0x110 or decimal)"))
+    .map_err(|_| {
+        format!("option `{name}`: `{value}` is not a 32-bit number (hex 0x110 or decimal)")
+    })
 }
 
 #[cfg(test)]

@@ -27,7 +27,7 @@ fn probes(header: &str) -> Vec<String> {
             if line.starts_with('}') {
                 in_enum = false;
             } else if let Some(name) = line
-                .split(|c: char| c == ' ' || c == ',' || c == '=')
+                .split([' ', ',', '='])
                 .next()
                 .filter(|n| n.starts_with("MOJOSHADER_"))
             {
@@ -84,7 +84,7 @@ fn probes(header: &str) -> Vec<String> {
                 continue;
             }
             let name = decl
-                .rsplit(|c: char| c == ' ' || c == '*')
+                .rsplit([' ', '*'])
                 .next()
                 .unwrap_or("")
                 .split('[')

@@ -94,4 +94,3 @@ fn refuse_or_warn(report: &str, name: &str, validity: ValidityArgs) -> Result<()
     );
     Ok(())
 }
-

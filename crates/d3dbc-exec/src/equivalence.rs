@@ -428,7 +428,7 @@ fn links(original: &Shader, candidate: &Shader) -> Vec<Link> {
 fn noise(kind: TextureKind, rng: &mut Rng) -> Texture {
     let size = 8u32;
     let layers = match kind {
-        TextureKind::Tex2D => 1,
+        TextureKind::Tex2d => 1,
         TextureKind::Cube => 6,
         TextureKind::Volume => size,
     };
@@ -449,7 +449,7 @@ fn kind_of(t: Option<SamplerType>) -> TextureKind {
     match t {
         Some(SamplerType::Cube) => TextureKind::Cube,
         Some(SamplerType::Volume) => TextureKind::Volume,
-        _ => TextureKind::Tex2D,
+        _ => TextureKind::Tex2d,
     }
 }
 

@@ -150,7 +150,8 @@ pub struct Gpu {
 /// module to draw with, bound by the same interface. How a test draws another
 /// compiler's output for the same shader (vkd3d-compiler's SPIR-V from the HLSL target,
 /// `tests/hlsl_through_vkd3d.rs`).
-pub type PixelOverride = dyn Fn(&d3dbc_naga::Translation) -> Result<naga::Module, String> + Send + Sync;
+pub type PixelOverride =
+    dyn Fn(&d3dbc_naga::Translation) -> Result<naga::Module, String> + Send + Sync;
 
 /// Which translation back end makes the shader modules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
