@@ -109,7 +109,8 @@ typedef struct d3dbc_code {
 // One option: a name and its value, both NUL-terminated UTF-8. The names are every
 // field of the translation options by its JSON path (`semantics.mul_zero`,
 // `pipeline.alpha_test`, …) and `name`, `validate`, `via`, `print.offsets`,
-// `print.tokens`, `asm.no_validate`, `asm.raw`, `asm.no_ctab`, `asm.define`; an
+// `print.tokens`, `asm.no_validate`, `asm.raw`, `asm.no_ctab`, `asm.ctab_flags`,
+// `asm.ctab_explicit`, `asm.define`; an
 // unknown name is an error listing them all.
 typedef struct d3dbc_option {
   // The option's name.

@@ -94,12 +94,19 @@ fn translate_one(
     .map_err(|e| e.to_string())?;
     let ext = args.target.extension(t.interface.stage);
     let iface = if args.interface {
-        // The HLSL target also states its registers (`"hlsl"`: `b0`, `t1`, `s1`, …).
-        let mut json = serde_json::to_value(&t.interface).map_err(|e| e.to_string())?;
-        if args.target == Lang::Hlsl {
-            json["hlsl"] = serde_json::to_value(t.interface.hlsl(args.hlsl_model))
-                .map_err(|e| e.to_string())?;
+        // The HLSL target also states its registers (`"hlsl"`: `b0`, `t1`, `s1`, …),
+        // after the interface's own fields, in their order (as the direct path writes).
+        #[derive(serde::Serialize)]
+        struct WithHlsl<'a, H: serde::Serialize> {
+            #[serde(flatten)]
+            interface: &'a d3dbc::target::interface::Interface,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            hlsl: Option<H>,
         }
+        let json = WithHlsl {
+            interface: &t.interface,
+            hlsl: (args.target == Lang::Hlsl).then(|| t.interface.hlsl(args.hlsl_model)),
+        };
         Some(serde_json::to_string_pretty(&json).map_err(|e| e.to_string())?)
     } else {
         None
