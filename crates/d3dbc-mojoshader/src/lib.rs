@@ -7,8 +7,9 @@
 //!
 //! Exported: `MOJOSHADER_version`, `MOJOSHADER_changeset`, `MOJOSHADER_maxShaderModel`,
 //! `MOJOSHADER_parse` (profiles `d3d`, `bytecode`, `glsl`, `glsl120`, `spirv`; any other
-//! gives MojoShader's unknown-profile error), `MOJOSHADER_freeParseData` and
-//! `MOJOSHADER_linkSPIRVShaders`. See [`parse`] for what each profile writes and
+//! gives MojoShader's unknown-profile error), `MOJOSHADER_freeParseData`,
+//! `MOJOSHADER_linkSPIRVShaders`, `MOJOSHADER_parsePreshader` and
+//! `MOJOSHADER_freePreshader`. See [`parse`] for what each profile writes and
 //! [`spirv`] for the SPIR-V layout.
 //!
 //! Memory comes from the caller's `MOJOSHADER_malloc` and goes back through its
@@ -25,6 +26,7 @@
 
 pub mod arena;
 pub mod parse;
+pub mod preshader;
 pub mod spirv;
 pub mod types;
 
@@ -146,6 +148,41 @@ pub unsafe extern "C" fn MOJOSHADER_parse(
 pub unsafe extern "C" fn MOJOSHADER_freeParseData(data: *const MOJOSHADER_parseData) {
     // SAFETY: per the contract.
     let _ = catch_unwind(AssertUnwindSafe(|| unsafe { parse::free_parse_data(data) }));
+}
+
+/// `MOJOSHADER_parsePreshader`: a preshader token stream (the `0x4658xxxx` version
+/// token first) as MojoShader lays it out ([`preshader`]); NULL when it is not one.
+///
+/// # Safety
+/// `buf` is NULL or valid for `len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn MOJOSHADER_parsePreshader(
+    buf: *const u8,
+    len: c_uint,
+    m: MOJOSHADER_malloc,
+    f: MOJOSHADER_free,
+    d: *mut c_void,
+) -> *const MOJOSHADER_preshader {
+    if buf.is_null() {
+        return std::ptr::null();
+    }
+    let alloc = Allocator { m, f, d };
+    // SAFETY: per the contract.
+    let bytes = unsafe { slice(buf, len) };
+    catch_unwind(AssertUnwindSafe(|| {
+        preshader::parse_preshader(bytes, &alloc)
+    }))
+    .unwrap_or(std::ptr::null())
+}
+
+/// `MOJOSHADER_freePreshader`.
+///
+/// # Safety
+/// `p` is NULL or an answer of [`MOJOSHADER_parsePreshader`] not yet freed.
+#[no_mangle]
+pub unsafe extern "C" fn MOJOSHADER_freePreshader(p: *const MOJOSHADER_preshader) {
+    // SAFETY: per the contract.
+    let _ = catch_unwind(AssertUnwindSafe(|| unsafe { preshader::free_preshader(p) }));
 }
 
 /// `MOJOSHADER_linkSPIRVShaders`: gives the varyings of a `spirv` vertex and pixel

@@ -114,6 +114,7 @@ const CONSTBOOL: u8 = RegisterType::ConstBool as u8;
 const TEXTURE: u8 = RegisterType::AddrOrTexture as u8;
 const INPUT: u8 = RegisterType::Input as u8;
 const SAMPLER: u8 = RegisterType::Sampler as u8;
+const MISCTYPE: u8 = RegisterType::MiscType as u8;
 
 /// Usages (`MOJOSHADER_USAGE_*`).
 const USAGE_POSITION: c_int = 0;
@@ -213,6 +214,8 @@ pub(crate) struct Plan<'a> {
     outputs: Vec<Named<(c_int, c_int)>>,
     pub swizzles: &'a [MOJOSHADER_swizzle],
     pub ctab: Option<Ctab>,
+    /// The `PRES` comment's preshader.
+    pub preshader: Option<crate::preshader::Plan>,
     vertex: bool,
     vs3: bool,
 }
@@ -304,6 +307,31 @@ fn sm1_input_usage(regnum: u32) -> (c_int, c_int) {
     }
 }
 
+/// Instruction slots as MojoShader counts them (its own table, one for every version,
+/// and the extra slots its state functions add): what `instruction_count` reports,
+/// which differs from Microsoft's counts (`d3dbc::Opcode::slots`).
+const MOJOSHADER_SLOTS: [u8; 97] = [
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 2, 1, 4, 3, 4, 3, 2, 2, 3, 3, 1, 2, 0, 0,
+    3, 2, 3, 1, 3, 8, 3, 2, 3, 3, 1, 1, 1, 3, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    1, 2, 1, 1, 2, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 3, 1, 2,
+    3,
+];
+
+fn mojoshader_slots(ins: &d3dbc::Instruction, v: d3dbc::Version) -> u32 {
+    let code = ins.opcode as usize;
+    let mut n = u32::from(MOJOSHADER_SLOTS.get(code).copied().unwrap_or(0));
+    let below_1_4 = v.major < 1 || (v.major == 1 && v.minor < 4);
+    let sampler_3 = ins.src().get(1).is_some_and(|s| s.reg.num == 3);
+    match ins.opcode {
+        Opcode::Cmp | Opcode::Dp4 if below_1_4 => n += 1,
+        // MojoShader compares the sampler's register number with the cube texture type.
+        Opcode::Tex if v.major >= 2 && sampler_3 => n += 3,
+        Opcode::TexLdl if sampler_3 => n += 3,
+        _ => {}
+    }
+    n
+}
+
 /// Reads the shader's interface as MojoShader does.
 pub(crate) fn plan<'a>(
     profile: Profile,
@@ -350,7 +378,11 @@ pub(crate) fn plan<'a>(
                     );
                 } else {
                     let a = attributes.insert(r);
-                    if !vertex && v.major < 3 && (r.0 == INPUT || r.0 == TEXTURE) {
+                    if r.0 == MISCTYPE {
+                        // vPos, vFace: no usage.
+                        a.usage = USAGE_UNKNOWN;
+                        a.index = 0;
+                    } else if !vertex && v.major < 3 && (r.0 == INPUT || r.0 == TEXTURE) {
                         // ps_2_x: v# are colours, t# texture coordinates.
                         a.usage = if r.0 == INPUT {
                             USAGE_COLOR
@@ -396,7 +428,7 @@ pub(crate) fn plan<'a>(
             Opcode::Comment | Opcode::End | Opcode::Phase => continue,
             _ => {}
         }
-        instruction_count += op.slots(v);
+        instruction_count += mojoshader_slots(ins, v);
         if let Some(d) = ins.dst_in(v) {
             used.insert(key(d.reg.kind, d.reg.num));
         }
@@ -466,6 +498,11 @@ pub(crate) fn plan<'a>(
                 _ => {}
             }
         }
+    }
+
+    // MojoShader's GLSL profile moves a ps_1_x's r0 to oC0, which it then lists.
+    if matches!(profile, Profile::Glsl | Profile::Glsl120) && !vertex && v.major < 2 {
+        used.insert((RegisterType::ColorOut as u8, 0));
     }
 
     // Constants sorted by register (MojoShader's bubble sort of its newest-first list).
@@ -627,6 +664,7 @@ pub(crate) fn plan<'a>(
         outputs: named(outs),
         swizzles,
         ctab,
+        preshader: None,
         vertex,
         vs3: vertex && v.major >= 3,
     })
@@ -741,7 +779,9 @@ pub(crate) fn emit(plan: &Plan, alloc: &Allocator) -> *const MOJOSHADER_parseDat
             swizzles: a.slice(plan.swizzles),
             symbol_count: symbols.len() as c_int,
             symbols: a.slice(&symbols),
-            preshader: std::ptr::null_mut(),
+            preshader: plan.preshader.as_ref().map_or(std::ptr::null_mut(), |p| {
+                crate::preshader::write(a, p, alloc)
+            }),
             malloc: alloc.m,
             free: alloc.f,
             malloc_data: alloc.d,
@@ -862,6 +902,9 @@ pub(crate) fn parse(
             Err(e) => return Err(fail(e.to_string(), (e.offset * 4) as c_int)),
         };
         let mut plan = plan(profile, &shader, mainfn, swizzles, smap)?;
+        if let Some(pres) = d3dbc::fx::preshader::find_pres(&tokens) {
+            plan.preshader = Some(crate::preshader::plan(pres)?);
+        }
         plan.output = match profile {
             Profile::Bytecode => bytes[..len * 4].to_vec(),
             Profile::D3d => {

@@ -81,6 +81,33 @@ static void type_info(const MOJOSHADER_symbolTypeInfo *t)
     }
 }
 
+static void dump_preshader(const MOJOSHADER_preshader *p)
+{
+    unsigned int i, j, k;
+    printf("preshader literals=%u temps=%u symbols=%u instructions=%u registers=%u\n",
+           p->literal_count, p->temp_count, p->symbol_count, p->instruction_count,
+           p->register_count);
+    for (i = 0; i < p->literal_count; i++)
+        printf("preshader literal %.17g\n", p->literals[i]);
+    for (i = 0; i < p->symbol_count; i++)
+        printf("preshader symbol %s set=%d index=%u count=%u\n", p->symbols[i].name,
+               (int) p->symbols[i].register_set, p->symbols[i].register_index,
+               p->symbols[i].register_count);
+    for (i = 0; i < p->instruction_count; i++)
+    {
+        const MOJOSHADER_preshaderInstruction *in = &p->instructions[i];
+        printf("preshader op %d elements=%u operands=%u", (int) in->opcode, in->element_count,
+               in->operand_count);
+        for (j = 0; j < in->operand_count && j < 4; j++)
+        {
+            printf(" %d:%u", (int) in->operands[j].type, in->operands[j].index);
+            for (k = 0; k < in->operands[j].array_register_count; k++)
+                printf("[%u]", in->operands[j].array_registers[k]);
+        }
+        printf("\n");
+    }
+}
+
 static size_t spirv_module_len(const MOJOSHADER_parseData *d)
 {
     /* The patch table follows the module: its size is the difference between the
@@ -152,6 +179,8 @@ static void dump(const char *profile, const MOJOSHADER_parseData *d, const char 
         printf("\n");
     }
     printf("preshader %s\n", d->preshader ? "yes" : "no");
+    if (d->preshader != NULL)
+        dump_preshader(d->preshader);
     if (strcmp(profile, "spirv") == 0)
     {
         char path[4096];
