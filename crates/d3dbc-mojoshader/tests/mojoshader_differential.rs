@@ -16,116 +16,15 @@
 //! unknown profile gives MojoShader's error. The other fields are counted, with floors
 //! at today's figures, and their differences listed in the README ("Replace MojoShader").
 
+mod cbuild;
 #[path = "../../d3dbc/tests/common/mod.rs"]
 mod common;
+
+use cbuild::{build_face, build_mojoshader, lib_dir};
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn mojoshader_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("D3DBC_MOJOSHADER_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| workspace().join("target/peers/MojoShader"));
-    if dir.join("mojoshader.c").is_file() {
-        return Some(dir);
-    }
-    let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
-    assert!(
-        !ci,
-        "MojoShader's sources not at {} (run cargo xtask peers --fetch-only); CI=true forbids skipping",
-        dir.display()
-    );
-    common::skipped("MojoShader's sources absent (cargo xtask peers --fetch-only)");
-    None
-}
-
-/// The directory holding the built `libd3dbc_mojoshader.so`.
-fn lib_dir() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    let deps = exe.parent().unwrap().to_path_buf();
-    if deps.join("libd3dbc_mojoshader.so").is_file() {
-        deps
-    } else {
-        deps.parent().unwrap().to_path_buf()
-    }
-}
-
-fn cc() -> String {
-    std::env::var("CC").unwrap_or_else(|_| "cc".into())
-}
-
-/// `parse_dump` against MojoShader.
-fn build_mojoshader(src: &Path, out: &Path) -> PathBuf {
-    let exe = out.join("parse_dump_mojoshader");
-    let mut c = Command::new(cc());
-    c.args(["-O1", "-w", "-std=gnu99"])
-        .arg("-I")
-        .arg(src)
-        .args([
-            "-DSUPPORT_PROFILE_HLSL=0",
-            "-DSUPPORT_PROFILE_ARB1=0",
-            "-DSUPPORT_PROFILE_ARB1_NV=0",
-            "-DSUPPORT_PROFILE_METAL=0",
-            "-DSUPPORT_PROFILE_GLSPIRV=0",
-            "-DMOJOSHADER_EFFECT_SUPPORT",
-        ])
-        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c/parse_dump.c"));
-    for f in [
-        "mojoshader.c",
-        "mojoshader_common.c",
-        "mojoshader_effects.c",
-        "profiles/mojoshader_profile_common.c",
-        "profiles/mojoshader_profile_spirv.c",
-        "profiles/mojoshader_profile_d3d.c",
-        "profiles/mojoshader_profile_bytecode.c",
-        "profiles/mojoshader_profile_glsl.c",
-    ] {
-        c.arg(src.join(f));
-    }
-    let st = c.arg("-o").arg(&exe).arg("-lm").status().expect("cc");
-    assert!(
-        st.success(),
-        "building parse_dump against MojoShader failed"
-    );
-    exe
-}
-
-/// `parse_dump` against the face.
-fn build_face(out: &Path) -> PathBuf {
-    let exe = out.join("parse_dump_face");
-    let lib = lib_dir();
-    assert!(
-        lib.join("libd3dbc_mojoshader.so").is_file(),
-        "libd3dbc_mojoshader.so not built"
-    );
-    let st = Command::new(cc())
-        .args([
-            "-O1",
-            "-std=c99",
-            "-Wall",
-            "-Wextra",
-            "-Werror",
-            "-pedantic",
-        ])
-        .arg("-I")
-        .arg(workspace().join("crates/d3dbc-capi/face"))
-        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c/parse_dump.c"))
-        .arg("-o")
-        .arg(&exe)
-        .arg("-L")
-        .arg(&lib)
-        .arg(format!("-Wl,-rpath,{}", lib.display()))
-        .arg("-ld3dbc_mojoshader")
-        .status()
-        .expect("cc");
-    assert!(st.success(), "building parse_dump against the face failed");
-    exe
-}
 
 /// Runs `exe PROFILE DIR < list`; the answer of each shader: field → lines.
 fn run(
@@ -266,7 +165,9 @@ fn link_pairs(
 
 #[test]
 fn face_against_mojoshader_on_the_corpus() {
-    let Some(src) = mojoshader_dir() else { return };
+    let Some(src) = cbuild::mojoshader_dir(common::skipped) else {
+        return;
+    };
     let Some(streams) = common::all_streams() else {
         return;
     };
@@ -285,8 +186,8 @@ fn face_against_mojoshader_on_the_corpus() {
     let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("mojoshader_differential");
     let _ = std::fs::remove_dir_all(&out);
     std::fs::create_dir_all(&out).unwrap();
-    let mojo = build_mojoshader(&src, &out);
-    let face = build_face(&out);
+    let mojo = build_mojoshader("parse_dump", &src, &out, "-O1");
+    let face = build_face("parse_dump", &out, "-O1");
 
     let mut list = String::new();
     let mut labels = Vec::new();
