@@ -233,49 +233,46 @@ fn fail(message: impl Into<String>, position: c_int) -> Failure {
     }
 }
 
-/// MojoShader's variable name of register `r` under `profile`.
-fn varname(p: &Plan, r: Reg) -> String {
+/// MojoShader's variable name of register `r` under `profile`, written into `out`
+/// (cleared first).
+fn varname(p: &Plan, r: Reg, out: &mut String) {
+    use std::fmt::Write as _;
+    out.clear();
     let (t, n) = r;
-    let regs = |s: &str, num: bool| {
-        if num {
-            format!("{s}{n}")
-        } else {
-            s.to_string()
-        }
-    };
-    let d3d = match t {
-        0 => regs("r", true),
-        1 => regs("v", true),
-        2 => regs("c", true),
-        3 => regs(if p.vertex { "a" } else { "t" }, true),
-        4 => regs(
+    if matches!(p.profile, Profile::Glsl | Profile::Glsl120) {
+        out.push_str(if p.vertex { "vs_" } else { "ps_" });
+    }
+    let (name, numbered) = match t {
+        0 => ("r", true),
+        1 => ("v", true),
+        2 => ("c", true),
+        3 => (if p.vertex { "a" } else { "t" }, true),
+        4 => (
             ["oPos", "oFog", "oPts"]
                 .get(n as usize)
                 .copied()
                 .unwrap_or("o"),
             false,
         ),
-        5 => regs("oD", true),
-        6 => regs(if p.vs3 { "o" } else { "oT" }, true),
-        7 => regs("i", true),
-        8 => regs("oC", true),
-        9 => regs("oDepth", false),
-        10 => regs("s", true),
-        14 => regs("b", true),
-        15 => regs("aL", false),
-        17 => regs(
+        5 => ("oD", true),
+        6 => (if p.vs3 { "o" } else { "oT" }, true),
+        7 => ("i", true),
+        8 => ("oC", true),
+        9 => ("oDepth", false),
+        10 => ("s", true),
+        14 => ("b", true),
+        15 => ("aL", false),
+        17 => (
             ["vPos", "vFace"].get(n as usize).copied().unwrap_or("v"),
             false,
         ),
-        18 => regs("l", true),
-        19 => regs("p", true),
-        _ => regs("?", true),
+        18 => ("l", true),
+        19 => ("p", true),
+        _ => ("?", true),
     };
-    match p.profile {
-        Profile::Glsl | Profile::Glsl120 => {
-            format!("{}_{d3d}", if p.vertex { "vs" } else { "ps" })
-        }
-        _ => d3d,
+    out.push_str(name);
+    if numbered {
+        let _ = write!(out, "{n}");
     }
 }
 
@@ -713,6 +710,7 @@ pub(crate) fn emit(plan: &Plan, alloc: &Allocator) -> *const MOJOSHADER_parseDat
         let top = a.place::<MOJOSHADER_parseData>();
         let output = a.bytes_z(&plan.output);
         let mainfn = plan.mainfn.map_or(std::ptr::null(), |m| a.bytes_z(m));
+        let mut name = String::new();
         let mut uniforms: Vec<MOJOSHADER_uniform> = Vec::new();
         for &(index, count, constant) in &plan.array_uniforms {
             uniforms.push(MOJOSHADER_uniform {
@@ -729,7 +727,10 @@ pub(crate) fn emit(plan: &Plan, alloc: &Allocator) -> *const MOJOSHADER_parseDat
                 index: u.fields.1,
                 array_count: 0,
                 constant: 0,
-                name: a.str(&varname(plan, u.reg)),
+                name: {
+                    varname(plan, u.reg, &mut name);
+                    a.str(&name)
+                },
             });
         }
         let samplers: Vec<MOJOSHADER_sampler> = plan
@@ -738,19 +739,26 @@ pub(crate) fn emit(plan: &Plan, alloc: &Allocator) -> *const MOJOSHADER_parseDat
             .map(|s| MOJOSHADER_sampler {
                 r#type: s.fields.0,
                 index: s.fields.1,
-                name: a.str(&varname(plan, s.reg)),
+                name: {
+                    varname(plan, s.reg, &mut name);
+                    a.str(&name)
+                },
                 texbem: s.fields.2 as c_int,
             })
             .collect();
-        let attrs = |a: &mut Arena, list: &[Named<(c_int, c_int)>]| -> Vec<MOJOSHADER_attribute> {
-            list.iter()
-                .map(|x| MOJOSHADER_attribute {
-                    usage: x.fields.0,
-                    index: x.fields.1,
-                    name: a.str(&varname(plan, x.reg)),
-                })
-                .collect()
-        };
+        let mut attrs =
+            |a: &mut Arena, list: &[Named<(c_int, c_int)>]| -> Vec<MOJOSHADER_attribute> {
+                list.iter()
+                    .map(|x| MOJOSHADER_attribute {
+                        usage: x.fields.0,
+                        index: x.fields.1,
+                        name: {
+                            varname(plan, x.reg, &mut name);
+                            a.str(&name)
+                        },
+                    })
+                    .collect()
+            };
         let attributes = attrs(a, &plan.attributes);
         let outputs = attrs(a, &plan.outputs);
         let symbols = symbols(a, plan.ctab.as_ref());

@@ -34,8 +34,15 @@ pub(crate) fn output(shader: &Shader, plan: &Plan) -> Result<Vec<u8>, Failure> {
     let words = &t.words;
     let table = patch_table(words, plan.shader_type == crate::types::TYPE_VERTEX);
     let mut out = Vec::with_capacity(words.len() * 4 + std::mem::size_of::<SpirvPatchTable>());
-    for w in words {
-        out.extend_from_slice(&w.to_le_bytes());
+    if cfg!(target_endian = "little") {
+        // SAFETY: u32s viewed as their bytes (little-endian: the module's byte order).
+        out.extend_from_slice(unsafe {
+            std::slice::from_raw_parts(words.as_ptr() as *const u8, words.len() * 4)
+        });
+    } else {
+        for w in words {
+            out.extend_from_slice(&w.to_le_bytes());
+        }
     }
     // SAFETY: a plain-data repr(C) struct viewed as its bytes.
     let bytes = unsafe {
@@ -51,8 +58,9 @@ pub(crate) fn output(shader: &Shader, plan: &Plan) -> Result<Vec<u8>, Failure> {
 /// Where the module's varying and colour-output locations are.
 fn patch_table(words: &[u32], vertex: bool) -> SpirvPatchTable {
     let mut table = SpirvPatchTable::empty();
-    // Storage class of each variable id.
-    let mut storage = std::collections::HashMap::new();
+    // Storage class of each variable id (ids are below the header's bound).
+    let bound = words.get(3).copied().unwrap_or(0).min(1 << 22) as usize;
+    let mut storage = vec![0u32; bound];
     let mut decorations = Vec::new();
     let mut at = 5;
     while at < words.len() {
@@ -62,7 +70,9 @@ fn patch_table(words: &[u32], vertex: bool) -> SpirvPatchTable {
             break;
         }
         if op == OP_VARIABLE && len >= 4 {
-            storage.insert(words[at + 2], words[at + 3]);
+            if let Some(slot) = storage.get_mut(words[at + 2] as usize) {
+                *slot = words[at + 3];
+            }
         } else if op == OP_DECORATE && len >= 4 && words[at + 2] == DECORATION_LOCATION {
             decorations.push((words[at + 1], at + 3));
         }
@@ -75,7 +85,7 @@ fn patch_table(words: &[u32], vertex: bool) -> SpirvPatchTable {
     };
     for (id, offset) in decorations {
         let location = words[offset];
-        let class = storage.get(&id).copied();
+        let class = storage.get(id as usize).copied();
         if class == Some(varyings) {
             if let Some((usage, index)) = varying_at(location) {
                 let (u, i) = (usage as usize, index as usize);

@@ -90,14 +90,7 @@ pub fn build_face(name: &str, out: &Path, opt: &str) -> PathBuf {
         "libd3dbc_mojoshader.so not built"
     );
     let st = Command::new(cc())
-        .args([
-            opt,
-            "-std=c99",
-            "-Wall",
-            "-Wextra",
-            "-Werror",
-            "-pedantic",
-        ])
+        .args([opt, "-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"])
         .arg("-I")
         .arg(workspace().join("crates/d3dbc-capi/face"))
         .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/c/{name}.c")))
