@@ -24,7 +24,7 @@
 
 #![allow(non_camel_case_types, non_snake_case, clippy::missing_safety_doc)]
 
-pub mod arena;
+mod arena;
 pub mod parse;
 pub mod preshader;
 pub mod spirv;
@@ -187,7 +187,7 @@ pub unsafe extern "C" fn MOJOSHADER_freePreshader(p: *const MOJOSHADER_preshader
 
 /// `MOJOSHADER_linkSPIRVShaders`: gives the varyings of a `spirv` vertex and pixel
 /// shader matching compact locations, as MojoShader's linker does (see
-/// [`spirv::link`]); returns 1, or 0 when either is not a `spirv` answer. The vertex
+/// the [`spirv`] module); returns 1, or 0 when either is not a `spirv` answer. The vertex
 /// attribute formats are not used: d3dbc's vertex inputs are `vec4` of float at the
 /// location of their input register.
 ///

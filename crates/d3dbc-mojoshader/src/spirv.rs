@@ -107,7 +107,7 @@ fn patch_table(words: &[u32], vertex: bool) -> SpirvPatchTable {
 unsafe fn table_of(d: &MOJOSHADER_parseData) -> Option<(*mut u32, usize, SpirvPatchTable)> {
     let size = std::mem::size_of::<SpirvPatchTable>();
     let len = usize::try_from(d.output_len).ok()?;
-    if d.output.is_null() || len < size + 20 || (len - size) % 4 != 0 {
+    if d.output.is_null() || len < size + 20 || !(len - size).is_multiple_of(4) {
         return None;
     }
     // SAFETY: the answer's output holds `output_len` bytes; the table is plain data.
