@@ -551,8 +551,10 @@ pub(crate) fn plan<'a>(
         }
     }
     // MojoShader refuses relative addressing it cannot place in an array; Windows runs
-    // those shaders, so the face lists their registers one by one.
-    for &target in &relative_consts {
+    // those shaders, so the face lists their registers one by one. MojoShader's `d3d`
+    // and `bytecode` profiles ignore the constant table and make no arrays.
+    let ignores_ctab = matches!(profile, Profile::D3d | Profile::Bytecode);
+    for &target in relative_consts.iter().filter(|_| !ignores_ctab) {
         if let Some(var) = variables
             .iter_mut()
             .find(|var| (var.index..var.index + var.count).contains(&i64::from(target)))

@@ -8,13 +8,12 @@
 //! printed: how many shaders MojoShader accepts, how many the face accepts (every one
 //! MojoShader accepts, and those it refuses), and per field how many answers are equal.
 //!
-//! What must hold: the face accepts every shader MojoShader accepts; the `bytecode`
-//! output, the version, the shader type, the swizzles and the constant-table symbols
-//! are equal wherever both accept; the face frees everything it allocates through the
-//! caller's allocator; every `spirv` module (alone, and after
-//! `MOJOSHADER_linkSPIRVShaders` of a vertex and a pixel shader) passes `spirv-val`; the
-//! unknown profile gives MojoShader's error. The other fields are counted, with floors
-//! at today's figures, and their differences listed in the README ("Replace MojoShader").
+//! What must hold: the face accepts every shader MojoShader accepts; every field (and
+//! the `bytecode` output) is equal wherever both accept; the face frees everything it
+//! allocates through the caller's allocator; every `spirv` module (alone, and after
+//! `MOJOSHADER_linkSPIRVShaders` of a vertex and a pixel shader) passes `spirv-val`;
+//! the unknown profile gives MojoShader's error. The `d3d`, `glsl` and `spirv` outputs are
+//! d3dbc's own (README, "Replace MojoShader"): counted, not compared.
 
 mod cbuild;
 #[path = "../../d3dbc/tests/common/mod.rs"]
@@ -103,10 +102,6 @@ const FIELDS: [&str; 13] = [
     "mainfn",
     "profile",
 ];
-
-/// Shaders whose uniform list differs from MojoShader's today (relative addressing
-/// MojoShader places in no array: README, "Replace MojoShader").
-const UNIFORM_DIFFERENCES: usize = 27;
 
 /// Links pairs of vertex and pixel shaders of the face's `spirv` answers with
 /// `MOJOSHADER_linkSPIRVShaders` and validates both linked modules.
@@ -272,6 +267,7 @@ fn face_against_mojoshader_on_the_corpus() {
                             | "output"
                             | "instruction_count"
                             | "mainfn"
+                            | "uniform"
                     ) || (profile == "bytecode" && field == "blob")
                     {
                         hard.push(format!(
@@ -283,12 +279,6 @@ fn face_against_mojoshader_on_the_corpus() {
         }
         if profile == "spirv" {
             hard.extend(link_pairs(&face, &out, &f, &labels));
-        }
-        let uniform_differences = both - equal.get("uniform").copied().unwrap_or(0);
-        if uniform_differences > UNIFORM_DIFFERENCES {
-            hard.push(format!(
-                "{profile}: {uniform_differences} uniform lists differ (at most {UNIFORM_DIFFERENCES} did)"
-            ));
         }
         report.push_str(&format!(
             "{profile}: {} shaders; MojoShader accepts {mojo_ok}, the face {face_ok} ({face_only} MojoShader refuses); both {both}; equal:",
