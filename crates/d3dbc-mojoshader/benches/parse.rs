@@ -64,7 +64,7 @@ fn main() {
     let list = out.join("accepted");
     std::fs::write(&list, accepted.join("\n") + "\n").unwrap();
     let (mut m_best, mut f_best) = (f64::MAX, f64::MAX);
-    for _ in 0..5 {
+    for _ in 0..15 {
         m_best = m_best.min(run(&mojo, "20", &list).trim().parse().unwrap());
         f_best = f_best.min(run(&face, "20", &list).trim().parse().unwrap());
     }
