@@ -135,6 +135,23 @@ impl Arena {
         p as *const c_char
     }
 
+    /// Byte runs one after the other, then a NUL.
+    pub fn parts_z(&mut self, parts: &[&[u8]]) -> *const c_char {
+        let len: usize = parts.iter().map(|p| p.len()).sum();
+        let p = self.reserve(len + 1, 4);
+        if !self.base.is_null() {
+            let mut at = 0;
+            for part in parts {
+                // SAFETY: room for every part and the NUL.
+                unsafe { std::ptr::copy_nonoverlapping(part.as_ptr(), p.add(at), part.len()) };
+                at += part.len();
+            }
+            // SAFETY: as above.
+            unsafe { *p.add(len) = 0 };
+        }
+        p as *const c_char
+    }
+
     /// A NUL-terminated copy of `s` (interior NULs end it early, as C reads it).
     pub fn str(&mut self, s: &str) -> *const c_char {
         let s = s.split('\0').next().unwrap_or("");

@@ -199,7 +199,7 @@ struct Named<T> {
 /// Everything a parse answers, before it is laid out for C.
 pub(crate) struct Plan<'a> {
     pub profile: Profile,
-    pub output: Vec<u8>,
+    pub output: Output,
     pub instruction_count: c_int,
     pub shader_type: c_int,
     pub major: c_int,
@@ -218,6 +218,57 @@ pub(crate) struct Plan<'a> {
     pub preshader: Option<crate::preshader::Plan>,
     vertex: bool,
     vs3: bool,
+}
+
+/// A parse answer's output.
+pub(crate) enum Output {
+    /// Text or bytecode.
+    Bytes(Vec<u8>),
+    /// A SPIR-V module and MojoShader's patch table after it.
+    Spirv {
+        /// The module.
+        words: Vec<u32>,
+        /// The table.
+        table: Box<SpirvPatchTable>,
+    },
+}
+
+impl Output {
+    /// Its length in bytes.
+    pub fn len(&self) -> usize {
+        match self {
+            Output::Bytes(b) => b.len(),
+            Output::Spirv { words, .. } => words.len() * 4 + std::mem::size_of::<SpirvPatchTable>(),
+        }
+    }
+
+    /// Lays it out in `a`, with a NUL after it as MojoShader's outputs have.
+    fn write(&self, a: &mut Arena) -> *const c_char {
+        match self {
+            Output::Bytes(b) => a.bytes_z(b),
+            Output::Spirv { words, table } => {
+                let module: Vec<u8>;
+                let module: &[u8] = if cfg!(target_endian = "little") {
+                    // SAFETY: u32s viewed as their bytes, the module's (little-endian)
+                    // byte order.
+                    unsafe {
+                        std::slice::from_raw_parts(words.as_ptr() as *const u8, words.len() * 4)
+                    }
+                } else {
+                    module = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+                    &module
+                };
+                // SAFETY: a plain-data repr(C) struct viewed as its bytes.
+                let table: &[u8] = unsafe {
+                    std::slice::from_raw_parts(
+                        (&raw const **table) as *const u8,
+                        std::mem::size_of::<SpirvPatchTable>(),
+                    )
+                };
+                a.parts_z(&[module, table])
+            }
+        }
+    }
 }
 
 /// A parse error: message and byte position (or a `MOJOSHADER_POSITION_*`).
@@ -649,7 +700,7 @@ pub(crate) fn plan<'a>(
     };
     Ok(Plan {
         profile,
-        output: Vec::new(),
+        output: Output::Bytes(Vec::new()),
         instruction_count: instruction_count as c_int,
         shader_type: if vertex { TYPE_VERTEX } else { TYPE_PIXEL },
         major: v.major as c_int,
@@ -710,7 +761,7 @@ pub(crate) fn symbols(a: &mut Arena, ctab: Option<&Ctab>) -> Vec<MOJOSHADER_symb
 pub(crate) fn emit(plan: &Plan, alloc: &Allocator) -> *const MOJOSHADER_parseData {
     let p = build(alloc, |a| {
         let top = a.place::<MOJOSHADER_parseData>();
-        let output = a.bytes_z(&plan.output);
+        let output = plan.output.write(a);
         let mainfn = plan.mainfn.map_or(std::ptr::null(), |m| a.bytes_z(m));
         let mut name = String::new();
         let mut uniforms: Vec<MOJOSHADER_uniform> = Vec::new();
@@ -915,7 +966,7 @@ pub(crate) fn parse(
         if let Some(pres) = d3dbc::fx::preshader::find_pres(&tokens) {
             plan.preshader = Some(crate::preshader::plan(pres)?);
         }
-        plan.output = match profile {
+        plan.output = Output::Bytes(match profile {
             Profile::Bytecode => bytes[..len * 4].to_vec(),
             Profile::D3d => {
                 let mut s = String::new();
@@ -926,8 +977,11 @@ pub(crate) fn parse(
                 .and_then(|t| t.glsl())
                 .map_err(|e| fail(e.to_string(), POSITION_BEFORE))?
                 .into_bytes(),
-            Profile::Spirv => spirv::output(&shader, &plan)?,
-        };
+            Profile::Spirv => {
+                plan.output = spirv::output(&shader, &plan)?;
+                return Ok(plan);
+            }
+        });
         Ok(plan)
     })();
     match result {

@@ -16,7 +16,7 @@ use std::ffi::c_int;
 use d3dbc::target::interface::varying_at;
 use d3dbc::Shader;
 
-use crate::parse::{Failure, Plan};
+use crate::parse::{Failure, Output, Plan};
 use crate::types::{MOJOSHADER_parseData, SpirvPatchTable, USAGE_TOTAL};
 
 const OP_DECORATE: u32 = 71;
@@ -25,39 +25,26 @@ const DECORATION_LOCATION: u32 = 30;
 const STORAGE_INPUT: u32 = 1;
 const STORAGE_OUTPUT: u32 = 3;
 
-/// The module's words, then the patch table's bytes.
-pub(crate) fn output(shader: &Shader, plan: &Plan) -> Result<Vec<u8>, Failure> {
+/// The module and the patch table that follows it.
+pub(crate) fn output(shader: &Shader, plan: &Plan) -> Result<Output, Failure> {
     let t = d3dbc_spirv::translate(shader, &Default::default()).map_err(|e| Failure {
         message: e.to_string(),
         position: crate::types::POSITION_BEFORE,
     })?;
-    let words = &t.words;
-    let table = patch_table(words, plan.shader_type == crate::types::TYPE_VERTEX);
-    let mut out = Vec::with_capacity(words.len() * 4 + std::mem::size_of::<SpirvPatchTable>());
-    if cfg!(target_endian = "little") {
-        // SAFETY: u32s viewed as their bytes (little-endian: the module's byte order).
-        out.extend_from_slice(unsafe {
-            std::slice::from_raw_parts(words.as_ptr() as *const u8, words.len() * 4)
-        });
-    } else {
-        for w in words {
-            out.extend_from_slice(&w.to_le_bytes());
-        }
-    }
-    // SAFETY: a plain-data repr(C) struct viewed as its bytes.
-    let bytes = unsafe {
-        std::slice::from_raw_parts(
-            (&raw const table) as *const u8,
-            std::mem::size_of::<SpirvPatchTable>(),
-        )
-    };
-    out.extend_from_slice(bytes);
-    Ok(out)
+    let mut table = Box::new(SpirvPatchTable::empty());
+    patch_table(
+        &t.words,
+        plan.shader_type == crate::types::TYPE_VERTEX,
+        &mut table,
+    );
+    Ok(Output::Spirv {
+        words: t.words,
+        table,
+    })
 }
 
 /// Where the module's varying and colour-output locations are.
-fn patch_table(words: &[u32], vertex: bool) -> SpirvPatchTable {
-    let mut table = SpirvPatchTable::empty();
+fn patch_table(words: &[u32], vertex: bool, table: &mut SpirvPatchTable) {
     // Storage class of each variable id (ids are below the header's bound).
     let bound = words.get(3).copied().unwrap_or(0).min(1 << 22) as usize;
     let mut storage = vec![0u32; bound];
@@ -97,7 +84,6 @@ fn patch_table(words: &[u32], vertex: bool) -> SpirvPatchTable {
             table.output_offsets[location as usize] = offset as u32;
         }
     }
-    table
 }
 
 /// The patch table at the end of a `spirv` answer, and the module's word count.
