@@ -18,7 +18,8 @@
 //!   installs the C library: `DIR/lib/libd3dbc.so` and `libd3dbc.a`,
 //!   `DIR/include/d3dbc.h`, and `DIR/lib/pkgconfig/d3dbc.pc` (`pkg-config --cflags
 //!   --libs d3dbc`) with `d3dbc-static.pc` beside it (the static library and the
-//!   system libraries it needs, as rustc reports them).
+//!   system libraries it needs, as rustc reports them); and the MojoShader face,
+//!   `libd3dbc_mojoshader.{so,a}`, `include/mojoshader.h`, `d3dbc-mojoshader.pc`.
 //! - `cargo xtask py [--dev] [--no-install]`, `cargo xtask npm [--dev]`: the Python
 //!   wheel and the npm package (see `pkg.rs`).
 
@@ -36,7 +37,7 @@ fn main() -> ExitCode {
         Some("py") => pkg::py(&root(), &args[1..]),
         Some("npm") => pkg::npm(&root(), &args[1..]),
         Some("-h" | "--help") | None => {
-            println!("usage: cargo xtask web [--out DIR] [--dev]\n       cargo xtask peers [--fetch-only] [-- BENCH ARGS]\n       cargo xtask capi --prefix DIR\n       cargo xtask py [--dev] [--no-install]\n       cargo xtask npm [--dev]\n\n  web    build the playground page (default: target/web)\n  peers  unpack MojoShader and bench d3dbc beside it in one run\n  capi   build and install the C library: DIR/lib, DIR/include, DIR/lib/pkgconfig/d3dbc.pc\n  py     build the Python wheel into target/wheels (and install it into target/py/venv)\n  npm    build the npm package into target/npm and pack it (target/npm/d3dbc-VERSION.tgz)");
+            println!("usage: cargo xtask web [--out DIR] [--dev]\n       cargo xtask peers [--fetch-only] [-- BENCH ARGS]\n       cargo xtask capi --prefix DIR\n       cargo xtask py [--dev] [--no-install]\n       cargo xtask npm [--dev]\n\n  web    build the playground page (default: target/web)\n  peers  unpack MojoShader and bench d3dbc beside it in one run\n  capi   build and install the C library: DIR/lib, DIR/include, DIR/lib/pkgconfig/d3dbc.pc (and the MojoShader face)\n  py     build the Python wheel into target/wheels (and install it into target/py/venv)\n  npm    build the npm package into target/npm and pack it (target/npm/d3dbc-VERSION.tgz)");
             return ExitCode::SUCCESS;
         }
         Some(other) => Err(format!(
@@ -366,7 +367,56 @@ fn unpack_mojoshader(root: &Path, dest: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// `cargo xtask capi --prefix DIR`: the C library, its header and its pkg-config file.
+/// The MojoShader face beside the C library: `lib/libd3dbc_mojoshader.{so,a}`,
+/// `include/mojoshader.h` (d3dbc's declaration of MojoShader's API) and
+/// `lib/pkgconfig/d3dbc-mojoshader.pc`.
+fn install_mojoshader(root: &Path, prefix: &Path, static_libs: &str) -> Result<(), String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let st = Command::new(&cargo)
+        .current_dir(root)
+        .args(["build", "--release", "-p", "d3dbc-mojoshader", "--lib"])
+        .status()
+        .map_err(|e| format!("{cargo}: {e}"))?;
+    if !st.success() {
+        return Err("cargo build -p d3dbc-mojoshader failed".into());
+    }
+    let release = root.join("target/release");
+    for (from, to) in [
+        (
+            release.join("libd3dbc_mojoshader.so"),
+            prefix.join("lib/libd3dbc_mojoshader.so"),
+        ),
+        (
+            release.join("libd3dbc_mojoshader.a"),
+            prefix.join("lib/libd3dbc_mojoshader.a"),
+        ),
+        (
+            root.join("crates/d3dbc-capi/face/mojoshader.h"),
+            prefix.join("include/mojoshader.h"),
+        ),
+    ] {
+        std::fs::copy(&from, &to)
+            .map_err(|e| format!("{} → {}: {e}", from.display(), to.display()))?;
+    }
+    let pc = format!(
+        "prefix={}\nlibdir=${{prefix}}/lib\nincludedir=${{prefix}}/include\n\n\
+         Name: d3dbc-mojoshader\nDescription: MojoShader's parse API over d3dbc (link instead of -lmojoshader)\n\
+         Version: {}\nLibs: -L${{libdir}} -ld3dbc_mojoshader\nLibs.private: {static_libs}\n\
+         Cflags: -I${{includedir}}\n",
+        prefix.display(),
+        env!("CARGO_PKG_VERSION")
+    );
+    let path = prefix.join("lib/pkgconfig/d3dbc-mojoshader.pc");
+    std::fs::write(&path, pc).map_err(|e| format!("{}: {e}", path.display()))?;
+    println!(
+        "installed the MojoShader face: lib/libd3dbc_mojoshader.{{so,a}}, include/mojoshader.h, \
+         lib/pkgconfig/d3dbc-mojoshader.pc"
+    );
+    Ok(())
+}
+
+/// `cargo xtask capi --prefix DIR`: the C library, its header and its pkg-config file
+/// (and the MojoShader face: [`install_mojoshader`]).
 fn capi(args: &[String]) -> Result<(), String> {
     let mut prefix = None;
     let mut it = args.iter();
@@ -455,6 +505,7 @@ fn capi(args: &[String]) -> Result<(), String> {
     );
     std::fs::write(pc.join("d3dbc-static.pc"), static_pc)
         .map_err(|e| format!("{}: {e}", pc.display()))?;
+    install_mojoshader(&root, &prefix, &static_libs)?;
     println!(
         "installed into {}: lib/libd3dbc.so, lib/libd3dbc.a, include/d3dbc.h, \
          lib/pkgconfig/d3dbc.pc (and d3dbc-static.pc)\n\

@@ -7,8 +7,10 @@
  * and every field's offset, and every enumeration value, against MojoShader's own header
  * (from `cargo xtask peers`).
  *
- * STATUS: the library that implements these functions (libd3dbc_mojoshader) is not
- * written yet; this header is its first part. Link against MojoShader until then. */
+ * The library is libd3dbc_mojoshader (crates/d3dbc-mojoshader; `cargo xtask capi
+ * --prefix DIR` installs it with this header as include/mojoshader.h). It implements
+ * the parse, preshader and SPIR-V link functions; the effect functions below are
+ * declared but not implemented yet (link MojoShader for them). */
 
 #ifndef _INCL_MOJOSHADER_H_
 #define _INCL_MOJOSHADER_H_
