@@ -107,6 +107,15 @@ fn main() {
             None => table.push_str(&format!("{i} - {n}\n")),
         }
     }
+    if let Some(i) = args.iter().position(|a| a == "--dump") {
+        // `--dump N FILE`: record N's SPIR-V, for spirv-dis.
+        let n: usize = args[i + 1].parse().expect("--dump N FILE");
+        let s = Shader::decode(&all[n]).expect("decodes");
+        let w = d3dbc_spirv::emit(&s, &opts).expect("emits");
+        let bytes: Vec<u8> = w.iter().flat_map(|x| x.to_le_bytes()).collect();
+        std::fs::write(&args[i + 2], bytes).expect("write --dump file");
+        return;
+    }
     if args.iter().any(|a| a == "--histogram") {
         histogram(&all, &opts);
     }

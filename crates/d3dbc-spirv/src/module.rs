@@ -2,12 +2,13 @@
 //! the module's sections (annotations, types/constants/globals, functions), put
 //! together into one output vector whose header bound is patched at the end.
 //!
-//! Every instruction is written straight into its section's `Vec<u32>` from operands on
+//! Every instruction is written straight into its section's `Vec<u32>` from one block on
 //! the stack: nothing is allocated per instruction. Types and pointers live in fixed
-//! arrays indexed by [`T`] and storage class; scalar and vector constants in one hash
-//! table keyed by their words.
+//! arrays indexed by [`T`] and storage class; scalar and vector constants in one
+//! open-addressing table keyed by their words; the pure instructions of the current
+//! block in a direct-mapped one ([`Lvn`]). A thread keeps its last module
+//! ([`Module::take`], [`Module::recycle`]), so a translation allocates only its output.
 
-use rustc_hash::FxHashMap;
 use spirv::{Op, StorageClass};
 
 /// The types a translation uses (index into the fixed type table).
@@ -50,16 +51,6 @@ pub(crate) enum Sc {
 }
 
 const NSC: usize = Sc::UniformConstant as usize + 1;
-const RECENT: usize = 64;
-
-#[inline]
-fn recent_slot(t: T, b: &[u32; 4]) -> usize {
-    let h = (b[0] ^ b[1].rotate_left(7) ^ b[2].rotate_left(13) ^ b[3].rotate_left(19))
-        .wrapping_mul(0x9E37_79B9)
-        ^ t as u32;
-    (h >> 26) as usize % RECENT
-}
-
 impl Sc {
     fn spirv(self) -> StorageClass {
         match self {
@@ -127,10 +118,7 @@ pub(crate) struct Module {
     pub body: Vec<u32>,
     types: [u32; NT],
     ptrs: [[u32; NT]; NSC],
-    consts: FxHashMap<(T, [u32; 4]), u32>,
-    /// Direct-mapped cache in front of `consts` (most constants are a handful of
-    /// splats and scalars used over and over).
-    recent: [(T, [u32; 4], u32); RECENT],
+    consts: ConstTable,
     nulls: [u32; NT],
     /// The `GLSL.std.450` import.
     pub glsl: u32,
@@ -151,14 +139,12 @@ impl Module {
             body: Vec::with_capacity(4096),
             types: [0; NT],
             ptrs: [[0; NT]; NSC],
-            consts: FxHashMap::default(),
-            recent: [(T::Void, [0; 4], 0); RECENT],
+            consts: ConstTable::new(),
             nulls: [0; NT],
             glsl: 0,
             lvn: Lvn::new(),
             float_values: Vec::new(),
         };
-        m.consts.reserve(128);
         m.glsl = m.id();
         m
     }
@@ -175,7 +161,6 @@ impl Module {
         self.ptrs = [[0; NT]; NSC];
         self.consts.clear();
         self.float_values.clear();
-        self.recent.iter_mut().for_each(|r| r.2 = 0);
         self.nulls = [0; NT];
         self.lvn.clear();
         self.glsl = self.id();
@@ -309,22 +294,15 @@ impl Module {
     /// The interned constant `(t, bits)`, if any.
     #[inline]
     fn lookup(&mut self, t: T, bits: [u32; 4]) -> Option<u32> {
-        let r = &self.recent[recent_slot(t, &bits)];
-        if r.2 != 0 && r.0 == t && r.1 == bits {
-            return Some(r.2);
-        }
-        let id = *self.consts.get(&(t, bits))?;
-        self.recent[recent_slot(t, &bits)] = (t, bits, id);
-        Some(id)
+        self.consts.get(t, bits)
     }
 
     fn remember(&mut self, t: T, bits: [u32; 4], id: u32) {
-        self.consts.insert((t, bits), id);
+        self.consts.insert(t, bits, id);
         if matches!(t, T::F32 | T::V4F) {
             // Ids are handed out in increasing order, so the list stays sorted.
             self.float_values.push((id, bits));
         }
-        self.recent[recent_slot(t, &bits)] = (t, bits, id);
     }
 
     /// The components' bits of `id` if it is a float constant (`F32`: the first).
@@ -509,6 +487,112 @@ impl Lvn {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             self.ids.fill((0, 0));
+            self.generation = 1;
+        }
+    }
+}
+
+/// The interned scalar and vector constants: an open-addressing table (linear probing)
+/// whose entries carry the generation they were written in, so that clearing it for the
+/// next shader is one increment; it doubles when half full.
+struct ConstTable {
+    slots: Vec<ConstSlot>,
+    len: usize,
+    generation: u32,
+}
+
+#[derive(Clone, Copy)]
+struct ConstSlot {
+    generation: u32,
+    t: T,
+    bits: [u32; 4],
+    id: u32,
+}
+
+impl ConstTable {
+    fn new() -> ConstTable {
+        ConstTable {
+            slots: vec![
+                ConstSlot {
+                    generation: 0,
+                    t: T::Void,
+                    bits: [0; 4],
+                    id: 0,
+                };
+                256
+            ],
+            len: 0,
+            generation: 1,
+        }
+    }
+
+    #[inline]
+    fn home(&self, t: T, b: &[u32; 4]) -> usize {
+        let h = (b[0] ^ b[1].rotate_left(7) ^ b[2].rotate_left(13) ^ b[3].rotate_left(19))
+            .wrapping_mul(0x9E37_79B9)
+            ^ (t as u32).wrapping_mul(0x85EB_CA6B);
+        (h.wrapping_mul(0x9E37_79B9) >> 8) as usize & (self.slots.len() - 1)
+    }
+
+    #[inline]
+    fn get(&self, t: T, bits: [u32; 4]) -> Option<u32> {
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(t, &bits);
+        loop {
+            let s = &self.slots[i];
+            if s.generation != self.generation {
+                return None;
+            }
+            if s.t == t && s.bits == bits {
+                return Some(s.id);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn insert(&mut self, t: T, bits: [u32; 4], id: u32) {
+        if 2 * (self.len + 1) > self.slots.len() {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(t, &bits);
+        while self.slots[i].generation == self.generation {
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = ConstSlot {
+            generation: self.generation,
+            t,
+            bits,
+            id,
+        };
+        self.len += 1;
+    }
+
+    #[cold]
+    fn grow(&mut self) {
+        let old = std::mem::take(&mut self.slots);
+        let live = self.generation;
+        let empty = ConstSlot {
+            generation: 0,
+            t: T::Void,
+            bits: [0; 4],
+            id: 0,
+        };
+        self.slots = vec![empty; old.len() * 2];
+        self.generation = 1;
+        self.len = 0;
+        for s in old {
+            if s.generation == live {
+                self.insert(s.t, s.bits, s.id);
+            }
+        }
+    }
+
+    fn clear(&mut self) {
+        self.len = 0;
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.slots.iter_mut().for_each(|s| s.generation = 0);
             self.generation = 1;
         }
     }

@@ -235,7 +235,7 @@ struct Scratch {
 }
 
 thread_local! {
-    static SCRATCH: std::cell::Cell<Option<Box<Scratch>>> = const { std::cell::Cell::new(None) };
+    static SCRATCH: std::cell::Cell<Option<Scratch>> = const { std::cell::Cell::new(None) };
 }
 
 impl<'a> Emitter<'a> {
@@ -250,18 +250,16 @@ impl<'a> Emitter<'a> {
     ) -> Self {
         let ps = v.is_pixel();
         let itf = Interface::empty(v);
-        let sc = SCRATCH.with(|c| c.take()).unwrap_or_else(|| {
-            Box::new(Scratch {
-                slot_of: Box::new([[NONE; MAX_REG as usize]; NKIND]),
-                slots: Vec::new(),
-                cache: Vec::new(),
-                dirty: Vec::new(),
-                frames: Vec::new(),
-                labels: Vec::new(),
-                outputs: Vec::new(),
-                io_vars: Vec::new(),
-                loc_words: Vec::new(),
-            })
+        let sc = SCRATCH.with(|c| c.take()).unwrap_or_else(|| Scratch {
+            slot_of: Box::new([[NONE; MAX_REG as usize]; NKIND]),
+            slots: Vec::new(),
+            cache: Vec::new(),
+            dirty: Vec::new(),
+            frames: Vec::new(),
+            labels: Vec::new(),
+            outputs: Vec::new(),
+            io_vars: Vec::new(),
+            loc_words: Vec::new(),
         });
         let Scratch {
             slot_of,
@@ -273,7 +271,7 @@ impl<'a> Emitter<'a> {
             mut outputs,
             mut io_vars,
             mut loc_words,
-        } = *sc;
+        } = sc;
         slots.clear();
         cache.clear();
         dirty.clear();
@@ -333,7 +331,7 @@ impl<'a> Emitter<'a> {
         for s in &self.slots {
             self.slot_of[s.kind as usize][s.num as usize] = NONE;
         }
-        let sc = Box::new(Scratch {
+        let sc = Scratch {
             slot_of: self.slot_of,
             slots: self.slots,
             cache: self.cache,
@@ -343,7 +341,7 @@ impl<'a> Emitter<'a> {
             outputs: self.outputs,
             io_vars: self.io_vars,
             loc_words: self.loc_words,
-        });
+        };
         SCRATCH.with(|c| c.set(Some(sc)));
         (self.m, self.itf)
     }
