@@ -7,46 +7,18 @@
 //! `cargo bench -p d3dbc-bind --bench dis_corpus` (`--profile release` reuses the
 //! wheel's build).
 
-use std::path::PathBuf;
+#[path = "../../d3dbc/benches/support/records.rs"]
+mod records;
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
-fn corpus_dir() -> PathBuf {
-    std::env::var_os("D3DBC_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"))
-}
-
 /// The corpus binaries that hold a shader, as file bytes.
 fn load() -> Vec<Vec<u8>> {
-    let mut out = Vec::new();
-    for file in [
-        "binaries.jsonl",
-        "wine_d3d9_blobs.jsonl",
-        "vkd3d_d3dbc.jsonl",
-        "fxc10_listings.jsonl",
-    ] {
-        let Ok(text) = std::fs::read_to_string(corpus_dir().join(file)) else {
-            continue;
-        };
-        for line in text.lines() {
-            let Ok(r) = serde_json::from_str::<serde_json::Value>(line) else {
-                continue;
-            };
-            let Some(words) = r["dwords"].as_array() else {
-                continue;
-            };
-            let bytes: Vec<u8> = words
-                .iter()
-                .filter_map(|w| u32::from_str_radix(w.as_str()?.trim_start_matches("0x"), 16).ok())
-                .flat_map(u32::to_le_bytes)
-                .collect();
-            if d3dbc_bind::Shader::from_bytes(&bytes).is_ok() {
-                out.push(bytes);
-            }
-        }
-    }
-    out
+    records::load()
+        .into_iter()
+        .map(|dw| dw.iter().flat_map(|w| w.to_le_bytes()).collect::<Vec<u8>>())
+        .filter(|bytes| d3dbc_bind::Shader::from_bytes(bytes).is_ok())
+        .collect()
 }
 
 fn bench(c: &mut Criterion) {
@@ -54,7 +26,7 @@ fn bench(c: &mut Criterion) {
     if inputs.is_empty() {
         eprintln!(
             "corpus not found at {}: nothing to measure",
-            corpus_dir().display()
+            records::corpus_dir().display()
         );
         return;
     }

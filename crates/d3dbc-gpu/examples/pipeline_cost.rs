@@ -1,7 +1,9 @@
 //! Where the time goes from D3D9 bytecode to a created Vulkan pipeline, on the first
 //! Vulkan adapter (lavapipe in CI), for every vertex/pixel pair of the execution oracles:
 //! decode, translation (the direct back end, and the naga path for comparison, both
-//! linking the pair), `vkCreateShaderModule` and `vkCreateGraphicsPipelines`. Raw Vulkan
+//! linking the pair), `vkCreateShaderModule` and `vkCreateGraphicsPipelines`, for the
+//! modules of both back ends (the driver's share is what the SPIR-V's size and shape
+//! change), with the SPIR-V words each back end wrote. Raw Vulkan
 //! through `ash`, so that the driver calls are timed alone (wgpu would re-translate the
 //! SPIR-V through naga unless it passes it through).
 //!
@@ -99,8 +101,14 @@ struct Times {
     decode: Duration,
     direct: Duration,
     naga: Duration,
+}
+
+/// The driver's times and the words for one back end's modules.
+#[derive(Default)]
+struct Driver {
     module: Duration,
     pipeline: Duration,
+    words: usize,
 }
 
 /// Creates (and destroys) the two modules and the pipeline; adds the driver times.
@@ -108,7 +116,7 @@ fn pipeline(
     d: &ash::Device,
     vs: (&[u32], &Interface),
     ps: (&[u32], &Interface),
-    t: &mut Times,
+    t: &mut Driver,
 ) -> Result<(), vk::Result> {
     // SAFETY: every create info points at live locals; every object is destroyed here.
     unsafe {
@@ -116,6 +124,7 @@ fn pipeline(
         let vm = d.create_shader_module(&vk::ShaderModuleCreateInfo::default().code(vs.0), None)?;
         let fm = d.create_shader_module(&vk::ShaderModuleCreateInfo::default().code(ps.0), None)?;
         t.module += start.elapsed();
+        t.words += vs.0.len() + ps.0.len();
         // Descriptor set layout: the union of both stages' bindings.
         let mut bindings: Vec<vk::DescriptorSetLayoutBinding> = Vec::new();
         let mut add = |b: u32, ty: vk::DescriptorType| {
@@ -298,6 +307,7 @@ fn main() {
     let opts = d3dbc::target::options::TranslateOptions::default();
     let flags = d3dbc_spirv::EmitFlags::default();
     let mut t = Times::default();
+    let (mut direct, mut via_naga) = (Driver::default(), Driver::default());
     let (mut n, mut bytes, mut failed) = (0usize, 0usize, 0usize);
     for (v, p) in &pairs {
         let start = Instant::now();
@@ -318,15 +328,26 @@ fn main() {
             Some((a.spirv().ok()?, b.spirv().ok()?))
         })();
         t.naga += start.elapsed();
-        if naga.is_none() {
+        let Some((nv, np)) = naga else {
             continue;
-        }
-        match pipeline(
+        };
+        // The naga modules bind as the direct ones do (the interfaces are equal:
+        // `cargo test -p d3dbc-spirv` checks it), so the same layout serves both.
+        let created = pipeline(
             &vk.device,
             (&dv.words, &dv.interface),
             (&dp.words, &dp.interface),
-            &mut t,
-        ) {
+            &mut direct,
+        )
+        .and_then(|()| {
+            pipeline(
+                &vk.device,
+                (&nv, &dv.interface),
+                (&np, &dp.interface),
+                &mut via_naga,
+            )
+        });
+        match created {
             Ok(()) => {
                 n += 1;
                 bytes += 4 * (v.len() + p.len());
@@ -352,7 +373,7 @@ fn main() {
         })
         .min()
         .unwrap_or_default();
-    let total = t.decode + t.direct + t.module + t.pipeline;
+    let total = t.decode + t.direct + direct.module + direct.pipeline;
     let row = |name: &str, d: Duration| {
         println!(
             "| {name} | {:.2} | {:.1} | {:.1} % |",
@@ -369,13 +390,27 @@ fn main() {
     println!("|---|---|---|---|");
     row("decode (both shaders)", t.decode);
     row("emit + link (d3dbc-spirv)", t.direct);
-    row("vkCreateShaderModule ×2", t.module);
-    row("vkCreateGraphicsPipelines", t.pipeline);
+    row("vkCreateShaderModule ×2", direct.module);
+    row("vkCreateGraphicsPipelines", direct.pipeline);
     println!(
         "naga path for the same pairs (translate + link + write): {:.2} ms, {:.1} µs per pair",
         t.naga.as_secs_f64() * 1e3,
         t.naga.as_secs_f64() * 1e6 / n.max(1) as f64
     );
+    let per = |d: Duration| d.as_secs_f64() * 1e6 / n.max(1) as f64;
+    println!("| back end | SPIR-V words per pair | vkCreateShaderModule ×2 µs per pair | vkCreateGraphicsPipelines µs per pair |");
+    println!("|---|---|---|---|");
+    for (name, d) in [
+        ("direct (d3dbc-spirv)", &direct),
+        ("naga (d3dbc-naga)", &via_naga),
+    ] {
+        println!(
+            "| {name} | {:.0} | {:.1} | {:.1} |",
+            d.words as f64 / n.max(1) as f64,
+            per(d.module),
+            per(d.pipeline)
+        );
+    }
     println!(
         "emit + link back to back (warm caches): {:.2} ms, {:.1} µs per pair",
         warm.as_secs_f64() * 1e3,

@@ -14,9 +14,12 @@
 
 #[path = "../../d3dbc/benches/support/binaries.rs"]
 mod binaries;
+#[path = "../../d3dbc/benches/support/cpu_time.rs"]
+mod cpu_time;
 
 use std::time::{Duration, Instant};
 
+use cpu_time::thread_cpu;
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use d3dbc::Shader;
 use d3dbc_peers::mojoshader::{self, Profile};
@@ -34,35 +37,6 @@ fn load() -> Vec<Binary> {
             tokens,
         })
         .collect()
-}
-
-/// CPU time this thread has run (`CLOCK_THREAD_CPUTIME_ID`).
-#[cfg(target_os = "linux")]
-fn thread_cpu() -> Duration {
-    #[repr(C)]
-    struct Timespec {
-        tv_sec: i64,
-        tv_nsec: i64,
-    }
-    extern "C" {
-        fn clock_gettime(clock: i32, ts: *mut Timespec) -> i32;
-    }
-    const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
-    let mut ts = Timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid, writable timespec of the C layout on 64-bit Linux, and
-    // CLOCK_THREAD_CPUTIME_ID is a clock every Linux has. CPU time is what a comparison
-    // on a shared machine needs.
-    let rc = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    assert_eq!(rc, 0, "clock_gettime");
-    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
-}
-
-#[cfg(not(target_os = "linux"))]
-fn thread_cpu() -> Duration {
-    Instant::now().elapsed()
 }
 
 /// Disassembly of `set` by both sides in thread CPU time: passes alternate for about

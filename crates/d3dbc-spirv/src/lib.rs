@@ -78,7 +78,15 @@ pub(crate) fn run<'a>(
     let ins = std::mem::take(&mut analysis.instructions);
     let mut scan = d3dbc::target::scan::scan(analysis)?;
     let offs = std::mem::take(&mut scan.analysis.offsets);
-    let mut e = emit::Emitter::new(shader.version, scan, options, flags.adjust_y, link, offs);
+    let mut e = emit::Emitter::new(
+        module::Module::take(),
+        shader.version,
+        scan,
+        options,
+        flags.adjust_y,
+        link,
+        offs,
+    );
     e.run(&ins)?;
     let reads = if link_pixel {
         e.link_pixel_inputs()
@@ -86,13 +94,9 @@ pub(crate) fn run<'a>(
         Vec::new()
     };
     let words = assemble(&mut e, shader.version.is_pixel());
-    Ok((
-        Translation {
-            words,
-            interface: e.itf,
-        },
-        reads,
-    ))
+    let (m, interface) = e.finish();
+    m.recycle();
+    Ok((Translation { words, interface }, reads))
 }
 
 /// Puts the sections together behind the header, the bound patched last.

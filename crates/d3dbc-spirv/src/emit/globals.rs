@@ -87,9 +87,8 @@ impl Emitter<'_> {
     pub(super) fn uniform_elem(&mut self, var: u32, elem: T, idx: u32) -> u32 {
         let p = self.m.ptr(Sc::Uniform, elem);
         let zero = self.m.i(0);
-        let id = self.m.id();
-        inst(&mut self.m.body, Op::AccessChain, &[p, id, var, zero, idx]);
-        self.load(elem, id)
+        let id = self.pure(Op::AccessChain, p, [var, zero, idx]);
+        self.load_const(elem, id)
     }
 
     /// `driver[i]` (vec4f).

@@ -32,7 +32,7 @@ use d3dbc::token::{Comparison, DeclUsage, RegisterType, SamplerType, SrcModifier
 use d3dbc::{Opcode, Version};
 use spirv::{BuiltIn, Decoration, GlslStd450Op as G, Op};
 
-use crate::module::{inst, Module, Sc, T};
+use crate::module::{inst, Lvn, Module, Sc, T};
 use d3dbc::target::link::{self, LinkRead, LinkReads};
 use d3dbc::target::scan::{call_order, Scan};
 use d3dbc::target::Error;
@@ -143,7 +143,7 @@ struct LocWord {
 }
 
 pub(crate) struct Emitter<'a> {
-    pub m: Module,
+    pub m: Box<Module>,
     /// The deferred kill's private flag (0: the shader has no `texkill`): `texkill` sets
     /// it and the pixel runs on as a helper; the entry point kills at its end.
     killed: u32,
@@ -153,7 +153,7 @@ pub(crate) struct Emitter<'a> {
     ps1x: bool,
     adjust_y: bool,
     scan: Scan,
-    slot_of: [[u16; MAX_REG as usize]; NKIND],
+    slot_of: Box<SlotTable>,
     slots: Vec<Slot>,
     cache: Vec<u32>,
     dirty: Vec<bool>,
@@ -216,8 +216,31 @@ fn swizzle4(s: u8) -> [u32; 4] {
 
 const NONE: u16 = u16::MAX;
 
+/// Register → slot index (`NONE`: the register has no slot).
+type SlotTable = [[u16; MAX_REG as usize]; NKIND];
+
+/// The emitter's own buffers, kept between the translations of a thread as the
+/// [`Module`] is: cleared, not freed (the slot table is put back to all `NONE` entry by
+/// entry from the slot list, not refilled).
+struct Scratch {
+    slot_of: Box<SlotTable>,
+    slots: Vec<Slot>,
+    cache: Vec<u32>,
+    dirty: Vec<bool>,
+    frames: Vec<Frame>,
+    labels: Vec<(u16, u32)>,
+    outputs: Vec<Output>,
+    io_vars: Vec<u32>,
+    loc_words: Vec<LocWord>,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::Cell<Option<Scratch>> = const { std::cell::Cell::new(None) };
+}
+
 impl<'a> Emitter<'a> {
     pub fn new(
+        m: Box<Module>,
         v: Version,
         scan: Scan,
         o: &'a TranslateOptions,
@@ -227,8 +250,38 @@ impl<'a> Emitter<'a> {
     ) -> Self {
         let ps = v.is_pixel();
         let itf = Interface::empty(v);
+        let sc = SCRATCH.with(|c| c.take()).unwrap_or_else(|| Scratch {
+            slot_of: Box::new([[NONE; MAX_REG as usize]; NKIND]),
+            slots: Vec::new(),
+            cache: Vec::new(),
+            dirty: Vec::new(),
+            frames: Vec::new(),
+            labels: Vec::new(),
+            outputs: Vec::new(),
+            io_vars: Vec::new(),
+            loc_words: Vec::new(),
+        });
+        let Scratch {
+            slot_of,
+            mut slots,
+            mut cache,
+            mut dirty,
+            mut frames,
+            mut labels,
+            mut outputs,
+            mut io_vars,
+            mut loc_words,
+        } = sc;
+        slots.clear();
+        cache.clear();
+        dirty.clear();
+        frames.clear();
+        labels.clear();
+        outputs.clear();
+        io_vars.clear();
+        loc_words.clear();
         Emitter {
-            m: Module::new(),
+            m,
             killed: 0,
             o,
             v,
@@ -236,14 +289,14 @@ impl<'a> Emitter<'a> {
             ps1x: v.is_ps_1_x(),
             adjust_y,
             scan,
-            slot_of: [[NONE; MAX_REG as usize]; NKIND],
-            slots: Vec::new(),
-            cache: Vec::new(),
-            dirty: Vec::new(),
+            slot_of,
+            slots,
+            cache,
+            dirty,
             in_entry: true,
             dead: None,
             terminated: false,
-            frames: Vec::new(),
+            frames,
             c_buf: None,
             i_buf: 0,
             b_buf: 0,
@@ -254,23 +307,43 @@ impl<'a> Emitter<'a> {
             fog_arg: 0,
             corner: 0,
             fragcoord_var: 0,
-            labels: Vec::new(),
+            labels,
             pads: [0; 2],
             npads: 0,
             deferred: None,
-            outputs: Vec::new(),
-            io_vars: Vec::new(),
+            outputs,
+            io_vars,
             itf,
             derivatives: false,
             clip: false,
             reads: LinkReads::default(),
-            loc_words: Vec::new(),
+            loc_words,
             link,
             offsets,
             at: 0,
             op: Opcode::Nop,
             main_fn: 0,
         }
+    }
+
+    /// The module (for [`Module::recycle`]) and the interface, once assembled.
+    pub fn finish(mut self) -> (Box<Module>, Interface) {
+        for s in &self.slots {
+            self.slot_of[s.kind as usize][s.num as usize] = NONE;
+        }
+        let sc = Scratch {
+            slot_of: self.slot_of,
+            slots: self.slots,
+            cache: self.cache,
+            dirty: self.dirty,
+            frames: self.frames,
+            labels: self.labels,
+            outputs: self.outputs,
+            io_vars: self.io_vars,
+            loc_words: self.loc_words,
+        };
+        SCRATCH.with(|c| c.set(Some(sc)));
+        (self.m, self.itf)
     }
 
     pub(super) fn unsupported(&self, why: &'static str) -> Error {
@@ -281,27 +354,56 @@ impl<'a> Emitter<'a> {
         }
     }
 
+    /// A pure instruction `op` of result type `ty` on `args`: the id an identical one
+    /// already emitted in the current block has (local value numbering, see [`Lvn`]),
+    /// else a fresh one, written. `N` is fixed at each call site so that the key and
+    /// the words are built without a `memcpy` call.
+    #[inline]
+    pub(super) fn pure<const N: usize>(&mut self, op: Op, ty: u32, args: [u32; N]) -> u32 {
+        if !Lvn::merges(op) {
+            let id = self.m.id();
+            self.write_pure(op, ty, id, args);
+            return id;
+        }
+        let (slot, key) = Lvn::key(op, ty, args);
+        if let Some(id) = self.m.lvn.get(slot, &key) {
+            return id;
+        }
+        let id = self.m.id();
+        self.write_pure(op, ty, id, args);
+        self.m.lvn.put(slot, key, id);
+        id
+    }
+
+    /// Writes `op ty id args…` into the body from one stack block (a fixed-size copy).
+    #[inline(always)]
+    fn write_pure<const N: usize>(&mut self, op: Op, ty: u32, id: u32, args: [u32; N]) {
+        let mut w = [0u32; 11];
+        w[0] = ((N as u32 + 3) << 16) | op as u32;
+        w[1] = ty;
+        w[2] = id;
+        w[3..3 + N].copy_from_slice(&args);
+        self.m.body.extend_from_slice(&w[..N + 3]);
+    }
+
     #[inline]
     pub(super) fn op1(&mut self, op: Op, t: T, a: u32) -> u32 {
         let ty = self.m.ty(t);
-        let id = self.m.id();
-        inst(&mut self.m.body, op, &[ty, id, a]);
-        id
+        self.pure(op, ty, [a])
     }
 
     #[inline]
     pub(super) fn op2(&mut self, op: Op, t: T, a: u32, b: u32) -> u32 {
         let ty = self.m.ty(t);
-        let id = self.m.id();
-        inst(&mut self.m.body, op, &[ty, id, a, b]);
-        id
+        self.pure(op, ty, [a, b])
     }
 
     pub(super) fn sel(&mut self, t: T, c: u32, a: u32, b: u32) -> u32 {
+        if a == b {
+            return a;
+        }
         let ty = self.m.ty(t);
-        let id = self.m.id();
-        inst(&mut self.m.body, Op::Select, &[ty, id, c, a, b]);
-        id
+        self.pure(Op::Select, ty, [c, a, b])
     }
 
     /// `c ? a : b` for vec4 operands and a scalar condition.
@@ -312,22 +414,18 @@ impl<'a> Emitter<'a> {
 
     pub(super) fn ext(&mut self, t: T, f: G, args: &[u32]) -> u32 {
         let ty = self.m.ty(t);
-        let id = self.m.id();
-        let mut w = [0u32; 7];
-        w[0] = ty;
-        w[1] = id;
-        w[2] = self.m.glsl;
-        w[3] = f as u32;
-        w[4..4 + args.len()].copy_from_slice(args);
-        inst(&mut self.m.body, Op::ExtInst, &w[..4 + args.len()]);
-        id
+        let (g, f) = (self.m.glsl, f as u32);
+        match *args {
+            [a] => self.pure(Op::ExtInst, ty, [g, f, a]),
+            [a, b] => self.pure(Op::ExtInst, ty, [g, f, a, b]),
+            [a, b, c] => self.pure(Op::ExtInst, ty, [g, f, a, b, c]),
+            _ => unreachable!("GLSL.std.450 instructions take 1 to 3 operands"),
+        }
     }
 
     pub(super) fn comp(&mut self, t: T, v: u32, i: u32) -> u32 {
         let ty = self.m.ty(t);
-        let id = self.m.id();
-        inst(&mut self.m.body, Op::CompositeExtract, &[ty, id, v, i]);
-        id
+        self.pure(Op::CompositeExtract, ty, [v, i])
     }
 
     pub(super) fn cf(&mut self, v: u32, i: u32) -> u32 {
@@ -340,13 +438,21 @@ impl<'a> Emitter<'a> {
     }
 
     pub(super) fn construct_ty(&mut self, ty: u32, c: &[u32]) -> u32 {
-        let id = self.m.id();
-        let mut w = [0u32; 10];
-        w[0] = ty;
-        w[1] = id;
-        w[2..2 + c.len()].copy_from_slice(c);
-        inst(&mut self.m.body, Op::CompositeConstruct, &w[..2 + c.len()]);
-        id
+        const OP: Op = Op::CompositeConstruct;
+        match *c {
+            [a, b] => self.pure(OP, ty, [a, b]),
+            [a, b, d] => self.pure(OP, ty, [a, b, d]),
+            [a, b, d, e] => self.pure(OP, ty, [a, b, d, e]),
+            _ => {
+                let id = self.m.id();
+                let b = &mut self.m.body;
+                b.push(((c.len() as u32 + 3) << 16) | OP as u32);
+                b.push(ty);
+                b.push(id);
+                b.extend_from_slice(c);
+                id
+            }
+        }
     }
 
     pub(super) fn splat(&mut self, t: T, s: u32) -> u32 {
@@ -355,19 +461,29 @@ impl<'a> Emitter<'a> {
 
     pub(super) fn shuffle(&mut self, t: T, v: u32, p: &[u32]) -> u32 {
         let ty = self.m.ty(t);
+        const OP: Op = Op::VectorShuffle;
+        match *p {
+            [a] => self.pure(OP, ty, [v, v, a]),
+            [a, b] => self.pure(OP, ty, [v, v, a, b]),
+            [a, b, c] => self.pure(OP, ty, [v, v, a, b, c]),
+            [a, b, c, d] => self.pure(OP, ty, [v, v, a, b, c, d]),
+            _ => unreachable!("a shuffle takes 1 to 4 components"),
+        }
+    }
+
+    /// A load from memory the function may write: never merged with another.
+    pub(super) fn load(&mut self, t: T, p: u32) -> u32 {
+        let ty = self.m.ty(t);
         let id = self.m.id();
-        let mut w = [0u32; 8];
-        w[0] = ty;
-        w[1] = id;
-        w[2] = v;
-        w[3] = v;
-        w[4..4 + p.len()].copy_from_slice(p);
-        inst(&mut self.m.body, Op::VectorShuffle, &w[..4 + p.len()]);
+        inst(&mut self.m.body, Op::Load, &[ty, id, p]);
         id
     }
 
-    pub(super) fn load(&mut self, t: T, p: u32) -> u32 {
-        self.op1(Op::Load, t, p)
+    /// A load from memory nothing writes while the shader runs (uniforms, inputs):
+    /// merged with an identical one in the block like a pure instruction.
+    pub(super) fn load_const(&mut self, t: T, p: u32) -> u32 {
+        let ty = self.m.ty(t);
+        self.pure(Op::Load, ty, [p])
     }
 
     pub(super) fn store(&mut self, p: u32, v: u32) {
@@ -376,6 +492,7 @@ impl<'a> Emitter<'a> {
 
     pub(super) fn label(&mut self, l: u32) {
         inst(&mut self.m.body, Op::Label, &[l]);
+        self.m.lvn.clear();
         self.terminated = false;
     }
 

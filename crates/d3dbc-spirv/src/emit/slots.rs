@@ -45,6 +45,7 @@ impl Emitter<'_> {
 
     pub(super) fn reset_fn_state(&mut self) {
         let n = self.slots.len();
+        self.m.lvn.clear();
         self.cache.clear();
         self.cache.resize(n, 0);
         self.dirty.clear();

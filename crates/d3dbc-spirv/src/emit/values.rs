@@ -28,19 +28,13 @@ impl Emitter<'_> {
     }
 
     pub(super) fn zero_factors(&mut self, a: u32, b: u32, vec: bool) -> (u32, u32) {
-        let (t, bt) = if vec {
-            (T::V4F, T::V4B)
-        } else {
-            (T::F32, T::Bool)
-        };
+        let t = if vec { T::V4F } else { T::F32 };
         match self.o.semantics.mul_zero {
             MulZero::Ieee => (a, b),
             MulZero::Strict => {
                 let z = if vec { self.zero4() } else { self.m.f(0.0) };
-                let a0 = self.op2(Op::FOrdEqual, bt, a, z);
-                let b0 = self.op2(Op::FOrdEqual, bt, b, z);
-                let na = self.sel(t, b0, z, a);
-                let nb = self.sel(t, a0, z, b);
+                let na = self.unless_zero(a, b, z, vec);
+                let nb = self.unless_zero(b, a, z, vec);
                 (na, nb)
             }
             MulZero::Fast => {
@@ -53,6 +47,31 @@ impl Emitter<'_> {
                 let cb = self.ext(t, G::FClamp, &[b, lo, hi]);
                 (ca, cb)
             }
+        }
+    }
+
+    /// `other == 0 ? 0 : v` per component (`z`: the zero of `v`'s type), the test
+    /// decided at translation time where `other` is a constant: `v` itself, the zero, or
+    /// a select on a constant mask.
+    fn unless_zero(&mut self, v: u32, other: u32, z: u32, vec: bool) -> u32 {
+        let (t, bt) = if vec {
+            (T::V4F, T::V4B)
+        } else {
+            (T::F32, T::Bool)
+        };
+        let Some(bits) = self.m.float_value(other) else {
+            let o0 = self.op2(Op::FOrdEqual, bt, other, z);
+            return self.sel(t, o0, z, v);
+        };
+        let n = if vec { 4 } else { 1 };
+        let zeros = (0..n).fold(0u8, |m, i| m | (u8::from(bits[i] << 1 == 0) << i));
+        if zeros == 0 {
+            v
+        } else if zeros == (1 << n) - 1 {
+            z
+        } else {
+            let m = self.mask_const(zeros);
+            self.sel(t, m, z, v)
         }
     }
 
@@ -310,7 +329,48 @@ impl Emitter<'_> {
         r
     }
 
+    /// A source that reads a `def` constant directly, swizzled and negated at
+    /// translation time: one constant instead of a shuffle (and a negate) of one.
+    /// `None` where the source is anything else, or a component is not finite (those
+    /// go through [`Self::def_vec4`]'s bitcast), or the modifier computes.
+    fn folded_src(&mut self, s: &SrcParam) -> Option<u32> {
+        use RegisterType::*;
+        let k = s.reg.kind;
+        if s.rel.is_some() || !matches!(k, Const | Const2 | Const3 | Const4) {
+            return None;
+        }
+        let n = d3dbc::regs::float_constant_index(k, s.reg.num);
+        let d = self.float_def(n)?;
+        if !d.iter().all(|b| f32::from_bits(*b).is_finite()) {
+            return None;
+        }
+        // The constant block stays declared, as `const_f` declares it: the interface is
+        // the naga path's, which declares it for any `c#` read.
+        self.float_consts();
+        let flip = match s.modifier {
+            SrcModifier::None => 0,
+            SrcModifier::Neg => 0x8000_0000,
+            _ => return None,
+        };
+        let clamp = self.ps1x && self.o.semantics.ps1x_clamp_constants;
+        let sw = swizzle4(s.swizzle);
+        let bits = sw.map(|i| {
+            let b = d[i as usize];
+            // FClamp(x, -1, 1) of a finite x, as the shader would compute it.
+            let b = if clamp {
+                f32::from_bits(b).clamp(-1.0, 1.0).to_bits()
+            } else {
+                b
+            };
+            b ^ flip
+        });
+        Some(self.m.vec4(T::V4F, bits))
+    }
+
     pub(super) fn src(&mut self, s: &SrcParam) -> Result<u32, Error> {
+        if let Some(v) = self.folded_src(s) {
+            return Ok(v);
+        }
         let v = self.reg_value(s)?;
         let v = if s.swizzle != d3dbc::ir::SWIZZLE_IDENTITY {
             self.shuffle(T::V4F, v, &swizzle4(s.swizzle))
