@@ -48,6 +48,8 @@
 //! The first line names the profile to compile with: the original's, or where no HLSL
 //! compiler targets it the nearest that computes the same, with the reason
 //! ([`Decompiled::profile`], [`Decompiled::profile_note`]).
+//!
+//! [`compile`]: fn@compile
 #![warn(missing_docs)]
 
 mod emit;
