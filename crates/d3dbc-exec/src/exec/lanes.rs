@@ -43,6 +43,12 @@ pub struct Env<'a> {
     /// renderer re-runs a group that runs out one quad at a time, so the budget holds
     /// per 2×2 quad).
     pub budget: u64,
+    /// Moves every approximated instruction's result (exp, log, rcp, rsq, nrm, pow,
+    /// sincos, expp, logp, lit) by its whole documented error
+    /// ([`d3dbc::semantics::Precision`]) towards +inf (1) or −inf (−1); 0 computes them
+    /// exactly. How the CPU/GPU differential bounds what a driver's approximations may
+    /// change in a pixel.
+    pub perturb: i8,
 }
 
 /// Per-lane-group machine state, reused across invocations (no allocation per run).

@@ -22,6 +22,7 @@ pub(crate) struct PixelCtx<'a> {
     pub(crate) stages: &'a [Stage<'a>],
     pub(crate) sem: &'a Semantics,
     pub(crate) budget: u64,
+    pub(crate) perturb: i8,
     pub(crate) links: &'a [Link],
     pub(crate) flat: bool,
     pub(crate) fog: Option<FogSetup>,
@@ -318,6 +319,7 @@ fn shade_lanes(
                 stages: ctx.stages,
                 sem: ctx.sem,
                 budget: ctx.budget,
+                perturb: ctx.perturb,
             };
             lanes.regs[exec::DEPTH] = [depth, [0.0; LANES], [0.0; LANES], [0.0; LANES]];
             // The traced pixel, when it is one of this group's covered lanes.
