@@ -44,7 +44,7 @@ fn run(body: &str, consts: &[(usize, [f32; 4])], denormals: Denormals) -> [f32; 
         stages: &[],
         sem: &sem,
         budget: 1 << 20,
-        perturb: 0,
+        perturb: 0.0,
     };
     let mut lanes = Lanes::default();
     lanes.reset();

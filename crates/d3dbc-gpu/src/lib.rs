@@ -99,6 +99,7 @@
 //! fails on any other difference.
 
 mod bind;
+pub mod compare;
 mod pass;
 mod pipeline;
 mod readback;

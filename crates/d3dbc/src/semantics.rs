@@ -281,10 +281,11 @@ impl Precision {
         })
     }
 
-    /// `result` moved by the whole allowed error towards `+inf` (`dir > 0`) or `-inf`
-    /// (`dir < 0`); `result` itself for `dir == 0` or a non-finite value.
-    pub fn nudge(&self, result: f32, argument: f32, dir: i8) -> f32 {
-        if dir == 0 || !result.is_finite() {
+    /// `result` moved by `t` times the allowed error (`t = 1`: all of it towards
+    /// `+inf`; `t = -1`: towards `-inf`); `result` itself for `t == 0` or a non-finite
+    /// value.
+    pub fn nudge(&self, result: f32, argument: f32, t: f32) -> f32 {
+        if t == 0.0 || !result.is_finite() {
             return result;
         }
         let ulp = |x: f32| {
@@ -296,11 +297,7 @@ impl Precision {
             }
         };
         let e = self.result_ulps as f32 * ulp(result) + self.argument_ulps as f32 * ulp(argument);
-        if dir > 0 {
-            result + e
-        } else {
-            result - e
-        }
+        result + t * e
     }
 }
 
@@ -377,13 +374,13 @@ mod tests {
     fn documented_precision_moves_results_by_ulps() {
         use crate::opcode::Opcode;
         let exp = Precision::of(Opcode::Exp).unwrap();
-        assert_eq!(exp.nudge(1.0, 0.0, 1).to_bits(), 1.0f32.to_bits() + 4);
-        assert_eq!(exp.nudge(1.0, 0.0, -1), 1.0 - 4.0 * f32::EPSILON);
-        assert_eq!(exp.nudge(1.0, 0.0, 0), 1.0);
+        assert_eq!(exp.nudge(1.0, 0.0, 1.0).to_bits(), 1.0f32.to_bits() + 4);
+        assert_eq!(exp.nudge(1.0, 0.0, -1.0), 1.0 - 4.0 * f32::EPSILON);
+        assert_eq!(exp.nudge(1.0, 0.0, 0.0), 1.0);
         assert_eq!(Precision::of(Opcode::Pow).unwrap().result_ulps, 256);
         assert_eq!(Precision::of(Opcode::Add), None);
         let sc = Precision::of(Opcode::SinCos).unwrap();
         // The argument's ulps dominate for a large argument.
-        assert!(sc.nudge(0.5, 4096.0, 1) - 0.5 >= 4.0 * 4096.0 * f32::EPSILON);
+        assert!(sc.nudge(0.5, 4096.0, 1.0) - 0.5 >= 4.0 * 4096.0 * f32::EPSILON);
     }
 }

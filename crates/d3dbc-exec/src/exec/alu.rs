@@ -14,6 +14,12 @@ use super::lanes::{Env, Lanes};
 use super::program::{File, Inst, Program, Src};
 use super::{LANES, Q};
 
+/// One rounding of an exactly computed operation, as a [`Precision`].
+const ROUNDING: Precision = Precision {
+    result_ulps: 1,
+    argument_ulps: 0,
+};
+
 /// One lane row (one component of every lane).
 type Row = [f32; LANES];
 
@@ -236,9 +242,13 @@ pub(super) fn alu(p: &Program, inst: &Inst, st: &Lanes, env: &Env, out: &mut Q) 
         }
         _ => return false,
     }
-    if env.perturb != 0 {
+    if env.perturb != 0.0 {
         if let Some(pr) = Precision::of(inst.op) {
             each!(|c| map_row(&out[c], |x| pr.nudge(x, 0.0, env.perturb)));
+        } else if !select && inst.op != Opcode::Mov && inst.op != Opcode::Mova {
+            // The other arithmetic by one rounding (a GPU may round differently: fused
+            // or reassociated operations).
+            each!(|c| map_row(&out[c], |x| ROUNDING.nudge(x, 0.0, env.perturb)));
         }
     }
     if flush && !select {

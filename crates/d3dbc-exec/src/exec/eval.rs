@@ -227,7 +227,7 @@ fn arithmetic(p: &Program, inst: &Inst, st: &Lanes, env: &Env, ps1: bool) -> Opt
         }
         _ => return None,
     };
-    if env.perturb != 0 {
+    if env.perturb != 0.0 {
         return Some(flush_q(sem, perturbed(inst, st, env, ps1, q)));
     }
     Some(flush_q(sem, q))

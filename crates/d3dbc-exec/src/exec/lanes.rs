@@ -44,11 +44,11 @@ pub struct Env<'a> {
     /// per 2×2 quad).
     pub budget: u64,
     /// Moves every approximated instruction's result (exp, log, rcp, rsq, nrm, pow,
-    /// sincos, expp, logp, lit) by its whole documented error
-    /// ([`d3dbc::semantics::Precision`]) towards +inf (1) or −inf (−1); 0 computes them
-    /// exactly. How the CPU/GPU differential bounds what a driver's approximations may
-    /// change in a pixel.
-    pub perturb: i8,
+    /// sincos, expp, logp, lit) by this fraction of its documented error
+    /// ([`d3dbc::semantics::Precision`]): 1 the whole error towards +inf, −1 towards
+    /// −inf; 0 computes them exactly. How the CPU/GPU differential bounds what a
+    /// driver's approximations may change in a pixel.
+    pub perturb: f32,
 }
 
 /// Per-lane-group machine state, reused across invocations (no allocation per run).

@@ -84,9 +84,11 @@ pub struct Options {
     /// there, with the value it wrote, lands in [`Renderer::trace`] (the last
     /// primitive to shade the pixel wins).
     pub trace_pixel: Option<(u32, u32)>,
-    /// Approximated instructions' results moved by their documented error towards
-    /// +inf (1) or −inf (−1); 0 (the default) computes them exactly ([`crate::exec::Env::perturb`]).
-    pub perturb: i8,
+    /// Approximated instructions' results moved by this fraction of their documented
+    /// error (1: all of it towards +inf, −1 towards −inf), and the pixel shader's
+    /// interpolated inputs by this fraction of `shade::INTERPOLATION_ULPS` (4) ulps;
+    /// 0 (the default) computes them exactly ([`crate::exec::Env::perturb`]).
+    pub perturb: f32,
 }
 
 impl Default for Options {
@@ -95,7 +97,7 @@ impl Default for Options {
             sem: Semantics::default(),
             budget: DEFAULT_BUDGET,
             trace_pixel: None,
-            perturb: 0,
+            perturb: 0.0,
         }
     }
 }
