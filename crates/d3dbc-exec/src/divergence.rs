@@ -42,7 +42,7 @@ pub fn first_divergence(
     b: Options,
     tolerance: f32,
 ) -> Result<Divergence, RenderError> {
-    let traced = |o: Options| -> Result<Vec<(String, Option<[f32; 4]>)>, RenderError> {
+    let traced = |o: Options| -> Result<Vec<crate::invoke::TraceStep>, RenderError> {
         let o = Options {
             trace_pixel: Some(pixel),
             ..o
@@ -69,7 +69,8 @@ pub fn first_divergence(
         if d.first.is_none() && (0..4).any(|c| !same(va[c], vb[c])) {
             d.first = Some(step());
         }
-        let far = |x: f32, y: f32| !same(x, y) && !((x - y).abs() <= tolerance);
+        // A NaN against a number is far too.
+        let far = |x: f32, y: f32| !same(x, y) && ((x - y).abs() > tolerance || (x - y).is_nan());
         if (0..4).any(|c| far(va[c], vb[c])) {
             d.amplified = Some(step());
             break;

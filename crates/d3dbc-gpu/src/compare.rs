@@ -190,9 +190,9 @@ pub fn cpu_images_with(scene: &Scene, base: Options) -> Result<CpuImages, String
             }
             let img = with(t, fused)?;
             for (i, p) in img.pixels.iter().enumerate() {
-                for k in 0..4 {
-                    lo.pixels[i][k] = lo.pixels[i][k].min(p[k]);
-                    hi.pixels[i][k] = hi.pixels[i][k].max(p[k]);
+                for (k, &x) in p.iter().enumerate() {
+                    lo.pixels[i][k] = lo.pixels[i][k].min(x);
+                    hi.pixels[i][k] = hi.pixels[i][k].max(x);
                 }
             }
         }

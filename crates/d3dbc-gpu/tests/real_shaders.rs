@@ -1,10 +1,12 @@
 //! The CPU/GPU differential over shaders an engine shipped (`tests/data/bgfx_dx9`:
 //! bgfx's D3D9 pixel shaders, see its README), drawn as `d3dbc render` draws them at
 //! 64×64 by the executor and by both GPU back ends ([`d3dbc_gpu::compare`]): no shader
-//! may have a semantic difference; the HDR shaders' RGBE decode agrees only because
-//! the executor flushes subnormals as the GPU does (under `Denormals::Preserve` it
-//! would not), and the dithering hash's differences are precision-sensitive, starting
-//! at a `sincos`.
+//! may have a semantic difference, and a precision-sensitive pixel's trace must part
+//! at an approximated instruction or a `mad`. With an RGBE texture whose dark cells
+//! have a zero exponent, the HDR shaders' decode agrees only because the executor
+//! flushes subnormals as the GPU does: preserving them, `fs_hdr_tonemap` differs, and
+//! the trace shows where the rules part: an `rcp` of a decoded 1.49e38 whose result,
+//! 6.7e-39, is subnormal.
 
 mod support;
 
@@ -93,20 +95,48 @@ fn shipped_shaders_have_no_semantic_difference() {
     );
 }
 
+/// An RGBE checkerboard of `kind`: the dark cells' alpha (the shared exponent) is 0,
+/// so `exp2(255·a − 128)` is 2⁻¹²⁸, a subnormal; the light cells' 255.
+fn rgbe_checkerboard(kind: d3dbc_exec::draw::TextureKind) -> d3dbc_exec::draw::Texture {
+    let mut t = d3dbc_exec::quick::checkerboard(kind, 32);
+    for px in t.data.chunks_exact_mut(4) {
+        px[3] = if px[0] == 0x40 { 0 } else { 0xFF };
+    }
+    t
+}
+
 #[test]
 fn the_rgbe_decode_needs_the_subnormal_rule() {
-    let Some(gpu) = support::gpu_with(Backend::Direct) else {
+    let Some(direct) = support::gpu_with(Backend::Direct) else {
+        return;
+    };
+    let Some(naga) = support::gpu_with(Backend::Naga) else {
         return;
     };
     use d3dbc::semantics::{Denormals, Semantics};
+    use d3dbc_exec::draw::TextureKind;
     use d3dbc_exec::render::Options;
     let mut preserved_semantic = 0;
     for (name, tokens) in shaders() {
-        if !name.starts_with("fs_hdr_skybox") && !name.starts_with("fs_hdr_mesh") {
-            continue;
+        let kind = match name.as_str() {
+            "fs_hdr_skybox" | "fs_hdr_mesh" => TextureKind::Cube,
+            "fs_hdr_tonemap" => TextureKind::Tex2d,
+            _ => continue,
+        };
+        let tex = std::sync::Arc::new(rgbe_checkerboard(kind));
+        let set = d3dbc_exec::Inputs {
+            textures: vec![(0, tex)],
+            ..Default::default()
+        };
+        let scene = d3dbc_exec::quick::preview(&tokens, None, 64, 64, &set).unwrap();
+        // Flushed, as the GPU does: no semantic difference on either back end.
+        let cpu = compare::cpu_images(&scene).unwrap();
+        for gpu in [&direct, &naga] {
+            let c = compare::compare(gpu, &scene, &cpu).unwrap();
+            eprintln!("{name} (RGBE texture): {} {:?}", c.verdict.name(), c.counts);
+            assert!(c.verdict < Verdict::Undefined, "{name}: {c:?}");
         }
-        let scene = d3dbc_exec::quick::preview(&tokens, None, 64, 64, &Default::default()).unwrap();
-        let g = compare::gpu_image(&gpu, &scene).unwrap();
+        // Preserved, the CPU draws what the GPU does not.
         let keep = Options {
             sem: Semantics {
                 denormals: Denormals::Preserve,
@@ -115,17 +145,35 @@ fn the_rgbe_decode_needs_the_subnormal_rule() {
             ..Options::default()
         };
         let kept = compare::cpu_images_with(&scene, keep).unwrap();
+        let g = compare::gpu_image(&direct, &scene).unwrap();
         let c = compare::classify(&kept, &g);
         eprintln!(
-            "{name} with subnormals preserved: {} {:?}",
+            "{name} (RGBE texture) with subnormals preserved: {} {:?}",
             c.verdict.name(),
             c.counts
         );
-        if c.verdict == Verdict::Semantic {
+        // Beyond the precision range: infinite outputs (rcp of 2^-128 kept) or colours.
+        if c.verdict > Verdict::PrecisionSensitive {
             preserved_semantic += 1;
+            // The executor's trace shows where the two rules part.
             let e = compare::explain(&scene, c.pixel.unwrap()).unwrap();
             let first = e.subnormals.first.expect("the rules part at that pixel");
-            assert!(first.instruction.starts_with("exp"), "{name}: {first:?}");
+            eprintln!(
+                "{name}: the subnormal rule first matters at `{}`",
+                first.instruction
+            );
+            // fs_hdr_tonemap: `rcp` of the decoded 1.49e38, 6.7e-39, subnormal.
+            assert!(
+                ["exp", "rcp"]
+                    .iter()
+                    .any(|op| first.instruction.starts_with(op))
+                    && first
+                        .a
+                        .iter()
+                        .zip(&first.b)
+                        .any(|(a, b)| a.to_bits() == 0 && b.abs() < f32::MIN_POSITIVE && *b != 0.0),
+                "{name}: {first:?}"
+            );
         }
     }
     assert!(

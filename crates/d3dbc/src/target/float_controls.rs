@@ -87,16 +87,15 @@ pub fn request(words: &mut Vec<u32>, denormals: Denormals) {
         j += n;
     }
     let Some(modes_at) = modes_at else { return };
+    // OpExtension's literal: the name, a terminating NUL, zero padding to a word.
     let mut ext = vec![0u32];
-    let bytes = EXTENSION.as_bytes();
-    for chunk in bytes
-        .chunks(4)
-        .chain(std::iter::once(&[][..]).filter(|_| bytes.len() % 4 == 0))
-    {
-        let mut w = [0u8; 4];
-        w[..chunk.len()].copy_from_slice(chunk);
-        ext.push(u32::from_le_bytes(w));
-    }
+    let mut bytes = EXTENSION.as_bytes().to_vec();
+    bytes.resize((bytes.len() / 4 + 1) * 4, 0);
+    ext.extend(
+        bytes
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
+    );
     ext[0] = ((ext.len() as u32) << 16) | OP_EXTENSION;
     let mut out = Vec::with_capacity(words.len() + 2 + ext.len() + 4 * entries.len());
     out.extend_from_slice(&words[..caps_end]);
