@@ -48,6 +48,11 @@ pub fn translate_options(b: [u8; 4]) -> TranslateOptions {
     s.ps1x_clamp_constants = b[1] & 1 != 0;
     s.ps1x_saturate_output = b[3] & 4 != 0;
     s.ps1x_max_value = [8.0, 1.0, 2.0, f32::MAX][(b[2] >> 2) as usize & 3];
+    s.denormals = if b[3] & 0x80 != 0 {
+        d3dbc::semantics::Denormals::Preserve
+    } else {
+        d3dbc::semantics::Denormals::FlushToZero
+    };
     let p = &mut o.pipeline;
     p.alpha_test = CompareFunc::from_d3d(u32::from(b[1] >> 1 & 7) + 1).unwrap_or_default();
     p.fog = [
@@ -70,6 +75,7 @@ pub fn translate_options(b: [u8; 4]) -> TranslateOptions {
     p.vpos_half_pixel = b[2] & 0x80 != 0;
     p.vface_front_positive = b[3] & 1 != 0;
     p.position_fixup = b[3] & 2 != 0;
+    p.float_controls = b[3] & 0x40 != 0;
     let kinds = [TextureKind::Tex2d, TextureKind::Cube, TextureKind::Volume];
     p.sm1_sampler_kinds = (0..4)
         .map(|i| kinds[(b[3] >> (3 + i)) as usize % 3])

@@ -55,6 +55,7 @@ fn clip_positions(d: &crate::Draw, opts: &Options) -> Option<Vec<[f64; 4]>> {
         stages: &[],
         sem: &opts.sem,
         budget: opts.budget,
+        perturb: 0.0,
     };
     let ps_prog =
         d.ps.as_deref()

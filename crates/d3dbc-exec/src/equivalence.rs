@@ -714,12 +714,14 @@ pub fn check(original: &Shader, candidate: &Shader, opts: &Options) -> Result<Ve
             stages: &stages_o,
             sem: &sem,
             budget: opts.budget,
+            perturb: 0.0,
         };
         let env_c = Env {
             consts: &cf_c,
             stages: &stages_c,
             sem: &sem,
             budget: opts.budget,
+            perturb: 0.0,
         };
         // Inputs.
         let mut values: Vec<Vec<(Key, [f32; 4])>> = Vec::with_capacity(LANES);

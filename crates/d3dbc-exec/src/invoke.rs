@@ -292,6 +292,7 @@ fn invoke(shader: &Shader, inputs: &Inputs) -> Result<Outputs, RunError> {
         stages: &stages,
         sem: &opts.sem,
         budget,
+        perturb: 0.0,
     };
     let mut lanes = Lanes::default();
     lanes.reset();

@@ -34,6 +34,7 @@
 #![warn(missing_docs)]
 
 pub mod diagnose;
+pub mod divergence;
 pub mod draw;
 pub mod effect;
 pub mod equivalence;

@@ -336,6 +336,7 @@ pub fn run_vertex(
         stages: &[],
         sem,
         budget,
+        perturb: 0.0,
     };
     let mut lanes = Lanes::default();
     lanes.reset();

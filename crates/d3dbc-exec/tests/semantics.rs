@@ -42,6 +42,7 @@ fn run_with(
         stages,
         sem: &sem,
         budget,
+        perturb: 0.0,
     };
     let mut lanes = Lanes::default();
     lanes.reset();

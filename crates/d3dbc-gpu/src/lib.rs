@@ -72,6 +72,14 @@
 //! - render targets a pixel shader does not write keep their contents on the GPU; the
 //!   executor writes 0 to them (D3D9 leaves them undefined).
 //!
+//! Subnormals follow [`d3dbc::semantics::Denormals`] on both sides (flushed by
+//! arithmetic, by default: lavapipe flushes, and the back ends request
+//! `DenormFlushToZero` where `PipelineState::float_controls` says the driver has it).
+//! `frc` results are clamped to be at least 0 on the GPU, because a driver that contracts
+//! the product feeding `x - floor(x)` into an fma can give a tiny negative, outside D3D9's
+//! [0, 1). [`compare`] classifies the pixels of any scene, and explains precision-sensitive
+//! ones from the executor's traces.
+//!
 //! Every draw links its two shaders (`d3dbc_spirv::link`, or `d3dbc_naga::link` through
 //! naga; the same rules): compact varying locations for
 //! what the pixel shader reads, with its interpolation and sampling on the vertex
@@ -99,6 +107,7 @@
 //! fails on any other difference.
 
 mod bind;
+pub mod compare;
 mod pass;
 mod pipeline;
 mod readback;

@@ -150,6 +150,10 @@ pub struct Translation {
     pub info: ModuleInfo,
     /// Where the host binds everything.
     pub interface: Interface,
+    /// The float32 denormal mode its SPIR-V requests (`SPV_KHR_float_controls`), where
+    /// [`d3dbc::target::PipelineState::float_controls`] was set: naga's IR has no place
+    /// for it, so [`Translation::spirv_with`] adds it to naga's words.
+    pub float_controls: Option<d3dbc::semantics::Denormals>,
 }
 
 /// The validator settings the translation is checked with. Uniformity of control flow
@@ -203,6 +207,10 @@ pub fn translate(shader: &Shader, options: &TranslateOptions) -> Result<Translat
         module,
         info,
         interface,
+        float_controls: options
+            .pipeline
+            .float_controls
+            .then_some(options.semantics.denormals),
     })
 }
 
@@ -283,8 +291,12 @@ impl Translation {
             shader_stage: self.stage(),
             entry_point: "main".into(),
         };
-        naga::back::spv::write_vec(&self.module, &self.info, &opts, Some(&po))
-            .map_err(|e| backend(Target::Spirv)(e.to_string()))
+        let mut words = naga::back::spv::write_vec(&self.module, &self.info, &opts, Some(&po))
+            .map_err(|e| backend(Target::Spirv)(e.to_string()))?;
+        if let Some(d) = self.float_controls {
+            d3dbc::target::float_controls::request(&mut words, d);
+        }
+        Ok(words)
     }
 
     /// SPIR-V words for Vulkan (y flipped into Vulkan's clip space).

@@ -287,6 +287,7 @@ fn clone(t: &Translation) -> Translation {
         module: t.module.clone(),
         info: d3dbc_naga::validate(&t.module).unwrap(),
         interface: t.interface.clone(),
+        float_controls: t.float_controls,
     }
 }
 

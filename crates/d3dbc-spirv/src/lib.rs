@@ -93,7 +93,10 @@ pub(crate) fn run<'a>(
     } else {
         Vec::new()
     };
-    let words = assemble(&mut e, shader.version.is_pixel());
+    let mut words = assemble(&mut e, shader.version.is_pixel());
+    if options.pipeline.float_controls {
+        d3dbc::target::float_controls::request(&mut words, options.semantics.denormals);
+    }
     let (m, interface) = e.finish();
     m.recycle();
     Ok((Translation { words, interface }, reads))

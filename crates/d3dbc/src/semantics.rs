@@ -71,6 +71,39 @@ pub enum MovaTies {
     HalfUp,
 }
 
+/// What float32 arithmetic does with subnormal (denormal) values.
+///
+/// Direct3D 9 states no rule. What Windows displays comes from the hardware D3D9 runs
+/// on today: D3D10-class and later GPUs, whose drivers run D3D9 shaders (and D3D9On12,
+/// which translates them to DXIL, whose float32 default for shader model 6 is
+/// `denorm=ftz`) with the D3D10+ functional specification's float32 rules: subnormals
+/// are flushed (sign kept) on the input and the output of every arithmetic operation,
+/// and preserved by data movement that does not compute (`mov`). DXVK's D3D9 front end
+/// (dxbc-spirv's `sm3` converter, `emitFloatModes`) requests exactly that:
+/// `DenormFlushToZero` for 32-bit floats, round to nearest even, where the device can.
+///
+/// Under [`Denormals::FlushToZero`] the CPU executor flushes:
+/// - every source operand of an arithmetic instruction, after its modifier (the
+///   comparisons `slt`, `sge`, `setp`, `if_comp`, `break_comp` and the condition of
+///   `cmp`/`cnd` included; `min`/`max` too), and texture coordinates;
+/// - every result of an arithmetic instruction (transcendentals included), before the
+///   destination modifiers;
+///
+/// and never: `mov` (its source modifiers are sign operations, not arithmetic), the
+/// operands `cmp`/`cnd` select, `mova` (its rounding makes a subnormal 0 either way),
+/// constants and inputs until arithmetic reads them, and texture results.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Denormals {
+    /// Flushed to a zero of the same sign on arithmetic input and output, preserved by
+    /// moves (D3D10+ hardware, DXVK, D3D9On12). The default.
+    #[default]
+    FlushToZero,
+    /// Kept everywhere (IEEE 754's gradual underflow; what a plain CPU computes).
+    Preserve,
+}
+
 /// Device-dependent semantics shared by the CPU executor and the translator.
 ///
 /// ```
@@ -107,6 +140,8 @@ pub struct Semantics {
     /// `mad` as one fused multiply-add (one rounding) instead of a multiply then an add.
     /// Default false (D3D9 hardware rounds twice).
     pub fused_mad: bool,
+    /// The subnormal rule. Default [`Denormals::FlushToZero`].
+    pub denormals: Denormals,
 }
 
 impl Default for Semantics {
@@ -120,6 +155,7 @@ impl Default for Semantics {
             ps1x_saturate_output: true,
             mova_ties: MovaTies::ToEven,
             fused_mad: false,
+            denormals: Denormals::FlushToZero,
         }
     }
 }
@@ -185,6 +221,16 @@ impl Semantics {
         }
     }
 
+    /// `x` under [`Semantics::denormals`] where arithmetic reads or writes it: a
+    /// subnormal becomes a zero of its sign under [`Denormals::FlushToZero`].
+    #[inline(always)]
+    pub fn flush(&self, x: f32) -> f32 {
+        match self.denormals {
+            Denormals::FlushToZero => flush_subnormal(x),
+            Denormals::Preserve => x,
+        }
+    }
+
     /// The address-register value `mova` writes for `x` under [`Semantics::mova_ties`].
     #[inline]
     pub fn mova_round(&self, x: f32) -> f32 {
@@ -193,6 +239,76 @@ impl Semantics {
             MovaTies::ToEven => x.round_ties_even(),
             MovaTies::HalfUp => (x + 0.5).floor(),
         }
+    }
+}
+
+/// The precision Direct3D 9 documents for an approximated instruction's result, in
+/// ulps of the float32 result (and, for `sincos`, of its argument).
+///
+/// From Microsoft's documentation: `exp`/`log` "at least 21 bits" (4 ulps of a 24-bit
+/// significand); `pow` "at least 15 bits" (256 ulps); `expp`/`logp` "at least 10 bits"
+/// (8192 ulps); `rcp` "1.0/(2^22) absolute error over (1.0, 2.0)" and `rsq` the same over
+/// (1.0, 4.0): results in (0.5, 1), 4 ulps (`nrm` scales by an `rsq`: 4 ulps of the
+/// scale); `lit`'s `z` "a `logp`/`expp` combination". `sincos` has no documented bound
+/// (D3D10+ allows 0.0008 absolute over ±100π): GPUs reduce the argument in float32, so
+/// its error scales with the argument; here 4 ulps of the result plus 4 ulps of the
+/// argument. The CPU executor computes every one of these correctly rounded or within
+/// 1 ulp (Rust's `f32` `exp2`, `log2`, `sin`, `cos`, `sqrt` and IEEE division); a GPU
+/// may use the whole documented error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Precision {
+    /// Allowed error in ulps of the result.
+    pub result_ulps: u32,
+    /// Allowed error in ulps of the (scalar) argument, added to the result's.
+    pub argument_ulps: u32,
+}
+
+impl Precision {
+    /// The documented precision of `op`'s result; `None` for an instruction computed
+    /// exactly (every other arithmetic instruction: IEEE float32 operations).
+    pub fn of(op: crate::opcode::Opcode) -> Option<Precision> {
+        use crate::opcode::Opcode::*;
+        let (result_ulps, argument_ulps) = match op {
+            Exp | Log | Rcp | Rsq | Nrm => (4, 0),
+            Pow => (256, 0),
+            ExpP | LogP | Lit => (8192, 0),
+            SinCos => (4, 4),
+            _ => return None,
+        };
+        Some(Precision {
+            result_ulps,
+            argument_ulps,
+        })
+    }
+
+    /// `result` moved by `t` times the allowed error (`t = 1`: all of it towards
+    /// `+inf`; `t = -1`: towards `-inf`); `result` itself for `t == 0` or a non-finite
+    /// value.
+    pub fn nudge(&self, result: f32, argument: f32, t: f32) -> f32 {
+        if t == 0.0 || !result.is_finite() {
+            return result;
+        }
+        let ulp = |x: f32| {
+            let a = x.abs();
+            if a.is_finite() {
+                (f32::from_bits(a.to_bits() + 1) - a).max(f32::from_bits(1))
+            } else {
+                0.0
+            }
+        };
+        let e = self.result_ulps as f32 * ulp(result) + self.argument_ulps as f32 * ulp(argument);
+        result + t * e
+    }
+}
+
+/// `x` with a subnormal replaced by a zero of its sign (written without a branch, so
+/// lane loops over it vectorise).
+#[inline(always)]
+pub fn flush_subnormal(x: f32) -> f32 {
+    if x.abs() < f32::MIN_POSITIVE {
+        0.0f32.copysign(x)
+    } else {
+        x
     }
 }
 
@@ -235,5 +351,36 @@ mod tests {
             ..s
         };
         assert_eq!(fm.rsq(0.0), f32::MAX);
+    }
+
+    #[test]
+    fn subnormals_flush_to_a_zero_of_their_sign() {
+        let s = Semantics::default();
+        let tiny = f32::from_bits(1);
+        assert_eq!(s.flush(tiny).to_bits(), 0);
+        assert_eq!(s.flush(-tiny).to_bits(), 0x8000_0000);
+        assert_eq!(s.flush(f32::MIN_POSITIVE), f32::MIN_POSITIVE);
+        assert_eq!(s.flush(2f32.powi(-128)), 0.0);
+        assert!(s.flush(f32::NAN).is_nan());
+        assert_eq!(s.flush(f32::INFINITY), f32::INFINITY);
+        let keep = Semantics {
+            denormals: Denormals::Preserve,
+            ..s
+        };
+        assert_eq!(keep.flush(tiny).to_bits(), 1);
+    }
+
+    #[test]
+    fn documented_precision_moves_results_by_ulps() {
+        use crate::opcode::Opcode;
+        let exp = Precision::of(Opcode::Exp).unwrap();
+        assert_eq!(exp.nudge(1.0, 0.0, 1.0).to_bits(), 1.0f32.to_bits() + 4);
+        assert_eq!(exp.nudge(1.0, 0.0, -1.0), 1.0 - 4.0 * f32::EPSILON);
+        assert_eq!(exp.nudge(1.0, 0.0, 0.0), 1.0);
+        assert_eq!(Precision::of(Opcode::Pow).unwrap().result_ulps, 256);
+        assert_eq!(Precision::of(Opcode::Add), None);
+        let sc = Precision::of(Opcode::SinCos).unwrap();
+        // The argument's ulps dominate for a large argument.
+        assert!(sc.nudge(0.5, 4096.0, 1.0) - 0.5 >= 4.0 * 4096.0 * f32::EPSILON);
     }
 }

@@ -5,6 +5,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use d3dbc::opcode::Opcode;
+use d3dbc::semantics::{Denormals, Precision};
 use d3dbc::token::SrcModifier;
 use d3dbc::Semantics;
 
@@ -12,6 +13,12 @@ use super::eval::next_reg;
 use super::lanes::{Env, Lanes};
 use super::program::{File, Inst, Program, Src};
 use super::{LANES, Q};
+
+/// One rounding of an exactly computed operation, as a [`Precision`].
+const ROUNDING: Precision = Precision {
+    result_ulps: 1,
+    argument_ulps: 0,
+};
 
 /// One lane row (one component of every lane).
 type Row = [f32; LANES];
@@ -37,6 +44,12 @@ fn mul_row(sem: &Semantics, x: &Row, y: &Row) -> Row {
         }
     }
     o
+}
+
+/// A row under the subnormal rule: subnormals become zeros of their sign.
+#[inline(always)]
+fn flush_row(x: Row) -> Row {
+    map_row(&x, d3dbc::semantics::flush_subnormal)
 }
 
 #[inline(always)]
@@ -109,7 +122,19 @@ pub(super) fn alu(p: &Program, inst: &Inst, st: &Lanes, env: &Env, out: &mut Q) 
     let sem = env.sem;
     let mask = inst.dst.mask;
     let s = &inst.src;
-    let row = |k: usize, c: usize| st.row(&s[k], c, env);
+    // The subnormal rule (`Semantics::denormals`): arithmetic flushes its sources and
+    // results; `mov`/`mova` move, and `cmp`/`cnd` flush only their condition.
+    let flush =
+        sem.denormals == Denormals::FlushToZero && !matches!(inst.op, Opcode::Mov | Opcode::Mova);
+    let select = matches!(inst.op, Opcode::Cmp | Opcode::Cnd);
+    let row = |k: usize, c: usize| {
+        let r = st.row(&s[k], c, env);
+        if flush && (k == 0 || !select) {
+            flush_row(r)
+        } else {
+            r
+        }
+    };
     // Per written component: out[c] = f(c).
     macro_rules! each {
         (|$c:ident| $e:expr) => {{
@@ -203,11 +228,31 @@ pub(super) fn alu(p: &Program, inst: &Inst, st: &Lanes, env: &Env, out: &mut Q) 
             for r in 0..rows {
                 if mask & (1 << r) != 0 {
                     let m = next_reg(&s[1], r as u16);
-                    out[r] = dot(k, &|c| row(0, c), &|c| st.row(&m, c, env));
+                    let mrow = |c: usize| {
+                        let v = st.row(&m, c, env);
+                        if flush {
+                            flush_row(v)
+                        } else {
+                            v
+                        }
+                    };
+                    out[r] = dot(k, &|c| row(0, c), &mrow);
                 }
             }
         }
         _ => return false,
+    }
+    if env.perturb != 0.0 {
+        if let Some(pr) = Precision::of(inst.op) {
+            each!(|c| map_row(&out[c], |x| pr.nudge(x, 0.0, env.perturb)));
+        } else if !select && inst.op != Opcode::Mov && inst.op != Opcode::Mova {
+            // The other arithmetic by one rounding (a GPU may round differently: fused
+            // or reassociated operations).
+            each!(|c| map_row(&out[c], |x| ROUNDING.nudge(x, 0.0, env.perturb)));
+        }
+    }
+    if flush && !select {
+        each!(|c| flush_row(out[c]));
     }
     true
 }

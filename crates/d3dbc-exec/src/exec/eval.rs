@@ -83,8 +83,10 @@ pub(super) fn eval(
 fn arithmetic(p: &Program, inst: &Inst, st: &Lanes, env: &Env, ps1: bool) -> Option<Q> {
     let sem = env.sem;
     let v = p.version;
-    let rd = |k: usize, st: &Lanes| st.read(&inst.src[k], env, ps1);
-    Some(match inst.op {
+    // The subnormal rule: every instruction here is arithmetic, so its sources and its
+    // result are flushed under `Denormals::FlushToZero`.
+    let rd = |k: usize, st: &Lanes| flush_q(sem, st.read(&inst.src[k], env, ps1));
+    let q = match inst.op {
         // The fused form only: `alu` computes the unfused one.
         Opcode::Mad => {
             let (a, b, d) = (rd(0, st), rd(1, st), rd(2, st));
@@ -224,7 +226,45 @@ fn arithmetic(p: &Program, inst: &Inst, st: &Lanes, env: &Env, ps1: bool) -> Opt
             per(|c, l| ddy(&a[c])[l])
         }
         _ => return None,
-    })
+    };
+    if env.perturb != 0.0 {
+        return Some(flush_q(sem, perturbed(inst, st, env, ps1, q)));
+    }
+    Some(flush_q(sem, q))
+}
+
+/// `q` with an approximated instruction's results moved by its documented error
+/// ([`Env::perturb`]): `lit` in `z` only, `sincos` by its argument's ulps too.
+#[cold]
+fn perturbed(inst: &Inst, st: &Lanes, env: &Env, ps1: bool, mut q: Q) -> Q {
+    let Some(pr) = d3dbc::semantics::Precision::of(inst.op) else {
+        return q;
+    };
+    let arg = if inst.op == Opcode::SinCos {
+        flush_q(env.sem, st.read(&inst.src[0], env, ps1))[inst.op.scalar_component()]
+    } else {
+        [0.0; LANES]
+    };
+    let comps = if inst.op == Opcode::Lit { 2..3 } else { 0..4 };
+    for c in comps {
+        for l in 0..LANES {
+            q[c][l] = pr.nudge(q[c][l], arg[l], env.perturb);
+        }
+    }
+    q
+}
+
+/// `q` under [`Semantics::denormals`] (a no-op when subnormals are preserved).
+#[inline]
+pub(super) fn flush_q(sem: &Semantics, mut q: Q) -> Q {
+    if sem.denormals == d3dbc::semantics::Denormals::FlushToZero {
+        for c in q.iter_mut() {
+            for x in c.iter_mut() {
+                *x = d3dbc::semantics::flush_subnormal(*x);
+            }
+        }
+    }
+    q
 }
 
 fn st_reg_value(st: &Lanes, d: &Dst) -> Q {

@@ -43,6 +43,14 @@ pub struct Env<'a> {
     /// renderer re-runs a group that runs out one quad at a time, so the budget holds
     /// per 2×2 quad).
     pub budget: u64,
+    /// Moves every approximated instruction's result (exp, log, rcp, rsq, nrm, pow,
+    /// sincos, expp, logp, lit) by this fraction of its documented error
+    /// ([`d3dbc::semantics::Precision`]): 1 the whole error towards +inf, −1 towards
+    /// −inf; 0 computes them exactly. The other instructions of the vectorised path
+    /// (`add`, `mul`, `mad`, the dot products, `min`/`max`, `frc`, …) move by this
+    /// fraction of one ulp (one rounding). How the CPU/GPU differential bounds what a
+    /// driver's approximations and roundings may change in a pixel.
+    pub perturb: f32,
 }
 
 /// Per-lane-group machine state, reused across invocations (no allocation per run).

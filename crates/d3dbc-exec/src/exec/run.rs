@@ -9,7 +9,7 @@ use d3dbc::opcode::{self, Role};
 use d3dbc::token::{Comparison, SrcModifier};
 
 use super::alu::alu;
-use super::eval::eval;
+use super::eval::{eval, flush_q};
 use super::lanes::{Env, Lanes};
 use super::layout::R_TEMP;
 use super::program::{File, Inst, Program, Src};
@@ -68,8 +68,9 @@ fn lanes_where(f: impl Fn(usize) -> bool) -> Mask {
 /// The lanes where component `x` of `a` compares true against that of `b`
 /// (`if_comp`, `break_comp`).
 fn compare_lanes(inst: &Inst, st: &Lanes, env: &Env, ps1: bool) -> Mask {
-    let a = st.read(&inst.src[0], env, ps1);
-    let b = st.read(&inst.src[1], env, ps1);
+    // Comparisons are arithmetic under the subnormal rule.
+    let a = flush_q(env.sem, st.read(&inst.src[0], env, ps1));
+    let b = flush_q(env.sem, st.read(&inst.src[1], env, ps1));
     lanes_where(|l| cmp(inst.ctrl, a[0][l], b[0][l]))
 }
 

@@ -12,7 +12,7 @@ use d3dbc::Version;
 use crate::draw::TextureKind;
 use crate::texture::{self, Lod};
 
-use super::eval::{dot, per, splat, st_m3_row};
+use super::eval::{dot, flush_q, per, splat, st_m3_row};
 use super::lanes::{sat, Env, Lanes, Stage};
 use super::layout::{tc_reg, temp_reg, DEPTH};
 use super::program::{File, Inst, Program, Src};
@@ -325,7 +325,8 @@ fn texkill(sm1: bool, inst: &Inst, st: &mut Lanes, env: &Env, ps1: bool, cur: Ma
 /// `texld`/`texldp`/`texldb` (implicit LOD; vertex shaders level 0), `texldl` (the
 /// level in `w`) and `texldd` (gradients): the sample swizzled by the sampler operand.
 fn sample(v: Version, inst: &Inst, st: &mut Lanes, env: &Env, ps1: bool, cur: Mask) -> Q {
-    let rd = |k: usize, st: &Lanes| st.read(&inst.src[k], env, ps1);
+    // Coordinates, levels and gradients under the subnormal rule.
+    let rd = |k: usize, st: &Lanes| flush_q(env.sem, st.read(&inst.src[k], env, ps1));
     let mut c = rd(0, st);
     let s = match inst.src[1].file {
         File::Sampler(n) => n,

@@ -84,6 +84,11 @@ pub struct Options {
     /// there, with the value it wrote, lands in [`Renderer::trace`] (the last
     /// primitive to shade the pixel wins).
     pub trace_pixel: Option<(u32, u32)>,
+    /// Approximated instructions' results moved by this fraction of their documented
+    /// error (1: all of it towards +inf, −1 towards −inf), and the pixel shader's
+    /// interpolated inputs by this fraction of `shade::INTERPOLATION_ULPS` (4) ulps;
+    /// 0 (the default) computes them exactly ([`crate::exec::Env::perturb`]).
+    pub perturb: f32,
 }
 
 impl Default for Options {
@@ -92,6 +97,7 @@ impl Default for Options {
             sem: Semantics::default(),
             budget: DEFAULT_BUDGET,
             trace_pixel: None,
+            perturb: 0.0,
         }
     }
 }
@@ -318,6 +324,7 @@ impl Renderer {
                     stages: &vs_stages,
                     sem: &sem,
                     budget: self.opts.budget,
+                    perturb: self.opts.perturb,
                 };
                 let mut lanes = Lanes::default();
                 let mut base = 0;
@@ -356,6 +363,7 @@ impl Renderer {
             stages: &stages,
             sem: &sem,
             budget: self.opts.budget,
+            perturb: self.opts.perturb,
             links: &links,
             flat: rs.shade == ShadeMode::Flat,
             fog: FogSetup::new(rs, ps.as_ref()),

@@ -16,12 +16,30 @@ use crate::draw::*;
 use crate::exec::{self, ConstFile, Env, ExecError, Lanes, Mask, Program, Stage, LANES};
 use crate::format::{d3dcolor, exec_sat};
 
+/// How far a GPU's interpolation may stray, in ulps of the value: GPUs interpolate
+/// from float32 plane equations, the executor in f64 (`d3dbc_gpu`'s documented
+/// differences). [`super::Options::perturb`] moves interpolated inputs by that much.
+pub(crate) const INTERPOLATION_ULPS: f32 = 4.0;
+
+/// Interpolated values moved by `t` × [`INTERPOLATION_ULPS`] ulps.
+#[cold]
+fn perturb_interpolated(col: &mut [f32; LANES], t: f32) {
+    for x in col.iter_mut() {
+        let a = x.abs();
+        if a.is_finite() {
+            let ulp = (f32::from_bits(a.to_bits() + 1) - a).max(f32::from_bits(1));
+            *x += t * INTERPOLATION_ULPS * ulp;
+        }
+    }
+}
+
 pub(crate) struct PixelCtx<'a> {
     pub(crate) ps: Option<&'a Program>,
     pub(crate) consts: Option<&'a ConstFile>,
     pub(crate) stages: &'a [Stage<'a>],
     pub(crate) sem: &'a Semantics,
     pub(crate) budget: u64,
+    pub(crate) perturb: f32,
     pub(crate) links: &'a [Link],
     pub(crate) flat: bool,
     pub(crate) fog: Option<FogSetup>,
@@ -286,6 +304,9 @@ fn shade_lanes(
                         for l in 0..LANES {
                             col[l] = ((b0[l] * p[0] + b1[l] * p[1] + b2[l] * p[2]) / w[l]) as f32;
                         }
+                        if ctx.perturb != 0.0 {
+                            perturb_interpolated(&mut col, ctx.perturb);
+                        }
                     }
                 }
             }
@@ -318,6 +339,7 @@ fn shade_lanes(
                 stages: ctx.stages,
                 sem: ctx.sem,
                 budget: ctx.budget,
+                perturb: ctx.perturb,
             };
             lanes.regs[exec::DEPTH] = [depth, [0.0; LANES], [0.0; LANES], [0.0; LANES]];
             // The traced pixel, when it is one of this group's covered lanes.

@@ -72,6 +72,11 @@ impl Lower<'_> {
                 let v = s(self, 0)?;
                 let f = self.fun.m1(M::Floor, v);
                 let r = self.fun.sub(v, f);
+                // frc is in [0, 1): a driver that contracts the product feeding it into
+                // the subtraction (fma(a, b, -floor(a·b))) can give a tiny negative.
+                let z = self.zero4();
+                let neg = self.fun.bin(B::Less, r, z);
+                let r = self.fun.select(neg, z, r);
                 self.write(x, r)?;
             }
             Dp3 | Dp4 => {

@@ -71,6 +71,11 @@ impl Emitter<'_> {
                 let v = s(self, 0)?;
                 let f = self.ext(T::V4F, G::Floor, &[v]);
                 let r = self.op2(Op::FSub, T::V4F, v, f);
+                // frc is in [0, 1): a driver that contracts the product feeding it into
+                // the subtraction (fma(a, b, -floor(a·b))) can give a tiny negative.
+                let z = self.zero4();
+                let neg = self.op2(Op::FOrdLessThan, T::V4B, r, z);
+                let r = self.sel(T::V4F, neg, z, r);
                 self.write(x, r)?;
             }
             Dp3 | Dp4 => {

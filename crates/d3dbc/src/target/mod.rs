@@ -10,6 +10,7 @@
 //! runner already depend on this crate and nothing else.
 
 mod error;
+pub mod float_controls;
 pub mod interface;
 pub mod link;
 pub mod options;

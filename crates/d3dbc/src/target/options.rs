@@ -132,6 +132,13 @@ pub struct PipelineState {
     /// Add the driver uniform `POS_FIXUP.xy · w` to the vertex position (the D3D9
     /// half-pixel offset and any y-flip the host needs). Default true.
     pub position_fixup: bool,
+    /// The target driver supports the float32 denormal mode of
+    /// [`crate::semantics::Semantics::denormals`] (`shaderDenormFlushToZeroFloat32` or
+    /// `shaderDenormPreserveFloat32`): the SPIR-V back ends then request it
+    /// (`SPV_KHR_float_controls`, [`super::float_controls`]). Default false: nothing is
+    /// requested and the driver's own behaviour applies (flushing, on D3D10+ hardware
+    /// and lavapipe).
+    pub float_controls: bool,
 }
 
 impl Default for PipelineState {
@@ -150,6 +157,7 @@ impl Default for PipelineState {
             vpos_half_pixel: true,
             vface_front_positive: true,
             position_fixup: true,
+            float_controls: false,
         }
     }
 }

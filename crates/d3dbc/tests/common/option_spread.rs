@@ -11,7 +11,7 @@
 //! sets, at twice the cost of the defaults alone rather than eight times.
 #![allow(dead_code)]
 
-use d3dbc::semantics::{LogOfZero, MovaTies, MulZero, ReciprocalOfZero, Semantics};
+use d3dbc::semantics::{Denormals, LogOfZero, MovaTies, MulZero, ReciprocalOfZero, Semantics};
 use d3dbc::target::options::{
     CompareFunc, FogDepth, FogMode, PipelineState, TextureKind, TranslateOptions,
 };
@@ -40,6 +40,7 @@ pub fn set(k: usize) -> TranslateOptions {
         ps1x_saturate_output: pick(&[s.ps1x_saturate_output, !s.ps1x_saturate_output], k),
         mova_ties: pick(&[s.mova_ties, MovaTies::AwayFromZero, MovaTies::HalfUp], k),
         fused_mad: pick(&[s.fused_mad, !s.fused_mad], k),
+        denormals: pick(&[s.denormals, Denormals::Preserve], k),
     };
     let pipeline = PipelineState {
         // Stage n of set k: the kinds rotate, so every stage meets every kind.
@@ -87,6 +88,7 @@ pub fn set(k: usize) -> TranslateOptions {
         vpos_half_pixel: pick(&[p.vpos_half_pixel, !p.vpos_half_pixel], k),
         vface_front_positive: pick(&[p.vface_front_positive, !p.vface_front_positive], k),
         position_fixup: pick(&[p.position_fixup, !p.position_fixup], k),
+        float_controls: pick(&[p.float_controls, !p.float_controls], k),
     };
     TranslateOptions {
         semantics,
