@@ -628,7 +628,7 @@ pub fn run(a: &RunArgs) -> Result<bool, String> {
 }
 
 /// The trace of `run --trace`: in text, one line per step with a note when it was cut
-/// at [`exec::TRACE_LIMIT`] steps; after a failure (`error`), in JSON too, as
+/// at `exec::TRACE_LIMIT` steps; after a failure (`error`), in JSON too, as
 /// `{"shader", "trace", "trace_truncated", "error"}` (the outputs are meaningless then).
 fn print_trace(
     buf: &mut String,

@@ -179,7 +179,7 @@ pub fn pass_scene(
 /// The pixel-shader inputs (`v#`/`t#` by name, as [`Inputs::registers`] takes them)
 /// that vertex shader `vs`, having produced `vs_out` ([`crate::run_vertex`]), feeds
 /// pixel shader `ps` where the rasterizer draws that vertex: the varyings linked by
-/// semantic as [`crate::render`] links them (below vs_3_0 colours and fog saturated,
+/// semantic as [`crate::render`](mod@crate::render) links them (below vs_3_0 colours and fog saturated,
 /// inputs the vertex shader does not write read D3D9's defaults: COLOR0 (1, 1, 1, 1),
 /// anything else 0). `d3dbc run X.fxo` runs a pass's two stages through it, at the
 /// point `render` draws at texture coordinate (0, 0).

@@ -1,7 +1,7 @@
 //! An effect pass translated as the linked pair it draws with: [`translate_pass`] applies
 //! pass `pass` of technique `technique` ([`d3dbc::fx::Effect::pass_shaders`]: parameter
 //! values, array selectors), translates its vertex and pixel shaders, and links them by
-//! [`link`](crate::link)'s rules when the pass sets both (a pass with one programmable
+//! [`link`]'s rules when the pass sets both (a pass with one programmable
 //! stage translates that one alone).
 
 use d3dbc::fx::apply::Values;

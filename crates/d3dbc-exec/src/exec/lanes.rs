@@ -73,7 +73,7 @@ pub struct Lanes {
     pub(super) m3: [[f32; LANES]; 3],
     /// When set, every executed instruction is appended as (translated instruction
     /// index, lane `trace_lane`'s destination value afterwards, that lane active), up to
-    /// `trace_limit` steps. The trace is kept when [`run`] fails (an exhausted
+    /// `trace_limit` steps. The trace is kept when [`run`](super::run) fails (an exhausted
     /// instruction budget): the steps up to the failure.
     pub trace: Option<Vec<(u32, [f32; 4], bool)>>,
     /// The lane a trace follows (0 unless set).

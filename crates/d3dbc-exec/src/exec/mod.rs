@@ -11,7 +11,7 @@
 //! The program setup reads its whole-shader facts (declarations, `def*` constants, the
 //! highest constant named, inputs read, colour and depth outputs, sampler types) from
 //! the shared pre-pass [`d3dbc::analysis`], its opcode classes from
-//! [`Opcode::role`]/[`Opcode::block`] and its register-file sizes from [`d3dbc::regs`];
+//! [`d3dbc::Opcode::role`]/[`d3dbc::Opcode::block`] and its register-file sizes from [`d3dbc::regs`];
 //! the semantics of each instruction stay this crate's own, independent of the
 //! translators'.
 //!

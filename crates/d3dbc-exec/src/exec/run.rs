@@ -382,7 +382,7 @@ fn record_trace(st: &mut Lanes, inst: &Inst, pc: usize, cur: Mask) {
 
 /// Runs a program on one lane group. `active` is the initial execution mask (all four
 /// lanes for pixel quads, helpers included). The loop keeps the instruction budget and
-/// lane counts in locals; flow control lives in a [`Flow`].
+/// lane counts in locals; flow control lives in a `Flow`.
 pub fn run(p: &Program, st: &mut Lanes, env: &Env, active: Mask) -> Result<(), ExecError> {
     let ps1 = p.version.is_ps_1_x();
     let mut flow = Flow::new(active);

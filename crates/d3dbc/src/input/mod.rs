@@ -1,8 +1,8 @@
 //! The one reader every verb uses for shader bytecode, whatever container people keep
 //! it in: raw token files (`.vso`, `.pso`, `.cso`), bgfx shader binaries
 //! ([`bgfx`]: `VSH`/`FSH` header and uniform table before the bytecode), fxc `/Fh` C
-//! headers ([`fxc_header`]: `const BYTE g_x[] = { … }` or `const DWORD g_x[] = { … }`),
-//! and hex text ([`hex`]: DWORDs like `0xfffe0101, 0x00000001`, or a plain byte dump
+//! headers (`fxc_header`: `const BYTE g_x[] = { … }` or `const DWORD g_x[] = { … }`),
+//! and hex text (`hex`: DWORDs like `0xfffe0101, 0x00000001`, or a plain byte dump
 //! like `0101feff…`). fx_2_0 effects and their XNA wrapper are read by
 //! [`crate::fx::Effect`]. Anything else gets one sentence saying what it is
 //! ([`sniff`]: DXBC, SPIR-V, shader source, …) or, where [`crate::rip`] finds shaders
