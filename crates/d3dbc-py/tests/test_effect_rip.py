@@ -25,8 +25,8 @@ def test_effects_equal_dis_json(cli, tmp_path):
         model = json.loads(run_cli(cli, "dis", str(path), "--format", "json").stdout)[0]["effect"]
         assert [t.name for t in fx.techniques] == [t["name"] for t in model["techniques"]]
         assert [[p.name for p in t.passes] for t in fx.techniques] == [[p["name"] for p in t["passes"]] for t in model["techniques"]]
-        assert [p.name for p in fx.parameters] == [p["ty"]["name"] for p in model["parameters"]]
-        assert [p.semantic for p in fx.parameters] == [p["ty"]["semantic"] for p in model["parameters"]]
+        assert [p.name for p in fx.parameters] == [p["name"] for p in model["parameters"]]
+        assert [p.semantic for p in fx.parameters] == [p.get("semantic") or "" for p in model["parameters"]]
         assert fx.disassemble() == run_cli(cli, "dis", str(path)).stdout.decode()
         assert fx.to_bytes() == data
 

@@ -86,8 +86,10 @@ def test_run_values_equal_the_command(cli, corpus_files, tmp_path):
         args = ["run", str(path), "--format", "json"]
         inputs, consts = {}, {}
         if sh.is_pixel and sh.version >= "ps_2_0":
-            inputs = {"t0": (0.25, 0.75)}
-            args += ["--input", "t0=0.25,0.75"]
+            # ps_3_0 reads v0-v9; ps_2_x texture coordinates t0-t7.
+            reg = "v0" if sh.version.startswith("ps_3") else "t0"
+            inputs = {reg: (0.25, 0.75)}
+            args += ["--input", f"{reg}=0.25,0.75"]
         consts = {"c1": (0.5, -2, 3)}
         args += ["--const", "c1=0.5,-2,3"]
         p = run_cli(cli, *args)
