@@ -186,7 +186,7 @@ test("effects, pass shaders and rip", () => {
     const path = file(`e${i}.fxo`, b);
     const model = JSON.parse(cli("dis", path, "--format", "json").stdout)[0].effect;
     assert.deepEqual(fx.techniques.map((t) => t.name), model.techniques.map((t) => t.name));
-    assert.deepEqual(fx.parameters.map((p) => p.name), model.parameters.map((p) => p.ty.name));
+    assert.deepEqual(fx.parameters.map((p) => p.name), model.parameters.map((p) => p.name));
     assert.equal(fx.disassemble(), cli("dis", path).stdout.toString());
   }
   const tint = readFileSync(new URL("./tint.fxo", import.meta.url));
