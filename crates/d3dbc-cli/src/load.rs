@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use d3dbc::report::{self, Report};
+use d3dbc::report;
 use d3dbc::Shader;
 
 use crate::batch;
@@ -45,9 +45,7 @@ pub fn load_bytes(
     many: Option<&str>,
 ) -> Result<Loaded, String> {
     let l = report::load_first(bytes, name, validity.no_validate, many)?;
-    if let Some(w) = &l.warning {
-        eprintln!("{}", batch::paint(&batch::escape_lines(w), true));
-    }
+    warn(l.warning);
     Ok(Loaded {
         shader: l.shader,
         tokens: l.tokens,
@@ -55,42 +53,22 @@ pub fn load_bytes(
 }
 
 /// The validity rule for a shader already decoded (an effect's): refused with the
-/// validator's report when the runtime rejects it, unless `--no-validate`.
+/// validator's report when the runtime rejects it, unless `--no-validate`
+/// ([`report::validity`], as [`load_bytes`] applies it).
 pub fn check_validity(shader: &Shader, name: &str, validity: ValidityArgs) -> Result<(), String> {
-    let r = Report {
-        shaders: vec![report::ShaderReport {
-            name: None,
-            at: 0,
-            shader: shader.clone(),
-            findings: report::findings(shader, 0, &|_, _| None),
-        }],
-        messages: Vec::new(),
-        failed: false,
+    let r = report::ShaderReport {
+        name: None,
+        at: 0,
+        shader: shader.clone(),
+        findings: report::findings(shader, 0, &|_, _| None),
     };
-    if r.valid() {
-        return Ok(());
-    }
-    refuse_or_warn(&r.lines(name, false).join("\n"), name, validity)
+    warn(report::validity(&r, name, validity.no_validate)?);
+    Ok(())
 }
 
-/// A rejected shader: the report as an error, or with `--no-validate` as a warning on
-/// standard error.
-fn refuse_or_warn(report: &str, name: &str, validity: ValidityArgs) -> Result<(), String> {
-    if !validity.no_validate {
-        return Err(format!(
-            "{report}\n{name}: error: the runtime validator rejects this shader; \
-             refused (--no-validate goes ahead anyway)"
-        ));
+/// A `--no-validate` warning on standard error.
+fn warn(warning: Option<String>) {
+    if let Some(w) = warning {
+        eprintln!("{}", batch::paint(&batch::escape_lines(&w), true));
     }
-    eprintln!(
-        "{}",
-        batch::paint(
-            &batch::escape_lines(&format!(
-                "{report}\n{name}: warning: the runtime validator rejects this shader; \
-                 going ahead because of --no-validate"
-            )),
-            true
-        )
-    );
-    Ok(())
 }

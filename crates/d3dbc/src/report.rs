@@ -449,6 +449,36 @@ pub struct Loaded {
     pub warning: Option<String>,
 }
 
+/// The one validity rule of the verbs that execute or translate, for one shader's
+/// report: valid is `Ok(None)`; rejected by the runtime validator is an error carrying
+/// the validator's report (`name` is how it calls the input), or with `no_validate` the
+/// same report as a warning, `Ok(Some(warning))`.
+pub fn validity(
+    shader: &ShaderReport,
+    name: &str,
+    no_validate: bool,
+) -> Result<Option<String>, String> {
+    if shader.valid() {
+        return Ok(None);
+    }
+    let only = Report {
+        shaders: vec![shader.clone()],
+        messages: Vec::new(),
+        failed: false,
+    };
+    let report = only.lines(name, false).join("\n");
+    if !no_validate {
+        return Err(format!(
+            "{report}\n{name}: error: the runtime validator rejects this shader; \
+             refused (--no-validate goes ahead anyway)"
+        ));
+    }
+    Ok(Some(format!(
+        "{report}\n{name}: warning: the runtime validator rejects this shader; \
+         going ahead because of --no-validate"
+    )))
+}
+
 /// Reads the first shader of an input of any kind [`check`] reads and applies the one
 /// validity rule of the verbs that execute or translate: a shader the runtime validator
 /// rejects is refused with the validator's report (`name` is how it calls the input),
@@ -468,25 +498,7 @@ pub fn load_first(
         return Err(format!("{} shaders in one input; {why}", r.shaders.len()));
     }
     let first = &r.shaders[0];
-    let mut warning = None;
-    if !first.valid() {
-        let only = Report {
-            shaders: vec![first.clone()],
-            messages: Vec::new(),
-            failed: false,
-        };
-        let report = only.lines(name, false).join("\n");
-        if !no_validate {
-            return Err(format!(
-                "{report}\n{name}: error: the runtime validator rejects this shader; \
-                 refused (--no-validate goes ahead anyway)"
-            ));
-        }
-        warning = Some(format!(
-            "{report}\n{name}: warning: the runtime validator rejects this shader; \
-             going ahead because of --no-validate"
-        ));
-    }
+    let warning = validity(first, name, no_validate)?;
     let tokens = match input::read_any(bytes) {
         Ok(found) if !found.is_empty() => found[0].tokens.clone(),
         _ => first.shader.encode(),
