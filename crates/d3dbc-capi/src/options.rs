@@ -188,7 +188,12 @@ pub fn parse<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Result<
             "asm.no_validate" => s.asm.no_validate = boolean(name, value)?,
             "asm.raw" => s.asm.raw = boolean(name, value)?,
             "asm.no_ctab" => s.no_ctab = boolean(name, value)?,
-            "asm.ctab_flags" => s.ctab.flags = Some(number(name, value)?),
+            "asm.ctab_flags" => {
+                s.ctab.flags = Some(
+                    d3dbc::asm::ctab_header::parse_flags(value.trim())
+                        .map_err(|e| format!("option `{name}`: {e}"))?,
+                )
+            }
             "asm.ctab_explicit" => {
                 s.ctab.explicit = Some(d3dbc::asm::ctab_header::Explicit::parse(value))
             }
@@ -207,18 +212,6 @@ pub fn parse<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Result<
     s.translate =
         serde_json::from_value(Value::Object(groups)).map_err(|e| format!("options: {e}"))?;
     Ok(s)
-}
-
-/// A 32-bit number, hex (`0x110`) or decimal.
-fn number(name: &str, value: &str) -> Result<u32, String> {
-    let v = value.trim();
-    match v.strip_prefix("0x").or_else(|| v.strip_prefix("0X")) {
-        Some(h) => u32::from_str_radix(h, 16),
-        None => v.parse(),
-    }
-    .map_err(|_| {
-        format!("option `{name}`: `{value}` is not a 32-bit number (hex 0x110 or decimal)")
-    })
 }
 
 #[cfg(test)]

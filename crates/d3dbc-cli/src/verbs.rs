@@ -350,7 +350,7 @@ pub struct AsmOptions {
     pub ctab_from: Option<PathBuf>,
     /// The rebuilt table's compile-flags word, which no listing shows (default 0x100 for
     /// a Microsoft compiler's header, 0 otherwise).
-    #[arg(long, value_name = "FLAGS", value_parser = parse_u32, conflicts_with_all = ["no_ctab", "ctab_from"])]
+    #[arg(long, value_name = "FLAGS", value_parser = ctab_header::parse_flags, conflicts_with_all = ["no_ctab", "ctab_from"])]
     pub ctab_flags: Option<u32>,
     /// Which constants the HLSL source placed with `register(…)`, which no listing shows
     /// (the records' Reserved word): `auto` infers it from holes in the register table,
@@ -370,15 +370,6 @@ pub struct AsmOptions {
     /// as `dis --all` reads them back.
     #[arg(long)]
     pub all: bool,
-}
-
-/// A number in hex (`0x110`) or decimal.
-fn parse_u32(s: &str) -> Result<u32, String> {
-    let r = match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
-        Some(h) => u32::from_str_radix(h, 16),
-        None => s.parse(),
-    };
-    r.map_err(|_| format!("`{s}` is not a 32-bit number (hex `0x110` or decimal)"))
 }
 
 /// The `CTAB` comment payload of a binary (`asm --ctab-from`), byte for byte.

@@ -385,6 +385,16 @@ pub struct Overrides {
     pub explicit: Option<Explicit>,
 }
 
+/// The compile-flags word as `asm --ctab-flags` and the C API's `asm.ctab_flags` take
+/// it: a 32-bit number, hex (`0x110`) or decimal.
+pub fn parse_flags(s: &str) -> Result<u32, String> {
+    match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        Some(h) => u32::from_str_radix(h, 16),
+        None => s.parse(),
+    }
+    .map_err(|_| format!("`{s}` is not a 32-bit number (hex `0x110` or decimal)"))
+}
+
 /// What `asm` does after assembling a listing (`d3dbc asm`, the C API's
 /// `D3DBC_TARGET_BYTECODE`): rebuilds the constant table from the listing's header
 /// ([`ctab_from_listing`]), applies `overrides` and embeds it. A header it cannot read
