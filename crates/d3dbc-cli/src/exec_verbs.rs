@@ -767,24 +767,18 @@ fn run_inner(a: &RunArgs) -> Result<(), Failure> {
         .map(|(s, _)| s.version)
         .collect();
     consts.check_ranges(&versions).map_err(Failure::Usage)?;
-    // `--input` sets the pixel shader's inputs, or the vertex shader's where the pass
-    // has no pixel shader: checked against that stage's register file.
+    // `--input` sets the pixel shader's inputs (over what the pass's vertex shader feeds
+    // it), or the vertex shader's where the pass has no pixel shader: checked against
+    // that stage's register file.
     if let Some((s, _)) = stages.pixel.as_ref().or(stages.vertex.as_ref()) {
         check_inputs(&given_inputs, s.version).map_err(Failure::Usage)?;
     }
     let textures = textures(&specs)?;
-    // `--input` sets the pixel shader's inputs (over what the pass's vertex shader
-    // feeds it), or the vertex shader's where the pass has no pixel shader.
-    let mut given = Some(
-        given_inputs
-            .into_iter()
-            .map(|(_, n, v)| (n, v))
-            .collect::<Vec<_>>(),
-    );
-    let for_vertex = if stages.pixel.is_some() {
-        None
+    let given: Vec<(String, [f32; 4])> = given_inputs.into_iter().map(|(_, n, v)| (n, v)).collect();
+    let (for_vertex, for_pixel) = if stages.pixel.is_some() {
+        (Vec::new(), given)
     } else {
-        given.take()
+        (given, Vec::new())
     };
     let mut buf = String::new();
     let mut docs = Vec::new();
@@ -792,7 +786,7 @@ fn run_inner(a: &RunArgs) -> Result<(), Failure> {
     let two = stages.vertex.is_some() && stages.pixel.is_some();
     if let Some((vs, base)) = &stages.vertex {
         let mut inputs = d3dbc_exec::Inputs {
-            registers: for_vertex.clone().unwrap_or_default(),
+            registers: for_vertex,
             textures: textures.clone(),
             trace: a.trace,
             ..base.clone()
@@ -808,7 +802,7 @@ fn run_inner(a: &RunArgs) -> Result<(), Failure> {
                 .map_err(|e| Failure::Input(e.to_string()))?,
             _ => Vec::new(),
         };
-        registers.extend(given.take().unwrap_or_default());
+        registers.extend(for_pixel);
         let mut inputs = d3dbc_exec::Inputs {
             registers,
             textures: textures.clone(),
