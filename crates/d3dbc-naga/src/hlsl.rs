@@ -100,10 +100,41 @@ pub(crate) fn write(
     nh::Writer::new(&mut out, &opts, &po)
         .write(module, info, None)
         .map_err(|e| backend(Target::Hlsl)(e.to_string()))?;
+    let out = clip_arrays(&out);
     match model {
         HlslModel::Sm5_0 => sm5(&out).map_err(backend(Target::Hlsl)),
-        HlslModel::Sm6_0 => Ok(out),
+        HlslModel::Sm6_0 => Ok(out.into_owned()),
     }
+}
+
+/// naga 30.0.1's entry-point interface structs (`write_interface_struct`) write a member's
+/// element type without its array size, so the clip distances (`float clip_[N]` in the
+/// stage's output struct) become `float clip_ : SV_ClipDistance;` in the entry point's
+/// `VertexOutput_main`, and the initializer that copies one into the other has `N - 1`
+/// components too many (vkd3d-compiler: E5007). The size comes back from the one
+/// declaration that kept it.
+fn clip_arrays(text: &str) -> std::borrow::Cow<'_, str> {
+    const CLIP: &str = " : SV_ClipDistance;";
+    let size = text.lines().find_map(|l| {
+        let decl = l.trim().strip_suffix(CLIP)?;
+        let (_, n) = decl.strip_suffix(']')?.rsplit_once('[')?;
+        n.parse::<u32>().ok()
+    });
+    let Some(size) = size else {
+        return text.into();
+    };
+    let mut out = String::with_capacity(text.len() + 16);
+    for line in text.split_inclusive('\n') {
+        match line.trim_end().strip_suffix(CLIP) {
+            Some(decl) if !decl.ends_with(']') => {
+                out.push_str(decl);
+                out.push_str(&format!("[{size}]{CLIP}"));
+                out.push_str(&line[line.trim_end().len()..]);
+            }
+            _ => out.push_str(line),
+        }
+    }
+    out.into()
 }
 
 /// naga's heap-indexed sampler declarations as static `register(sN)` ones, and `[loop]`
@@ -171,6 +202,19 @@ mod tests {
             out,
             "SamplerState s3_ : register(s3);\nTexture2D<float4> t3_ : register(t3);\n"
         );
+    }
+
+    #[test]
+    fn entry_point_clip_distances_keep_their_array_size() {
+        let naga = "struct VsOut {\n    float clip_[3] : SV_ClipDistance;\n};\n\
+                    struct VertexOutput_main {\n    float clip_ : SV_ClipDistance;\n};\n";
+        assert_eq!(
+            clip_arrays(naga),
+            "struct VsOut {\n    float clip_[3] : SV_ClipDistance;\n};\n\
+             struct VertexOutput_main {\n    float clip_[3] : SV_ClipDistance;\n};\n"
+        );
+        let none = "struct VsOut {\n    float4 p : SV_Position;\n};\n";
+        assert_eq!(clip_arrays(none), none);
     }
 
     #[test]

@@ -78,15 +78,6 @@ fn corpus() -> Option<Vec<(String, String, Shader)>> {
     Some(out)
 }
 
-/// vkd3d-compiler's refusals of HLSL written under non-default options that are open
-/// defects (issue #33): `pipeline.clip_planes` writes an `SV_ClipDistance` output
-/// vkd3d-compiler 1.17 rejects (E5013), and under some option sets the HLSL
-/// initialises a constant array with more components than it declares (E5007).
-const KNOWN_VKD3D_REFUSALS: [&str; 2] = [
-    "E5013: Invalid semantic 'SV_ClipDistance'",
-    "components in initializer, but got",
-];
-
 /// Every how many shaders the HLSL of the non-default option set also goes through
 /// vkd3d-compiler, and every how many of the game listings' (Helix, Oblivion: 3,941
 /// shaders in hand-edited variants of a few hundred) under the defaults (env
@@ -220,19 +211,6 @@ fn every_corpus_shader_translates_to_every_target() {
         );
         for f in &slow {
             eprintln!("SLOW {f}");
-        }
-        // Open defects of the HLSL target under non-default options (issue #33), seen
-        // only under the option spread: counted and shown, so any other refusal fails.
-        let (known, bad): (Vec<String>, Vec<String>) = bad
-            .into_iter()
-            .partition(|m| KNOWN_VKD3D_REFUSALS.iter().any(|k| m.contains(k)));
-        eprintln!(
-            "vkd3d-compiler: {} refusals of known open defects (clip planes as \
-             SV_ClipDistance, an array initializer's component count)",
-            known.len()
-        );
-        for f in known.iter().take(5) {
-            eprintln!("KNOWN {f}");
         }
         // vkd3d-compiler's own slowness (its conditional folding walks shared
         // expression chains as trees), not a refusal: bounded, not failed.

@@ -10,8 +10,9 @@ pub mod webgpu;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use d3dbc::target::interface::Stage;
 use d3dbc::Shader;
-use d3dbc_naga::{interface::Stage, translate, HlslModel, Target, TranslateOptions};
+use d3dbc_naga::{translate, HlslModel, Target, TranslateOptions};
 use rayon::prelude::*;
 
 /// One shader's translations into every target.
@@ -224,20 +225,44 @@ pub fn sm5_profile(stage: Stage) -> &'static str {
 /// this is counted apart (the caller bounds how many) rather than a hung test.
 pub const VKD3D_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
 
+/// The clip distances' system value. vkd3d-compiler 1.17 does not know it
+/// (`sysval_semantic_from_hlsl` in `libs/vkd3d-shader/tpf.c` lists no `sv_clipdistance`
+/// and refuses every unknown `SV_` name with E5013), though Direct3D 11 documents it for
+/// a vertex shader's output and fxc compiles it; a file that writes it is compiled with
+/// that one semantic spelt as a user semantic, so that everything else in it is checked.
+const CLIP_DISTANCE: &str = " : SV_ClipDistance;";
+
 /// Compiles every distinct HLSL file (by contents: identical translations compile
 /// once) with vkd3d-compiler for shader model 5.0 (`-x hlsl -b dxbc-tpf -p
 /// vs_5_0|ps_5_0 -e main`); returns the number compiled, the failures (a refusal or a
 /// crash: the output must not make it fall over either) and the files it gave up on
-/// after [`VKD3D_TIMEOUT`].
+/// after [`VKD3D_TIMEOUT`]. Clip distances: see [`CLIP_DISTANCE`].
 pub fn vkd3d(compiler: &Path, files: &[(PathBuf, Stage)]) -> (usize, Vec<String>, Vec<String>) {
     let mut seen = std::collections::HashSet::new();
-    let distinct: Vec<&(PathBuf, Stage)> = files
+    let mut clipping = 0;
+    let distinct: Vec<(PathBuf, Stage)> = files
         .iter()
-        .filter(|(f, stage)| {
-            let text = std::fs::read(f).unwrap_or_default();
-            seen.insert((text, sm5_profile(*stage)))
+        .filter_map(|(f, stage)| {
+            let text = std::fs::read_to_string(f).unwrap_or_default();
+            if !seen.insert((text.clone(), sm5_profile(*stage))) {
+                return None;
+            }
+            if !text.contains(CLIP_DISTANCE) {
+                return Some((f.clone(), *stage));
+            }
+            clipping += 1;
+            let copy = f.with_extension("user-clip-semantic.hlsl");
+            std::fs::write(&copy, text.replace(CLIP_DISTANCE, " : CLIPDISTANCE;"))
+                .expect("HLSL copy written");
+            Some((copy, *stage))
         })
         .collect();
+    if clipping > 0 {
+        eprintln!(
+            "vkd3d-compiler: {clipping} files write SV_ClipDistance, which vkd3d-compiler 1.17 \
+             does not know: compiled with it spelt CLIPDISTANCE"
+        );
+    }
     let outcomes: Vec<(bool, String)> = distinct
         .par_iter()
         .filter_map(|(f, stage)| {
