@@ -3,8 +3,8 @@
 //! The CPU reference executor for Direct3D 9 shaders (SM1.0–3.0), in layers where
 //! nothing below imports from above:
 //!
-//! 1. [`draw`]: the shared [`Draw`]/[`Scene`] description of rendering work (and its
-//!    loader for the execution oracles, [`oracle`]);
+//! 1. [`draw`]: the shared [`Draw`]/[`Scene`] description of rendering work (the
+//!    execution oracles load into it: `oracle`, with feature `oracle`);
 //! 2. [`format`](mod@format): texel formats — decoding, quantising to a target, the sRGB curves,
 //!    D3DCOLOR;
 //! 3. [`texture`]: decoded textures and the samplers;
@@ -12,12 +12,13 @@
 //! 5. [`render`](mod@render): vertex fetch, homogeneous clipping, triangle setup, output merger
 //!    ([`render::merge`], which owns the [`render::Framebuffer`]), pixel shading,
 //!    rasterization and primitive assembly, and the [`Renderer`] that runs a scene;
-//! 6. [`replay`]: replaying an oracle record's probes (the CPU's and the GPU runner's).
+//! 6. `replay` (feature `oracle`): replaying an oracle record's probes (the CPU's and the
+//!    GPU runner's).
 //!
 //! [`quick`] and [`pretransformed`] build draws on top. Device-dependent choices come
 //! from [`d3dbc::Semantics`].
 //!
-//! The front door, [`invoke`]: run one shader with [`run_pixel`] / [`run_vertex`], or
+//! The front door: run one shader with [`run_pixel`] / [`run_vertex`], or
 //! draw a [`Draw`] with [`render()`].
 //!
 //! ```
@@ -38,15 +39,21 @@ pub mod divergence;
 pub mod draw;
 pub mod effect;
 pub mod equivalence;
+#[cfg(feature = "oracle")]
 pub mod oracle;
+/// Without the feature, the loader's state decoding still serves [`effect`].
+#[cfg(not(feature = "oracle"))]
+#[allow(dead_code)]
+mod oracle;
 pub mod pretransformed;
 pub mod quick;
 
 pub use draw::{Draw, Op, Scene};
 pub mod exec;
 pub mod format;
-pub mod invoke;
+mod invoke;
 pub mod render;
+#[cfg(feature = "oracle")]
 pub mod replay;
 pub mod texture;
 pub mod trace;

@@ -138,7 +138,7 @@ pub fn profile(v: Version, branches: bool, relative: bool) -> (String, Option<St
             format!("{kind}_2_a"),
             Some(format!("{kind}_2_x is what the {kind}_2_a profile targets")),
         ),
-        (_, 3, d3dbc::version::MINOR_SW) | (_, 2, d3dbc::version::MINOR_SW) => (
+        _ if v.is_software() => (
             format!("{kind}_3_0"),
             Some(format!(
                 "{v} (software processing) has no HLSL profile; {kind}_3_0 computes the same"

@@ -6,7 +6,7 @@
 //! options struct the CPU executor reads too; state outside the shader is
 //! [`PipelineState`].
 //!
-//! Varyings use one fixed map ([`interface::varying_location`]) so that any vertex
+//! Varyings use one fixed map ([`d3dbc::target::interface::varying_location`]) so that any vertex
 //! shader links with any pixel shader. A host that draws with a known pair calls
 //! [`link`], as a D3D9 driver does when it builds a pipeline: the pair moves to compact
 //! locations for exactly what the pixel shader reads, with the pixel inputs'
@@ -28,7 +28,7 @@
 //! let ps = asm("ps_3_0\ndcl_color2_centroid v0\nmov oC0, v0\n");
 //! let mut v = d3dbc_naga::translate(&vs, &Default::default()).unwrap();
 //! let mut p = d3dbc_naga::translate(&ps, &Default::default()).unwrap();
-//! let color2 = |x: &&d3dbc_naga::interface::Varying| x.usage == DeclUsage::Color && x.usage_index == 2;
+//! let color2 = |x: &&d3dbc::target::interface::Varying| x.usage == DeclUsage::Color && x.usage_index == 2;
 //! assert_eq!(v.interface.varyings.iter().find(color2).unwrap().location, 178);
 //! d3dbc_naga::link(&mut v, &mut p).unwrap();
 //! assert_eq!(v.interface.varyings.len(), 1);
@@ -40,11 +40,10 @@
 mod builder;
 pub mod effect;
 mod hlsl;
-pub mod interface;
 mod link;
 mod lower;
-pub mod options;
 
+use d3dbc::target::{interface, options};
 use d3dbc::Shader;
 use naga::valid::{Capabilities, ModuleInfo, ValidationFlags, Validator};
 

@@ -3,7 +3,7 @@
 //! inputs' interpolation and sampling, outputs nobody reads go, and both modules stay
 //! valid for every back end.
 
-use d3dbc_naga::interface::{varying_at, varying_location, Stage};
+use d3dbc::target::interface::{varying_at, varying_location, Stage};
 use d3dbc_naga::{link, translate, Error, TranslateOptions, Translation};
 use naga::{Binding, Interpolation, Sampling, TypeInner};
 
@@ -161,7 +161,7 @@ add oC0, r0, v3
 fn flat_colours_fog_and_sm1_pairs_link() {
     let mut o = TranslateOptions::default();
     o.pipeline.flat_shading = true;
-    o.pipeline.fog = d3dbc_naga::options::FogMode::Vertex;
+    o.pipeline.fog = d3dbc::target::options::FogMode::Vertex;
     o.pipeline.clip_planes = 2;
     let (mut v, mut p) = (
         tr(

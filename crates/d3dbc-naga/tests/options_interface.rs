@@ -59,12 +59,12 @@ fn point_expansion_sprites_and_fog_translate_to_every_target() {
         "ps_1_1\ntex t0\nmov r0, t0\n",
     ];
     for fog_depth in [
-        d3dbc_naga::options::FogDepth::Z,
-        d3dbc_naga::options::FogDepth::W,
+        d3dbc::target::options::FogDepth::Z,
+        d3dbc::target::options::FogDepth::W,
     ] {
         for fog in [
-            d3dbc_naga::options::FogMode::Vertex,
-            d3dbc_naga::options::FogMode::Exp2,
+            d3dbc::target::options::FogMode::Vertex,
+            d3dbc::target::options::FogMode::Exp2,
         ] {
             let mut o = TranslateOptions::default();
             o.pipeline.point_expansion = true;
@@ -145,7 +145,7 @@ fn wgsl_with_special_values_passes_tint() {
         return;
     };
     use d3dbc::semantics::{LogOfZero, ReciprocalOfZero};
-    use d3dbc_naga::options::FogMode;
+    use d3dbc::target::options::FogMode;
     let shaders = [
         "vs_2_0\ndcl_position v0\nrcp r0.x, v0.x\nrsq r0.y, v0.y\nlog r0.z, v0.z\nmov r0.w, v0.w\nmov oPos, r0\nmov oPts, v0.x\n",
         "ps_2_0\ndef c0, 1.#INF, -1.#INF, 3.40282347e+038, -3.40282347e+038\ndef c1, 1.#QNAN, 0, 0, 1\ndcl t0\nadd r0, t0, c0\nmul r0, r0, c1\nmov oC0, r0\n",

@@ -30,8 +30,8 @@ use d3dbc::target::link::LinkRead;
 use d3dbc::Shader;
 use spirv::{Capability, ExecutionMode, ExecutionModel, Op};
 
-pub use d3dbc::target::interface::{self, Interface};
-pub use d3dbc::target::options::{self, PipelineState, TextureKind, TranslateOptions};
+pub use d3dbc::target::interface::Interface;
+pub use d3dbc::target::options::{PipelineState, TextureKind, TranslateOptions};
 /// Why a shader could not be emitted: the error both back ends report
 /// ([`d3dbc::target::Error`]), at DWORD offsets in the token stream (the version token
 /// is at 0).

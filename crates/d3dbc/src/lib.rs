@@ -5,8 +5,8 @@
 //! printer that writes Microsoft's listing format, an assembler (preprocessor + parser)
 //! that produces Microsoft's exact bytes, and a validator with the runtime's rules.
 //!
-//! Data flows one way: bytes → [`decode`] → [`ir`] → {[`print`](mod@print), [`validate`]};
-//! text → [`asm`] → [`ir`] → [`encode`].
+//! Data flows one way: bytes → [`Decoder`] → [`ir`] → {[`print`](mod@print), [`validate`]};
+//! text → [`asm`] → [`ir`] → [`Shader::encode`].
 //!
 //! ```
 //! let tokens = [0xFFFE0101, 0x00000001, 0xC00F0000, 0x90E40000, 0x0000FFFF];
@@ -56,13 +56,13 @@
 pub mod analysis;
 pub mod asm;
 pub mod ctab;
-pub mod decode;
+mod decode;
 pub mod diag;
-pub mod encode;
+mod encode;
 pub mod fx;
 pub mod input;
 pub mod ir;
-pub mod mask;
+mod mask;
 #[cfg(feature = "serde")]
 pub mod model;
 pub mod opcode;
@@ -71,11 +71,11 @@ pub mod regs;
 pub mod report;
 pub mod rip;
 pub mod semantics;
-pub mod state;
+mod state;
 pub mod target;
 pub mod token;
 pub mod validate;
-pub mod version;
+mod version;
 
 pub use analysis::Analysis;
 pub use ctab::{Ctab, CtabError};

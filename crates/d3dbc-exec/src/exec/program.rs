@@ -103,11 +103,11 @@ pub struct Program {
     /// `t#` read (ps).
     pub reads_t: u16,
     /// Register-file entries written by some instruction.
-    pub writes: [bool; NREGS],
+    pub(crate) writes: [bool; NREGS],
     /// The same as a list of register-file indices.
     pub(super) written: Vec<u8>,
     /// The original instruction of each translated one (for traces).
-    pub originals: Vec<Instruction>,
+    pub(crate) originals: Vec<Instruction>,
     /// Temporaries of the version (the ps_1_4 `phase` clears their alpha).
     pub(super) temps: usize,
 }

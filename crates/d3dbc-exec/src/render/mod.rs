@@ -103,7 +103,7 @@ impl Default for Options {
 }
 
 /// A pixel-shader trace: per executed instruction, its index in the program's
-/// [`Program::originals`], the value it wrote at the traced pixel and whether that
+/// original instructions, the value it wrote at the traced pixel and whether that
 /// pixel was active; then the program that ran.
 #[derive(Clone, Debug)]
 pub struct PixelTrace {

@@ -4,7 +4,7 @@
 //!
 //! Why a module of the format crate and not a crate of its own: the effect container is
 //! part of the Direct3D 9 bytecode format as shipped (most shaders live inside one), and
-//! its pieces are this crate's — every embedded shader is decoded by [`crate::decode`],
+//! its pieces are this crate's — every embedded shader is decoded by [`crate::Decoder`],
 //! listed by [`crate::print`], and every preshader carries a `CTAB` read by
 //! [`crate::ctab`]. Keeping it here keeps one decoder and one constant-table reader.
 //!
