@@ -281,7 +281,13 @@ fn object_ids(v: &Value, out: &mut Vec<u32>) {
 }
 
 /// Numbers `raw` (words in file order, `first` per row) in rows of four.
+/// Rows past the data (a typedef claiming more rows than its value holds, or rows of
+/// no columns) are not made: what MojoShader would allocate for them is unbounded.
 fn rows_of_four(raw: &[u32], first: u32, rows: usize, out: &mut Vec<u32>) {
+    let rows = match first {
+        0 => 0,
+        f => rows.min(raw.len().div_ceil(f as usize)),
+    };
     let per = first.min(4) as usize;
     for i in 0..rows {
         let at = out.len();
@@ -433,8 +439,9 @@ fn value_plan<'a>(
             plan.info = info;
             let mut words = Vec::new();
             struct_words(t, v, &mut words);
-            let count = size as usize * t.elements.max(1) as usize;
-            words.resize(count, 0);
+            // As many words as the value holds (a legal struct fills all of them).
+            let count = (size as usize * t.elements.max(1) as usize).min(words.len());
+            words.truncate(count);
             plan.count = count as u32;
             plan.data = Data::Words(words);
         }
@@ -585,6 +592,12 @@ fn make_shader(
                 position: e.error_position,
             })
             .collect();
+        // Not kept (the effect fails): our reference goes back now, after its errors
+        // were copied.
+        if let Some(del) = ctx.deleteShader {
+            // SAFETY: the caller's callback on a shader we hold.
+            unsafe { del(ctx.shaderContext, handle) };
+        }
         return Err(list);
     }
     // SAFETY: `symbols` holds `symbol_count` entries.
@@ -1215,8 +1228,12 @@ pub(crate) unsafe fn clone(e: *const MOJOSHADER_effect) -> *mut MOJOSHADER_effec
     };
     // SAFETY: our effect.
     let src = unsafe { &*e };
-    // SAFETY: the block holds the source bytes.
-    let bytes = unsafe { std::slice::from_raw_parts(h.source, h.source_len) };
+    let bytes = if h.source.is_null() {
+        &[][..]
+    } else {
+        // SAFETY: the block holds the source bytes.
+        unsafe { std::slice::from_raw_parts(h.source, h.source_len) }
+    };
     // SAFETY: `objects` holds `object_count` entries.
     let objects = unsafe { crate::slice(src.objects, src.object_count.max(0) as c_uint) };
     let fx = Effect::parse(bytes);

@@ -10,7 +10,10 @@
 //! gives MojoShader's unknown-profile error), `MOJOSHADER_freeParseData`,
 //! `MOJOSHADER_linkSPIRVShaders`, `MOJOSHADER_parsePreshader` and
 //! `MOJOSHADER_freePreshader`. See [`parse`] for what each profile writes and
-//! [`spirv`] for the SPIR-V layout.
+//! [`spirv`] for the SPIR-V layout. The effect half (`MOJOSHADER_compileEffect`,
+//! `_deleteEffect`, `_cloneEffect`, `_effectSetRawValueHandle`/`Name`, the technique
+//! functions, `_effectBegin` … `_effectEnd`) is [`effect`] (reading and laying out) and
+//! [`effect_run`] (running passes through the caller's shader context).
 //!
 //! Memory comes from the caller's `MOJOSHADER_malloc` and goes back through its
 //! `MOJOSHADER_free` (the C library's when NULL), one block per answer. Every entry
