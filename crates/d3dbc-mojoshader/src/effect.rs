@@ -786,6 +786,10 @@ fn plan<'a>(
         let Some((_, Value::Object(src))) = fx.resolve(name) else {
             continue;
         };
+        // Only into an empty object: each object holds one reference.
+        if !matches!(objects.get(id), Some(ObjectPlan::Empty)) {
+            continue;
+        }
         let (Some(ObjectPlan::Shader(sp)), Some(add)) =
             (objects.get(*src as usize), ctx.shaderAddRef)
         else {
@@ -796,12 +800,10 @@ fn plan<'a>(
         unsafe { add(shared.handle) };
         shared.technique = t;
         shared.pass = p;
-        if let Some(slot) = objects.get_mut(id) {
-            *slot = ObjectPlan::Shader(shared);
-        }
+        objects[id] = ObjectPlan::Shader(shared);
     }
     for (id, s) in selectors {
-        if id < objects.len() && is_shader_type(types[id]) {
+        if matches!(objects.get(id), Some(ObjectPlan::Empty)) && is_shader_type(types[id]) {
             objects[id] = ObjectPlan::Selector(s);
         }
     }

@@ -547,7 +547,7 @@ fn upload(effect: &MOJOSHADER_effect, raw: *mut MOJOSHADER_effectShader, files: 
 /// `MOJOSHADER_effectCommitChanges`.
 pub(crate) fn commit(effect: &mut MOJOSHADER_effect) {
     let (mut vert, mut pixl) = (effect.current_vert_raw, effect.current_pixl_raw);
-    let mut selected = false;
+    let mut had_selector = false;
     for (raw, bound) in [(&mut vert, 0), (&mut pixl, 1)] {
         if raw.is_null() {
             continue;
@@ -566,13 +566,15 @@ pub(crate) fn commit(effect: &mut MOJOSHADER_effect) {
                 } else {
                     effect.current_pixl = h;
                 }
-                selected = true;
             }
-            // Windows fails the pass: this stage gets no shader's uniforms.
+            // Windows fails the pass: this stage keeps the shader bound before the
+            // pass and gets no uniforms.
             None => *raw = std::ptr::null_mut(),
         }
+        // BeginPass left the binding to this call: bind whatever was chosen.
+        had_selector = true;
     }
-    if selected {
+    if had_selector {
         bind(effect);
         set_sampler_changes(effect, vert, pixl);
     }
