@@ -360,3 +360,159 @@ fn effects_against_mojoshader_on_the_corpus() {
         failures.join("\n")
     );
 }
+
+/// `(C type, C field or "" for the size, Rust size or offset)`.
+macro_rules! layout {
+    ($($ty:ident { $($field:ident),* }),* $(,)?) => {
+        vec![$(
+            (stringify!($ty), String::new(), std::mem::size_of::<d3dbc_mojoshader::types::$ty>()),
+            $((
+                stringify!($ty),
+                stringify!($field).trim_start_matches("r#").to_string(),
+                std::mem::offset_of!(d3dbc_mojoshader::types::$ty, $field),
+            ),)*
+        )*]
+    };
+}
+
+/// The effect structs of `types.rs` against the face header, as a C compiler lays it
+/// out (size of each, offset of each field).
+#[test]
+fn effect_types_match_the_face_header() {
+    let rows = layout![
+        MOJOSHADER_effectValue {
+            name,
+            semantic,
+            r#type,
+            value_count,
+            values
+        },
+        MOJOSHADER_effectState { r#type, value },
+        MOJOSHADER_effectSamplerState { r#type, value },
+        MOJOSHADER_effectParam {
+            value,
+            annotation_count,
+            annotations
+        },
+        MOJOSHADER_effectPass {
+            name,
+            state_count,
+            states,
+            annotation_count,
+            annotations
+        },
+        MOJOSHADER_effectTechnique {
+            name,
+            pass_count,
+            passes,
+            annotation_count,
+            annotations
+        },
+        MOJOSHADER_samplerStateRegister {
+            sampler_name,
+            sampler_register,
+            sampler_state_count,
+            sampler_states
+        },
+        MOJOSHADER_effectShader {
+            r#type,
+            technique,
+            pass,
+            is_preshader,
+            preshader_param_count,
+            preshader_params,
+            param_count,
+            params,
+            sampler_count,
+            samplers,
+            shader
+        },
+        MOJOSHADER_effectSamplerMap { r#type, name },
+        MOJOSHADER_effectString { r#type, string },
+        MOJOSHADER_effectObject {},
+        MOJOSHADER_effectStateChanges {
+            render_state_change_count,
+            render_state_changes,
+            sampler_state_change_count,
+            sampler_state_changes,
+            vertex_sampler_state_change_count,
+            vertex_sampler_state_changes
+        },
+        MOJOSHADER_effectShaderContext {
+            compileShader,
+            shaderAddRef,
+            deleteShader,
+            getParseData,
+            bindShaders,
+            getBoundShaders,
+            mapUniformBufferMemory,
+            unmapUniformBufferMemory,
+            getError,
+            shaderContext,
+            m,
+            f,
+            malloc_data
+        },
+        MOJOSHADER_effect {
+            error_count,
+            errors,
+            param_count,
+            params,
+            technique_count,
+            techniques,
+            object_count,
+            objects,
+            current_technique,
+            current_pass,
+            restore_shader_state,
+            state_changes,
+            current_vert_raw,
+            current_pixl_raw,
+            current_vert,
+            current_pixl,
+            prev_vertex_shader,
+            prev_pixel_shader,
+            ctx
+        },
+    ];
+    let mut c = String::from(
+        "#define MOJOSHADER_EFFECT_SUPPORT 1\n#include <stdio.h>\n#include <stddef.h>\n\
+         #include \"mojoshader.h\"\nint main(void) {\n",
+    );
+    for (ty, field, _) in &rows {
+        if field.is_empty() {
+            c.push_str(&format!("    printf(\"%zu\\n\", sizeof ({ty}));\n"));
+        } else {
+            c.push_str(&format!(
+                "    printf(\"%zu\\n\", offsetof({ty}, {field}));\n"
+            ));
+        }
+    }
+    c.push_str("    return 0;\n}\n");
+    let out = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("effect_layout");
+    std::fs::create_dir_all(&out).unwrap();
+    std::fs::write(out.join("layout.c"), c).unwrap();
+    let header = Path::new(env!("CARGO_MANIFEST_DIR")).join("../d3dbc-capi/face");
+    let st = Command::new(std::env::var("CC").unwrap_or_else(|_| "cc".into()))
+        .args(["-std=c99", "-Wall", "-Werror", "-I"])
+        .arg(&header)
+        .arg(out.join("layout.c"))
+        .arg("-o")
+        .arg(out.join("layout"))
+        .status()
+        .expect("cc");
+    assert!(st.success(), "building the layout probe failed");
+    let text = Command::new(out.join("layout")).output().unwrap().stdout;
+    let c_values: Vec<usize> = String::from_utf8_lossy(&text)
+        .lines()
+        .map(|l| l.parse().unwrap())
+        .collect();
+    assert_eq!(c_values.len(), rows.len());
+    let wrong: Vec<String> = rows
+        .iter()
+        .zip(&c_values)
+        .filter(|((_, _, rust), c)| rust != *c)
+        .map(|((ty, field, rust), c)| format!("{ty}.{field}: Rust {rust}, C {c}"))
+        .collect();
+    assert!(wrong.is_empty(), "layouts differ: {wrong:#?}");
+}
