@@ -297,6 +297,9 @@ impl SpirvPatchTable {
 }
 
 // ---- The effect half (`MOJOSHADER_EFFECT_SUPPORT`) ----
+//
+// Checked against the face header (sizes, every field's offset) by
+// `tests/mojoshader_effects.rs`.
 
 /// `MOJOSHADER_SYMTYPE_*` values the effect code tests.
 pub const SYMTYPE_STRING: c_int = 4;

@@ -440,8 +440,18 @@ fn failing_backends_and_truncated_effects_answer_errors() {
         MOJOSHADER_deleteEffect(e);
         MOJOSHADER_freeParseData(shader as *const MOJOSHADER_parseData);
         REFS.store(0, Ordering::SeqCst);
-        // Every truncation of the effect: an error or an effect, never a crash or leak.
+        // The XNA/FNA wrapper in front of the effect is skipped, as MojoShader skips it.
+        let mut wrapped = [0xBCF0_0BCFu32, 12, 0]
+            .iter()
+            .flat_map(|w| w.to_le_bytes())
+            .collect::<Vec<u8>>();
+        wrapped.extend(&bytes);
         let ctx = context();
+        let e = compile_effect(&wrapped, &ctx);
+        assert_eq!(errors(e), Vec::<String>::new());
+        assert_eq!(((*e).param_count, (*e).technique_count), (1, 1));
+        MOJOSHADER_deleteEffect(e);
+        // Every truncation of the effect: an error or an effect, never a crash or leak.
         for n in 0..bytes.len() {
             let e = compile_effect(&bytes[..n], &ctx);
             assert!(!e.is_null());

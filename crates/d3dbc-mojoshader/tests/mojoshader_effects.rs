@@ -13,6 +13,9 @@
 //! except for the effects listed in [`KNOWN`], each with the reason MojoShader is wrong
 //! against Windows (D3DX, as Wine's effect tests state it) and the fields that may
 //! differ. A listed difference that no longer occurs fails too (the list stays exact).
+//!
+//! Also here: the effect structs of `types.rs` against the face header as a C compiler
+//! lays them out (that header is checked against MojoShader's by `d3dbc-capi`).
 
 mod cbuild;
 #[path = "../../d3dbc/tests/common/mod.rs"]
@@ -124,7 +127,7 @@ const KNOWN: &[(&str, usize, Known, &str)] = &[
         14,
         Known::Crashes,
         "reflect: MojoShader crashes; the face's MOJOSHADER_parse refuses the shader's \
-         preshader (an FXLC operation outside MojoShader's opcode set), so the face \
+         preshader (`d3ds_dotswiz`, outside MojoShader's opcode set), so the face \
          answers that error",
     ),
     // ---- Values D3DX computes differently ----
