@@ -9,8 +9,7 @@
  *
  * The library is libd3dbc_mojoshader (crates/d3dbc-mojoshader; `cargo xtask capi
  * --prefix DIR` installs it with this header as include/mojoshader.h). It implements
- * the parse, preshader and SPIR-V link functions; the effect functions below are
- * declared but not implemented yet (link MojoShader for them). */
+ * the parse, preshader and SPIR-V link functions and the effect functions. */
 
 #ifndef _INCL_MOJOSHADER_H_
 #define _INCL_MOJOSHADER_H_

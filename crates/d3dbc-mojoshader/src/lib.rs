@@ -10,7 +10,10 @@
 //! gives MojoShader's unknown-profile error), `MOJOSHADER_freeParseData`,
 //! `MOJOSHADER_linkSPIRVShaders`, `MOJOSHADER_parsePreshader` and
 //! `MOJOSHADER_freePreshader`. See [`parse`] for what each profile writes and
-//! [`spirv`] for the SPIR-V layout.
+//! [`spirv`] for the SPIR-V layout. The effect half (`MOJOSHADER_compileEffect`,
+//! `_deleteEffect`, `_cloneEffect`, `_effectSetRawValueHandle`/`Name`, the technique
+//! functions, `_effectBegin` … `_effectEnd`) is [`effect`] (reading and laying out) and
+//! [`effect_run`] (running passes through the caller's shader context).
 //!
 //! Memory comes from the caller's `MOJOSHADER_malloc` and goes back through its
 //! `MOJOSHADER_free` (the C library's when NULL), one block per answer. Every entry
@@ -25,6 +28,8 @@
 #![allow(non_camel_case_types, non_snake_case, clippy::missing_safety_doc)]
 
 mod arena;
+pub mod effect;
+pub mod effect_run;
 pub mod parse;
 pub mod preshader;
 pub mod spirv;
@@ -218,4 +223,248 @@ pub unsafe extern "C" fn MOJOSHADER_linkSPIRVShaders(
         unsafe { spirv::link(v, p) }
     }))
     .unwrap_or(0)
+}
+
+// ---- The effect half ----
+
+/// `MOJOSHADER_compileEffect`: see [`effect`]. Never NULL: errors are in the answer's
+/// `errors` (MojoShader's static answers for a NULL context, mismatched allocator
+/// functions, bytes that are not an effect or end too early).
+///
+/// # Safety
+/// Pointers are NULL or valid for their counts (`tokenbuf` for `bufsize` bytes); `ctx`
+/// holds callbacks that behave as MojoShader's contract says.
+#[no_mangle]
+pub unsafe extern "C" fn MOJOSHADER_compileEffect(
+    tokenbuf: *const u8,
+    bufsize: c_uint,
+    swiz: *const MOJOSHADER_swizzle,
+    swizcount: c_uint,
+    smap: *const MOJOSHADER_samplerMap,
+    smapcount: c_uint,
+    ctx: *const MOJOSHADER_effectShaderContext,
+) -> *mut MOJOSHADER_effect {
+    if ctx.is_null() {
+        return &raw mut effect::NEED_BACKEND_EFFECT;
+    }
+    catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: per the contract.
+        let (ctx, bytes, swizzles, smap) = unsafe {
+            (
+                &*ctx,
+                slice(tokenbuf, bufsize),
+                slice(swiz, swizcount),
+                slice(smap, smapcount),
+            )
+        };
+        effect::compile(bytes, swizzles, smap, ctx)
+    }))
+    .unwrap_or(&raw mut effect::OUT_OF_MEM_EFFECT)
+}
+
+/// `MOJOSHADER_deleteEffect`: the shaders through `ctx->deleteShader`, the block
+/// through the allocator. NULL and the static answers are left alone.
+///
+/// # Safety
+/// `effect` is NULL or an answer of [`MOJOSHADER_compileEffect`] or
+/// [`MOJOSHADER_cloneEffect`] not yet deleted.
+#[no_mangle]
+pub unsafe extern "C" fn MOJOSHADER_deleteEffect(effect: *const MOJOSHADER_effect) {
+    // SAFETY: per the contract.
+    let _ = catch_unwind(AssertUnwindSafe(|| unsafe { effect::delete(effect) }));
+}
+
+/// `MOJOSHADER_cloneEffect`: NULL for NULL, a static answer, or when memory runs out.
+///
+/// # Safety
+/// As [`MOJOSHADER_deleteEffect`].
+#[no_mangle]
+pub unsafe extern "C" fn MOJOSHADER_cloneEffect(
+    effect: *const MOJOSHADER_effect,
+) -> *mut MOJOSHADER_effect {
+    // SAFETY: per the contract.
+    catch_unwind(AssertUnwindSafe(|| unsafe { effect::clone(effect) }))
+        .unwrap_or(std::ptr::null_mut())
+}
+
+/// `MOJOSHADER_effectSetRawValueHandle`: nothing for NULL pointers or a write past the
+/// parameter's values.
+///
+/// # Safety
+/// `parameter` is NULL or a parameter of a live effect; `data` holds `len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn MOJOSHADER_effectSetRawValueHandle(
+    parameter: *const MOJOSHADER_effectParam,
+    data: *const c_void,
+    offset: c_uint,
+    len: c_uint,
+) {
+    if parameter.is_null() || data.is_null() {
+        return;
+    }
+    let _ = catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: per the contract.
+        unsafe { effect_run::set_raw(&*parameter, data as *const u8, offset, len) }
+    }));
+}
+
+/// `MOJOSHADER_effectSetRawValueName`: nothing for NULL pointers, an unknown name or a
+/// write past the parameter's values.
+///
+/// # Safety
+/// `effect` is NULL or a live effect; `name` NUL-terminated; `data` holds `len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn MOJOSHADER_effectSetRawValueName(
+    effect: *const MOJOSHADER_effect,
+    name: *const c_char,
+    data: *const c_void,
+    offset: c_uint,
+    len: c_uint,
+) {
+    // SAFETY: per the contract.
+    let (Some(e), Some(name)) = (unsafe { live(effect) }, unsafe { parse::c_bytes(name) }) else {
+        return;
+    };
+    if data.is_null() {
+        return;
+    }
+    let _ = catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: per the contract.
+        unsafe { effect_run::set_raw_by_name(&*e, name, data as *const u8, offset, len) }
+    }));
+}
+
+/// An effect of this crate (not NULL, not a static answer).
+///
+/// # Safety
+/// `e` is NULL, a static answer or a live effect of this crate.
+unsafe fn live(e: *const MOJOSHADER_effect) -> Option<*mut MOJOSHADER_effect> {
+    // SAFETY: per the contract.
+    unsafe { effect::header(e) }.map(|_| e as *mut MOJOSHADER_effect)
+}
+
+/// `MOJOSHADER_effectGetCurrentTechnique` (NULL for NULL).
+///
+/// # Safety
+/// `effect` is NULL, a static answer or a live effect.
+#[no_mangle]
+pub unsafe extern "C" fn MOJOSHADER_effectGetCurrentTechnique(
+    effect: *const MOJOSHADER_effect,
+) -> *const MOJOSHADER_effectTechnique {
+    if effect.is_null() {
+        return std::ptr::null();
+    }
+    // SAFETY: per the contract (a static answer has no technique).
+    unsafe { (*effect).current_technique }
+}
+
+/// `MOJOSHADER_effectSetTechnique`: only a technique of this effect is taken.
+///
+/// # Safety
+/// `effect` is NULL, a static answer or a live effect.
+#[no_mangle]
+pub unsafe extern "C" fn MOJOSHADER_effectSetTechnique(
+    effect: *mut MOJOSHADER_effect,
+    technique: *const MOJOSHADER_effectTechnique,
+) {
+    // SAFETY: per the contract.
+    if let Some(e) = unsafe { live(effect) } {
+        // SAFETY: a live effect of ours.
+        let _ = catch_unwind(AssertUnwindSafe(|| {
+            effect_run::set_technique(unsafe { &mut *e }, technique)
+        }));
+    }
+}
+
+/// `MOJOSHADER_effectFindNextValidTechnique`: the first technique for NULL, the next
+/// one, or NULL after the last (or for a technique of another effect).
+///
+/// # Safety
+/// `effect` is NULL, a static answer or a live effect.
+#[no_mangle]
+pub unsafe extern "C" fn MOJOSHADER_effectFindNextValidTechnique(
+    effect: *const MOJOSHADER_effect,
+    technique: *const MOJOSHADER_effectTechnique,
+) -> *const MOJOSHADER_effectTechnique {
+    // SAFETY: per the contract.
+    match unsafe { live(effect) } {
+        // SAFETY: a live effect of ours.
+        Some(e) => catch_unwind(AssertUnwindSafe(|| {
+            effect_run::next_technique(unsafe { &*e }, technique)
+        }))
+        .unwrap_or(std::ptr::null()),
+        None => std::ptr::null(),
+    }
+}
+
+/// Runs `f` on a live effect, catching any panic.
+///
+/// # Safety
+/// `effect` is NULL, a static answer or a live effect.
+unsafe fn with_effect(effect: *mut MOJOSHADER_effect, f: impl FnOnce(&mut MOJOSHADER_effect)) {
+    // SAFETY: per the contract.
+    if let Some(e) = unsafe { live(effect) } {
+        // SAFETY: a live effect of ours, used by one call at a time as MojoShader's is.
+        let _ = catch_unwind(AssertUnwindSafe(|| f(unsafe { &mut *e })));
+    }
+}
+
+/// `MOJOSHADER_effectBegin`.
+///
+/// # Safety
+/// `effect` is NULL, a static answer or a live effect; `numPasses` NULL or writable;
+/// `stateChanges` NULL or valid until `MOJOSHADER_effectEnd`.
+#[no_mangle]
+pub unsafe extern "C" fn MOJOSHADER_effectBegin(
+    effect: *mut MOJOSHADER_effect,
+    numPasses: *mut c_uint,
+    saveShaderState: c_int,
+    stateChanges: *mut MOJOSHADER_effectStateChanges,
+) {
+    // SAFETY: per the contract.
+    unsafe {
+        with_effect(effect, |e| {
+            effect_run::begin(e, numPasses, saveShaderState, stateChanges)
+        })
+    };
+}
+
+/// `MOJOSHADER_effectBeginPass`: nothing for a pass past the current technique's.
+///
+/// # Safety
+/// As [`MOJOSHADER_effectBegin`].
+#[no_mangle]
+pub unsafe extern "C" fn MOJOSHADER_effectBeginPass(effect: *mut MOJOSHADER_effect, pass: c_uint) {
+    // SAFETY: per the contract.
+    unsafe { with_effect(effect, |e| effect_run::begin_pass(e, pass)) };
+}
+
+/// `MOJOSHADER_effectCommitChanges`.
+///
+/// # Safety
+/// As [`MOJOSHADER_effectBegin`].
+#[no_mangle]
+pub unsafe extern "C" fn MOJOSHADER_effectCommitChanges(effect: *mut MOJOSHADER_effect) {
+    // SAFETY: per the contract.
+    unsafe { with_effect(effect, effect_run::commit) };
+}
+
+/// `MOJOSHADER_effectEndPass`.
+///
+/// # Safety
+/// As [`MOJOSHADER_effectBegin`].
+#[no_mangle]
+pub unsafe extern "C" fn MOJOSHADER_effectEndPass(effect: *mut MOJOSHADER_effect) {
+    // SAFETY: per the contract.
+    unsafe { with_effect(effect, effect_run::end_pass) };
+}
+
+/// `MOJOSHADER_effectEnd`.
+///
+/// # Safety
+/// As [`MOJOSHADER_effectBegin`].
+#[no_mangle]
+pub unsafe extern "C" fn MOJOSHADER_effectEnd(effect: *mut MOJOSHADER_effect) {
+    // SAFETY: per the contract.
+    unsafe { with_effect(effect, effect_run::end) };
 }

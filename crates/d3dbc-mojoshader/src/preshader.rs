@@ -65,6 +65,15 @@ pub(crate) struct Plan {
     opcodes: Vec<c_int>,
 }
 
+impl Plan {
+    /// The names of the constant table's symbols, in its order.
+    pub(crate) fn symbol_names(&self) -> impl Iterator<Item = &str> {
+        self.ctab
+            .iter()
+            .flat_map(|t| t.constants.iter().map(|c| c.name.as_str()))
+    }
+}
+
 /// Parses a preshader token stream (the version token first).
 pub(crate) fn plan(tokens: &[u32]) -> Result<Plan, Failure> {
     let pres = Preshader::parse(tokens).map_err(|e| Failure {

@@ -295,3 +295,280 @@ impl SpirvPatchTable {
         }
     }
 }
+
+// ---- The effect half (`MOJOSHADER_EFFECT_SUPPORT`) ----
+//
+// Checked against the face header (sizes, every field's offset) by
+// `tests/mojoshader_effects.rs`.
+
+/// `MOJOSHADER_SYMTYPE_*` values the effect code tests.
+pub const SYMTYPE_STRING: c_int = 4;
+/// `MOJOSHADER_SYMTYPE_TEXTURE` (`TEXTURE1D` … `TEXTURECUBE` follow).
+pub const SYMTYPE_TEXTURE: c_int = 5;
+/// `MOJOSHADER_SYMTYPE_TEXTURECUBE`.
+pub const SYMTYPE_TEXTURECUBE: c_int = 9;
+/// `MOJOSHADER_SYMTYPE_SAMPLER` (`SAMPLER1D` … `SAMPLERCUBE` follow).
+pub const SYMTYPE_SAMPLER: c_int = 10;
+/// `MOJOSHADER_SYMTYPE_SAMPLERCUBE`.
+pub const SYMTYPE_SAMPLERCUBE: c_int = 14;
+/// `MOJOSHADER_SYMTYPE_PIXELSHADER`.
+pub const SYMTYPE_PIXELSHADER: c_int = 15;
+/// `MOJOSHADER_SYMTYPE_VERTEXSHADER`.
+pub const SYMTYPE_VERTEXSHADER: c_int = 16;
+/// `MOJOSHADER_SYMREGSET_BOOL`.
+pub const SYMREGSET_BOOL: c_int = 0;
+/// `MOJOSHADER_SYMREGSET_INT4`.
+pub const SYMREGSET_INT4: c_int = 1;
+/// `MOJOSHADER_SYMREGSET_FLOAT4`.
+pub const SYMREGSET_FLOAT4: c_int = 2;
+/// `MOJOSHADER_SYMREGSET_SAMPLER`.
+pub const SYMREGSET_SAMPLER: c_int = 3;
+/// `MOJOSHADER_SYMCLASS_OBJECT`.
+pub const SYMCLASS_OBJECT: c_int = 4;
+/// `MOJOSHADER_SYMCLASS_STRUCT`.
+pub const SYMCLASS_STRUCT: c_int = 5;
+/// `MOJOSHADER_SYMTYPE_FLOAT`.
+pub const SYMTYPE_FLOAT: c_int = 3;
+/// `MOJOSHADER_RS_VERTEXSHADER`.
+pub const RS_VERTEXSHADER: c_int = 146;
+/// `MOJOSHADER_RS_PIXELSHADER`.
+pub const RS_PIXELSHADER: c_int = 147;
+/// `MOJOSHADER_SAMP_TEXTURE`.
+pub const SAMP_TEXTURE: c_int = 4;
+/// `MOJOSHADER_POSITION_NONE`.
+pub const POSITION_NONE: c_int = -3;
+
+/// `MOJOSHADER_effectValue` (its union of typed pointers is `values`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct MOJOSHADER_effectValue {
+    pub name: *const c_char,
+    pub semantic: *const c_char,
+    pub r#type: MOJOSHADER_symbolTypeInfo,
+    pub value_count: c_uint,
+    pub values: *mut c_void,
+}
+
+/// `MOJOSHADER_effectState`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct MOJOSHADER_effectState {
+    pub r#type: c_int,
+    pub value: MOJOSHADER_effectValue,
+}
+
+/// `MOJOSHADER_effectSamplerState`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct MOJOSHADER_effectSamplerState {
+    pub r#type: c_int,
+    pub value: MOJOSHADER_effectValue,
+}
+
+/// `MOJOSHADER_effectAnnotation`.
+pub type MOJOSHADER_effectAnnotation = MOJOSHADER_effectValue;
+
+/// `MOJOSHADER_effectParam`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct MOJOSHADER_effectParam {
+    pub value: MOJOSHADER_effectValue,
+    pub annotation_count: c_uint,
+    pub annotations: *mut MOJOSHADER_effectAnnotation,
+}
+
+/// `MOJOSHADER_effectPass`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct MOJOSHADER_effectPass {
+    pub name: *const c_char,
+    pub state_count: c_uint,
+    pub states: *mut MOJOSHADER_effectState,
+    pub annotation_count: c_uint,
+    pub annotations: *mut MOJOSHADER_effectAnnotation,
+}
+
+/// `MOJOSHADER_effectTechnique`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct MOJOSHADER_effectTechnique {
+    pub name: *const c_char,
+    pub pass_count: c_uint,
+    pub passes: *mut MOJOSHADER_effectPass,
+    pub annotation_count: c_uint,
+    pub annotations: *mut MOJOSHADER_effectAnnotation,
+}
+
+/// `MOJOSHADER_samplerStateRegister`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct MOJOSHADER_samplerStateRegister {
+    pub sampler_name: *const c_char,
+    pub sampler_register: c_uint,
+    pub sampler_state_count: c_uint,
+    pub sampler_states: *const MOJOSHADER_effectSamplerState,
+}
+
+/// `MOJOSHADER_effectShader` (its union of `shader` and `preshader` is `shader`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct MOJOSHADER_effectShader {
+    pub r#type: c_int,
+    pub technique: c_uint,
+    pub pass: c_uint,
+    pub is_preshader: c_uint,
+    pub preshader_param_count: c_uint,
+    pub preshader_params: *mut c_uint,
+    pub param_count: c_uint,
+    pub params: *mut c_uint,
+    pub sampler_count: c_uint,
+    pub samplers: *mut MOJOSHADER_samplerStateRegister,
+    pub shader: *mut c_void,
+}
+
+/// `MOJOSHADER_effectSamplerMap`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct MOJOSHADER_effectSamplerMap {
+    pub r#type: c_int,
+    pub name: *const c_char,
+}
+
+/// `MOJOSHADER_effectString`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct MOJOSHADER_effectString {
+    pub r#type: c_int,
+    pub string: *const c_char,
+}
+
+/// `MOJOSHADER_effectObject`.
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub union MOJOSHADER_effectObject {
+    pub r#type: c_int,
+    pub shader: MOJOSHADER_effectShader,
+    pub mapping: MOJOSHADER_effectSamplerMap,
+    pub string: MOJOSHADER_effectString,
+}
+
+/// `MOJOSHADER_effectStateChanges`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct MOJOSHADER_effectStateChanges {
+    pub render_state_change_count: c_uint,
+    pub render_state_changes: *const MOJOSHADER_effectState,
+    pub sampler_state_change_count: c_uint,
+    pub sampler_state_changes: *const MOJOSHADER_samplerStateRegister,
+    pub vertex_sampler_state_change_count: c_uint,
+    pub vertex_sampler_state_changes: *const MOJOSHADER_samplerStateRegister,
+}
+
+/// `MOJOSHADER_compileShaderFunc`.
+pub type MOJOSHADER_compileShaderFunc = Option<
+    unsafe extern "C" fn(
+        ctx: *const c_void,
+        mainfn: *const c_char,
+        tokenbuf: *const u8,
+        bufsize: c_uint,
+        swiz: *const MOJOSHADER_swizzle,
+        swizcount: c_uint,
+        smap: *const MOJOSHADER_samplerMap,
+        smapcount: c_uint,
+    ) -> *mut c_void,
+>;
+/// `MOJOSHADER_shaderAddRefFunc`.
+pub type MOJOSHADER_shaderAddRefFunc = Option<unsafe extern "C" fn(shader: *mut c_void)>;
+/// `MOJOSHADER_deleteShaderFunc`.
+pub type MOJOSHADER_deleteShaderFunc =
+    Option<unsafe extern "C" fn(ctx: *const c_void, shader: *mut c_void)>;
+/// `MOJOSHADER_getParseDataFunc`.
+pub type MOJOSHADER_getParseDataFunc =
+    Option<unsafe extern "C" fn(shader: *mut c_void) -> *mut MOJOSHADER_parseData>;
+/// `MOJOSHADER_bindShadersFunc`.
+pub type MOJOSHADER_bindShadersFunc =
+    Option<unsafe extern "C" fn(ctx: *const c_void, vshader: *mut c_void, pshader: *mut c_void)>;
+/// `MOJOSHADER_getBoundShadersFunc`.
+pub type MOJOSHADER_getBoundShadersFunc = Option<
+    unsafe extern "C" fn(ctx: *const c_void, vshader: *mut *mut c_void, pshader: *mut *mut c_void),
+>;
+/// `MOJOSHADER_mapUniformBufferMemoryFunc`.
+pub type MOJOSHADER_mapUniformBufferMemoryFunc = Option<
+    unsafe extern "C" fn(
+        ctx: *const c_void,
+        vsf: *mut *mut f32,
+        vsi: *mut *mut c_int,
+        vsb: *mut *mut u8,
+        psf: *mut *mut f32,
+        psi: *mut *mut c_int,
+        psb: *mut *mut u8,
+    ),
+>;
+/// `MOJOSHADER_unmapUniformBufferMemoryFunc`.
+pub type MOJOSHADER_unmapUniformBufferMemoryFunc = Option<unsafe extern "C" fn(ctx: *const c_void)>;
+/// `MOJOSHADER_getErrorFunc`.
+pub type MOJOSHADER_getErrorFunc =
+    Option<unsafe extern "C" fn(ctx: *const c_void) -> *const c_char>;
+
+/// `MOJOSHADER_effectShaderContext`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct MOJOSHADER_effectShaderContext {
+    pub compileShader: MOJOSHADER_compileShaderFunc,
+    pub shaderAddRef: MOJOSHADER_shaderAddRefFunc,
+    pub deleteShader: MOJOSHADER_deleteShaderFunc,
+    pub getParseData: MOJOSHADER_getParseDataFunc,
+    pub bindShaders: MOJOSHADER_bindShadersFunc,
+    pub getBoundShaders: MOJOSHADER_getBoundShadersFunc,
+    pub mapUniformBufferMemory: MOJOSHADER_mapUniformBufferMemoryFunc,
+    pub unmapUniformBufferMemory: MOJOSHADER_unmapUniformBufferMemoryFunc,
+    pub getError: MOJOSHADER_getErrorFunc,
+    pub shaderContext: *const c_void,
+    pub m: MOJOSHADER_malloc,
+    pub f: MOJOSHADER_free,
+    pub malloc_data: *mut c_void,
+}
+
+impl MOJOSHADER_effectShaderContext {
+    /// A context with no callbacks (the one MojoShader's static error effects hold).
+    pub const EMPTY: MOJOSHADER_effectShaderContext = MOJOSHADER_effectShaderContext {
+        compileShader: None,
+        shaderAddRef: None,
+        deleteShader: None,
+        getParseData: None,
+        bindShaders: None,
+        getBoundShaders: None,
+        mapUniformBufferMemory: None,
+        unmapUniformBufferMemory: None,
+        getError: None,
+        shaderContext: std::ptr::null(),
+        m: None,
+        f: None,
+        malloc_data: std::ptr::null_mut(),
+    };
+}
+
+/// `MOJOSHADER_effect`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct MOJOSHADER_effect {
+    pub error_count: c_int,
+    pub errors: *mut MOJOSHADER_error,
+    pub param_count: c_int,
+    pub params: *mut MOJOSHADER_effectParam,
+    pub technique_count: c_int,
+    pub techniques: *mut MOJOSHADER_effectTechnique,
+    pub object_count: c_int,
+    pub objects: *mut MOJOSHADER_effectObject,
+    pub current_technique: *const MOJOSHADER_effectTechnique,
+    pub current_pass: c_int,
+    pub restore_shader_state: c_int,
+    pub state_changes: *mut MOJOSHADER_effectStateChanges,
+    pub current_vert_raw: *mut MOJOSHADER_effectShader,
+    pub current_pixl_raw: *mut MOJOSHADER_effectShader,
+    pub current_vert: *mut c_void,
+    pub current_pixl: *mut c_void,
+    pub prev_vertex_shader: *mut c_void,
+    pub prev_pixel_shader: *mut c_void,
+    pub ctx: MOJOSHADER_effectShaderContext,
+}
