@@ -1,0 +1,65 @@
+//! Disassembly beside MojoShader, for profilers: `--ours-only N` runs N passes of
+//! `d3dbc::print::print_tokens` (what `dis` runs) over the real binaries MojoShader
+//! accepts, `--mojo-only N` N passes of MojoShader's `d3d` profile over the same ones;
+//! under `valgrind --tool=callgrind` the two instruction counts compare the work each
+//! side does independently of the machine's load (the peers bench's thread-CPU summary
+//! measures time). Without a flag it prints the set and the listing bytes.
+//!
+//! `cargo build --release -p d3dbc-peers --example dis_speed` (after
+//! `cargo xtask peers --fetch-only`; reads `D3DBC_CORPUS`).
+
+#[path = "../../d3dbc/benches/support/binaries.rs"]
+mod binaries;
+
+use std::hint::black_box;
+
+use d3dbc_peers::mojoshader::{self, Profile};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let set: Vec<(Vec<u32>, Vec<u8>)> = binaries::load()
+        .into_iter()
+        .map(|(tokens, _)| {
+            let bytes = tokens.iter().flat_map(|t| t.to_le_bytes()).collect();
+            (tokens, bytes)
+        })
+        .filter(|(_, b)| !mojoshader::available() || mojoshader::parse(Profile::D3d, b).is_some())
+        .collect();
+    let passes = |flag: &str| {
+        let i = args.iter().position(|a| a == flag)?;
+        Some(
+            args.get(i + 1)
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(1usize),
+        )
+    };
+    let mut text = String::new();
+    if let Some(n) = passes("--ours-only") {
+        for _ in 0..n {
+            for (t, _) in &set {
+                text.clear();
+                d3dbc::print::print_tokens(black_box(t), &Default::default(), &mut text)
+                    .expect("MojoShader-accepted binaries disassemble");
+                black_box(&text);
+            }
+        }
+    } else if let Some(n) = passes("--mojo-only") {
+        for _ in 0..n {
+            for (_, b) in &set {
+                black_box(mojoshader::parse(Profile::D3d, black_box(b)));
+            }
+        }
+    } else {
+        let mut listing = 0;
+        for (t, _) in &set {
+            text.clear();
+            d3dbc::print::print_tokens(t, &Default::default(), &mut text).expect("disassembles");
+            listing += text.len();
+        }
+        let bytes: usize = set.iter().map(|(_, b)| b.len()).sum();
+        println!(
+            "{} binaries, {bytes} bytes of bytecode, {listing} bytes of listing",
+            set.len()
+        );
+    }
+}
