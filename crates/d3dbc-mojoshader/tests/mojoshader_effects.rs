@@ -397,7 +397,11 @@ fn fna_effects_against_mojoshader() {
         .filter(|p| p.extension().is_some_and(|x| x.eq_ignore_ascii_case("fxb")))
         .collect();
     files.sort();
-    assert!(!files.is_empty(), "no .fxb in {}", Path::new(&dir).display());
+    assert!(
+        !files.is_empty(),
+        "no .fxb in {}",
+        Path::new(&dir).display()
+    );
     let out = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("fna_effects");
     let _ = std::fs::remove_dir_all(&out);
     std::fs::create_dir_all(&out).unwrap();
@@ -413,7 +417,9 @@ fn fna_effects_against_mojoshader() {
         }
         if let Some((_, why)) = KNOWN_FNA.iter().find(|(k, _)| *k == name) {
             if m.ok {
-                failures.push(format!("{name}: listed as crashing MojoShader, which now runs"));
+                failures.push(format!(
+                    "{name}: listed as crashing MojoShader, which now runs"
+                ));
             }
             let diff = differing(&m, &f, Some(TABLE_FIELDS));
             if !diff.is_empty() {
@@ -433,7 +439,10 @@ fn fna_effects_against_mojoshader() {
             failures.push(format!("{name}: the face leaked {leak:?} blocks"));
         }
         if m.fields.get("errors").map(Vec::as_slice) != Some(&["0".to_string()][..]) {
-            failures.push(format!("{name}: MojoShader refuses: {:?}", m.fields.get("error")));
+            failures.push(format!(
+                "{name}: MojoShader refuses: {:?}",
+                m.fields.get("error")
+            ));
         }
         let diff = differing(&m, &f, None);
         if diff.is_empty() {
