@@ -16,7 +16,9 @@
 //! d3dbc's own (README, "Replace MojoShader"): counted, not compared — except what
 //! MojoShader's Vulkan / SDL_GPU glue relies on in a `spirv` module, which must be equal:
 //! the descriptor set and binding of every sampler and uniform buffer, the offset and
-//! element count of each register array in the uniform buffer, the vertex input
+//! element count of each register array in the uniform buffer, the byte offset of every
+//! register the shader reads at a constant index (where it lands in the buffer the glue
+//! fills), the vertex input
 //! locations, the patch table's fields the glue reads (uniform and sampler entries,
 //! location count, which varyings and colour outputs have a literal to patch), and after
 //! `MOJOSHADER_linkSPIRVShaders` the location every varying got. A shader whose register
@@ -123,6 +125,9 @@ struct Resources {
     samplers: std::collections::BTreeSet<(u32, u32)>,
     /// Locations of the vertex inputs (vertex shaders).
     inputs: std::collections::BTreeSet<u32>,
+    /// (set, binding, byte offset) of every uniform-buffer element read at a constant
+    /// index: where each register the shader reads lands in the buffer the glue fills.
+    reads: std::collections::BTreeSet<(u32, u32, u32)>,
 }
 
 fn resources(path: &Path, vertex: bool) -> Resources {
@@ -138,6 +143,7 @@ fn resources(path: &Path, vertex: bool) -> Resources {
     let mut structs: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
     let mut arrays = BTreeMap::new();
     let mut constants = BTreeMap::new();
+    let mut chains = Vec::new();
     // Words of the function bodies: a variable no body names is not bound.
     let mut body = std::collections::BTreeSet::new();
     let mut in_body = false;
@@ -160,6 +166,7 @@ fn resources(path: &Path, vertex: bool) -> Resources {
                 member_offset.insert((i[1], i[2]), i[4]);
             }
             59 => vars.push((i[2], i[1], i[3])),
+            65 | 66 if len >= 6 => chains.push(i[3..].to_vec()),
             32 => {
                 pointee.insert(i[1], i[3]);
             }
@@ -177,6 +184,22 @@ fn resources(path: &Path, vertex: bool) -> Resources {
         at += len;
     }
     let mut r = Resources::default();
+    for (id, ty, class) in &vars {
+        let (id, ty) = (*id, *ty);
+        let (Some(&set), Some(&binding)) = (dec.get(&(id, 34)), dec.get(&(id, 33))) else {
+            continue;
+        };
+        if *class != 2 {
+            continue;
+        }
+        let st = pointee.get(&ty).copied().unwrap_or(0);
+        for c in chains.iter().filter(|c| c[0] == id && c.len() == 3) {
+            if let (Some(&member), Some(&elem)) = (constants.get(&c[1]), constants.get(&c[2])) {
+                let off = member_offset.get(&(st, member)).copied().unwrap_or(0);
+                r.reads.insert((set, binding, off + 16 * elem));
+            }
+        }
+    }
     for (id, ty, class) in vars {
         if class != 1 && !body.contains(&id) {
             continue;
@@ -463,7 +486,7 @@ fn face_against_mojoshader_on_the_corpus() {
         let mut equal: BTreeMap<&str, usize> = BTreeMap::new();
         let mut examples: BTreeMap<&str, String> = BTreeMap::new();
         let mut refused = Vec::new();
-        let (mut layout_equal, mut layout_listed) = (0, Vec::new());
+        let (mut layout_equal, mut layout_listed, mut reads_equal) = (0, Vec::new(), 0);
         for (key, fm) in &f {
             if key == "unknown-profile" || key.starts_with("link ") {
                 let mm = &m[key];
@@ -516,6 +539,7 @@ fn face_against_mojoshader_on_the_corpus() {
                 let rest_equal = rm.samplers == rf.samplers && rm.inputs == rf.inputs;
                 if rm == rf {
                     layout_equal += 1;
+                    reads_equal += rm.reads.len();
                 } else if kept && rest_equal {
                     layout_listed.push(format!("{label}: {KEPT}"));
                 } else if driver && rest_equal {
@@ -577,8 +601,9 @@ fn face_against_mojoshader_on_the_corpus() {
         report.push('\n');
         if profile == "spirv" {
             report.push_str(&format!(
-                "  spirv resource layout (sets, bindings, uniform arrays, vertex inputs): equal in \
-                 {layout_equal}, {} listed:\n",
+                "  spirv resource layout (sets, bindings, uniform arrays, vertex inputs, the byte \
+                 offset of every register read at a constant index: {reads_equal} in all): \
+                 equal in {layout_equal}, {} listed:\n",
                 layout_listed.len()
             ));
             for l in &layout_listed {
