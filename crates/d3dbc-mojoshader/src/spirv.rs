@@ -24,18 +24,21 @@
 //! constant-table array) is shifted by the array's slot minus its first register. Where
 //! that cannot be done (relative addressing with several arrays of different shifts) the
 //! module keeps its register-indexed blocks, in the uniform set at bindings 2 (float), 3
-//! (integer) and 4 (boolean), off the buffer the glue fills (the rewrite says why;
-//! the differential test lists such shaders). d3dbc's driver uniforms (which MojoShader does not have; the face
-//! asks for no position fix-up, so only ps_1_x bump-environment and similar state use
-//! them) go to binding 1 of the uniform set.
+//! (integer) and 4 (boolean), off the buffer the glue fills (the differential test lists
+//! such shaders; none in the corpus or FNA's effects). d3dbc's driver uniforms, which
+//! MojoShader does not have, go to binding 1 of the uniform set: the face asks for no
+//! position fix-up (MojoShader's Vulkan mode does none), so only state such as ps_1_x's
+//! bump-environment matrix reads them (MojoShader puts that in two float slots after the
+//! uniforms, which its glue never fills).
 //!
 //! **Patch table.** In Vulkan mode MojoShader records no uniform or sampler patches:
 //! `vpflip`, `array_*` and `samplers[]` have offset 0 and location −1, `location_count`
 //! is 0 — and so does the face. `attrib_offsets[usage][index]` hold the word index of
-//! each varying's `Location` literal (vertex outputs, pixel inputs) and
-//! `output_offsets[n]` those of the colour outputs, read from the module d3dbc's emitter
-//! wrote (the interface it reports says which location is which `(usage, index)`), so
-//! MojoShader's linker and d3dbc's assign the same compact locations.
+//! each varying's `Location` literal and `output_offsets[n]` those of the colour outputs,
+//! for the varyings MojoShader records (`Records`), read from the module d3dbc's
+//! emitter wrote (the interface it reports says which location is which
+//! `(usage, index)`), so MojoShader's linker and the face's assign the same compact
+//! locations. Vertex input locations are the `v#` register in both.
 
 use std::collections::HashMap;
 use std::ffi::c_int;
