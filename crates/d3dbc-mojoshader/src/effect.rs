@@ -7,7 +7,7 @@
 //! components, its object types, its `ShaderFunction<N>` entry names).
 //!
 //! Memory: one block from the caller's allocator (`ctx->m`, the C library's when NULL)
-//! holds the effect and everything it points to, behind a private [`Header`] that
+//! holds the effect and everything it points to, behind a private `Header` that
 //! remembers the allocator, the effect's bytes (for `cloneEffect`) and each object's
 //! preshader tokens (for `CommitChanges`). The shaders themselves are the caller's: made
 //! by `ctx->compileShader`, released by `ctx->deleteShader`, shared by `cloneEffect`

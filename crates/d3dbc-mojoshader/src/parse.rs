@@ -220,6 +220,83 @@ pub(crate) struct Plan<'a> {
     vs3: bool,
 }
 
+/// Where MojoShader's `spirv` profile puts each uniform register in its one uniform
+/// block (`emit_SPIRV_finalize`): the float registers first — the used constant-table
+/// arrays (not the `def` arrays, which are private constants) in their order, then the
+/// single registers in the uniform list's order —, then the integer registers, then the
+/// boolean ones, each in its own array of 16-byte elements.
+#[derive(Debug, Default)]
+pub(crate) struct UniformSlots {
+    /// `(register, slot)` of each float register.
+    pub float: Vec<(u32, u32)>,
+    /// `(register, slot)` of each integer register.
+    pub int: Vec<(u32, u32)>,
+    /// `(register, slot)` of each boolean register.
+    pub bool: Vec<(u32, u32)>,
+    /// Elements of the three arrays.
+    pub counts: [u32; 3],
+    /// Each constant-table array MojoShader places: its slot minus its first register
+    /// (wrapping), the shift a relatively addressed register of it takes.
+    pub array_shifts: Vec<u32>,
+}
+
+impl UniformSlots {
+    /// The slot of register `reg` of file `file` (0 float, 1 integer, 2 boolean).
+    pub fn slot(&self, file: usize, reg: u32) -> Option<u32> {
+        let list = match file {
+            0 => &self.float,
+            1 => &self.int,
+            _ => &self.bool,
+        };
+        list.iter().find(|(r, _)| *r == reg).map(|(_, s)| *s)
+    }
+}
+
+impl Plan<'_> {
+    /// The `(usage, index)` of every input (`outputs` false) or output the answer lists.
+    pub(crate) fn listed(&self, outputs: bool) -> Vec<(c_int, c_int)> {
+        let list = if outputs {
+            &self.outputs
+        } else {
+            &self.attributes
+        };
+        list.iter().map(|a| a.fields).collect()
+    }
+
+    /// MojoShader's uniform-block slots of this shader.
+    pub(crate) fn uniform_slots(&self) -> UniformSlots {
+        let mut s = UniformSlots::default();
+        for &(index, count, constant) in &self.array_uniforms {
+            if constant {
+                continue;
+            }
+            for k in 0..count.max(0) as u32 {
+                s.float.push((index as u32 + k, s.counts[0] + k));
+            }
+            s.array_shifts.push(s.counts[0].wrapping_sub(index as u32));
+            s.counts[0] += count.max(0) as u32;
+        }
+        for u in &self.uniforms {
+            let file = match u.reg.0 {
+                CONST => 0,
+                CONSTINT => 1,
+                _ => 2,
+            };
+            let slot = s.counts[file];
+            match file {
+                0 => s.float.push((u.reg.1, slot)),
+                1 => s.int.push((u.reg.1, slot)),
+                _ => s.bool.push((u.reg.1, slot)),
+            }
+            s.counts[file] += 1;
+        }
+        // `emit_SPIRV_sampler`: a texbem sampler's two float registers (matrix,
+        // luminance) follow.
+        s.counts[0] += 2 * self.samplers.iter().filter(|x| x.fields.2).count() as u32;
+        s
+    }
+}
+
 /// A parse answer's output.
 pub(crate) enum Output {
     /// Text or bytecode.

@@ -14,6 +14,11 @@
 //! against Windows (D3DX, as Wine's effect tests state it) and the fields that may
 //! differ. A listed difference that no longer occurs fails too (the list stays exact).
 //!
+//! FNA's stock effects (`FNA-XNA/FNA`, `src/Graphics/Effect/StockEffects/FXB/*.fxb` and
+//! `src/Graphics/Effect/YUVToRGBA/*.fxb`: the effects FNA ships and every FNA game
+//! loads) run through the same comparison when `D3DBC_FNA_EFFECTS` names a folder that
+//! holds them (the README says how to get them); without it that test says it skips.
+//!
 //! Also here: the effect structs of `types.rs` against the face header as a C compiler
 //! lays them out (that header is checked against MojoShader's by `d3dbc-capi`).
 
@@ -356,6 +361,109 @@ fn effects_against_mojoshader_on_the_corpus() {
     );
     println!("{report}");
     std::fs::write(out.join("report.txt"), &report).unwrap();
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}\n\n{report}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// FNA's effects that MojoShader crashes on in this run, and why MojoShader is wrong
+/// against Windows. The tables it printed before it died must still be equal.
+const KNOWN_FNA: &[(&str, &str)] = &[(
+    "DualTextureEffect.fxb",
+    "the pixel shader selector `PSArray[PSIndices[ShaderIndex]]` reads PSIndices, which the \
+     run's new values fill with 0–3 while PSArray has 2 elements; D3DX (and the face) binds \
+     no new shader for an index outside the array, MojoShader reads past it \
+     (mojoshader_effects.c:1888, SELECT_SHADER_FROM_PRESHADER) and crashes. FNA itself \
+     only stores valid indices there",
+)];
+
+/// FNA's shipped effects (every `*.fxb` in `$D3DBC_FNA_EFFECTS`), field by field against
+/// MojoShader; none may differ but those of [`KNOWN_FNA`].
+#[test]
+fn fna_effects_against_mojoshader() {
+    let Some(dir) = std::env::var_os("D3DBC_FNA_EFFECTS") else {
+        common::skipped("D3DBC_FNA_EFFECTS is not set (FNA's .fxb effects, README)");
+        return;
+    };
+    let Some(src) = cbuild::mojoshader_dir(common::skipped) else {
+        return;
+    };
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("D3DBC_FNA_EFFECTS is a folder")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x.eq_ignore_ascii_case("fxb")))
+        .collect();
+    files.sort();
+    assert!(
+        !files.is_empty(),
+        "no .fxb in {}",
+        Path::new(&dir).display()
+    );
+    let out = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("fna_effects");
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).unwrap();
+    let mojo = build_mojoshader("effect_dump", &src, &out, "-O1");
+    let face = build_face("effect_dump", &out, "-O1");
+    let (mut equal, mut failures, mut listed) = (Vec::new(), Vec::new(), Vec::new());
+    for path in &files {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let (m, f) = (run(&mojo, path), run(&face, path));
+        if !f.ok {
+            failures.push(format!("{name}: the face's run failed: {}", f.stderr));
+            continue;
+        }
+        if let Some((_, why)) = KNOWN_FNA.iter().find(|(k, _)| *k == name) {
+            if m.ok {
+                failures.push(format!(
+                    "{name}: listed as crashing MojoShader, which now runs"
+                ));
+            }
+            let diff = differing(&m, &f, Some(TABLE_FIELDS));
+            if !diff.is_empty() {
+                failures.push(format!(
+                    "{name}: table fields differ: {diff:?}; first: {}",
+                    first_difference(&m, &f, &diff[0])
+                ));
+            }
+            listed.push(format!("{name}: MojoShader crashes; {why}"));
+            continue;
+        }
+        if !m.ok {
+            failures.push(format!("{name}: MojoShader crashed: {}", m.stderr.trim()));
+            continue;
+        }
+        if let Some(leak) = f.fields.get("leak").filter(|l| l.as_slice() != ["0"]) {
+            failures.push(format!("{name}: the face leaked {leak:?} blocks"));
+        }
+        if m.fields.get("errors").map(Vec::as_slice) != Some(&["0".to_string()][..]) {
+            failures.push(format!(
+                "{name}: MojoShader refuses: {:?}",
+                m.fields.get("error")
+            ));
+        }
+        let diff = differing(&m, &f, None);
+        if diff.is_empty() {
+            let runs = f.fields.get("run").map_or(0, Vec::len);
+            equal.push(format!("{name} ({runs} technique runs)"));
+        } else {
+            failures.push(format!(
+                "{name}: fields differ: {diff:?}; first: {}",
+                first_difference(&m, &f, &diff[0])
+            ));
+        }
+    }
+    let report = format!(
+        "FNA effects: {} compared, {} equal field by field: {}; {} listed:\n  {}",
+        files.len(),
+        equal.len(),
+        equal.join(", "),
+        listed.len(),
+        listed.join("\n  ")
+    );
+    println!("{report}");
     assert!(
         failures.is_empty(),
         "{} failures:\n{}\n\n{report}",

@@ -6,7 +6,9 @@
  * usage: parse_dump PROFILE OUTDIR < list-of-shader-files
  * For the spirv profile it also writes OUTDIR/N.spv: the module without the patch table
  * (for spirv-val). A line "link VS PS" links two spirv answers and writes OUTDIR/N.vs.spv
- * and OUTDIR/N.ps.spv. */
+ * and OUTDIR/N.ps.spv, and prints the location each linked varying got. It also prints
+ * the fields of the spirv patch table the glue reads (uniform and sampler entries, which
+ * varyings and colour outputs have a location to patch). */
 
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -127,6 +129,83 @@ static size_t spirv_module_len(const MOJOSHADER_parseData *d)
     return at > words ? words * 4 : at * 4;
 }
 
+/* MojoShader's SpirvPatchTable (mojoshader_internal.h, not in the public header),
+ * which follows the module in a spirv answer. */
+typedef struct { unsigned int offset; int location; } PatchEntry;
+typedef struct { unsigned int num_loads; unsigned int *load_types; unsigned int *load_opcodes; } LoadOffsets;
+typedef struct
+{
+    PatchEntry vpflip, array_vec4, array_ivec4, array_bool, samplers[16];
+    int location_count;
+    unsigned int pointcoord_var_offset, pointcoord_load_offset;
+    unsigned int tid_pvec2i, tid_vec2, tid_pvec4i, tid_vec4, tid_ivec4, tid_uvec4;
+    unsigned int tid_vec4_p, tid_ivec4_p, tid_uvec4_p;
+    unsigned int attrib_type_offsets[MOJOSHADER_USAGE_TOTAL][16];
+    LoadOffsets attrib_type_load_offsets[MOJOSHADER_USAGE_TOTAL][16];
+    unsigned int attrib_offsets[MOJOSHADER_USAGE_TOTAL][16];
+    unsigned int output_offsets[16];
+} PatchTable;
+
+static const PatchTable *patch_table(const MOJOSHADER_parseData *d)
+{
+    if (d->output_len < (int) sizeof(PatchTable) + 20)
+        return NULL;
+    return (const PatchTable *) (d->output + d->output_len - sizeof(PatchTable));
+}
+
+static void print_entry(const char *name, const PatchEntry *e)
+{
+    printf("spirv_patch %s %s %d\n", name, e->offset ? "offset" : "none", e->location);
+}
+
+/* The table's fields the glue reads: the uniform and sampler entries and which
+ * varyings and colour outputs have a Location literal to patch. */
+static void dump_table(const MOJOSHADER_parseData *d)
+{
+    const PatchTable *t = patch_table(d);
+    int i, j;
+    if (t == NULL)
+        return;
+    print_entry("vpflip", &t->vpflip);
+    print_entry("array_vec4", &t->array_vec4);
+    print_entry("array_ivec4", &t->array_ivec4);
+    print_entry("array_bool", &t->array_bool);
+    for (i = 0; i < 16; i++)
+    {
+        char name[32];
+        snprintf(name, sizeof name, "sampler%d", i);
+        print_entry(name, &t->samplers[i]);
+    }
+    printf("spirv_location_count %d\n", t->location_count);
+    for (i = 0; i < MOJOSHADER_USAGE_TOTAL; i++)
+        for (j = 0; j < 16; j++)
+            if (t->attrib_offsets[i][j])
+                printf("spirv_attrib %d %d\n", i, j);
+    for (i = 0; i < 16; i++)
+        if (t->output_offsets[i])
+            printf("spirv_output %d\n", i);
+}
+
+/* After linking: the location each varying's literal holds. */
+static void dump_linked(const char *stage, const MOJOSHADER_parseData *d)
+{
+    const PatchTable *t = patch_table(d);
+    const unsigned int *w = (const unsigned int *) d->output;
+    size_t words = spirv_module_len(d) / 4;
+    int i, j;
+    if (t == NULL)
+        return;
+    for (i = 0; i < MOJOSHADER_USAGE_TOTAL; i++)
+        for (j = 0; j < 16; j++)
+        {
+            unsigned int o = t->attrib_offsets[i][j];
+            /* (POINTSIZE, 0) is the PointSize built-in: MojoShader's entry is a
+             * sentinel (1, moved by the table's base offset), not a literal. */
+            if (o > 1 && o < words && !(i == MOJOSHADER_USAGE_POINTSIZE && j == 0))
+                printf("linked_location %s %d %d %u\n", stage, i, j, w[o]);
+        }
+}
+
 static void write_file(const char *path, const char *data, size_t len)
 {
     FILE *f = fopen(path, "wb");
@@ -188,6 +267,7 @@ static void dump(const char *profile, const MOJOSHADER_parseData *d, const char 
         snprintf(path, sizeof path, "%s/%d.spv", outdir, n);
         write_file(path, d->output, len);
         printf("spirv_module %s\n", len > 0 ? "yes" : "no");
+        dump_table(d);
     }
     else
         printf("blob %d %016llx\n", d->output_len, fnv(d->output, d->output_len));
@@ -230,6 +310,8 @@ int main(int argc, char **argv)
             {
                 MOJOSHADER_linkSPIRVShaders(v, p, NULL, 0);
                 printf("linked\n");
+                dump_linked("vs", v);
+                dump_linked("ps", p);
                 snprintf(path, sizeof path, "%s/%d.vs.spv", argv[2], n);
                 write_file(path, v->output, spirv_module_len(v));
                 snprintf(path, sizeof path, "%s/%d.ps.spv", argv[2], n);
