@@ -20,7 +20,7 @@ fn main() {
     let set: Vec<(Vec<u32>, Vec<u8>)> = binaries::load()
         .into_iter()
         .map(|(tokens, _)| {
-            let bytes = tokens.iter().flat_map(|t| t.to_le_bytes()).collect();
+            let bytes: Vec<u8> = tokens.iter().flat_map(|t| t.to_le_bytes()).collect();
             (tokens, bytes)
         })
         .filter(|(_, b)| !mojoshader::available() || mojoshader::parse(Profile::D3d, b).is_some())
