@@ -104,33 +104,117 @@ const DECORATION_BINDING: u32 = 33;
 const DECORATION_DESCRIPTOR_SET: u32 = 34;
 const DECORATION_OFFSET: u32 = 35;
 
+/// A map keyed by SPIR-V id: dense below the module's id bound, so that the scan costs
+/// one store per instruction (a hash map's inserts were most of `MOJOSHADER_parse`'s
+/// time), with a sentinel for "none" so that a slot is 4 bytes (word offsets fit in
+/// `u32`: modules are far shorter). Ids at or past the bound (none in a well-formed
+/// module) are not kept.
+struct IdMap<T: Copy + PartialEq + Sentinel> {
+    slots: Vec<T>,
+}
+
+/// The value a slot holds when the id has none.
+trait Sentinel {
+    const NONE: Self;
+}
+
+impl Sentinel for u32 {
+    const NONE: u32 = u32::MAX;
+}
+
+impl Sentinel for (u32, u32, u32) {
+    const NONE: (u32, u32, u32) = (u32::MAX, u32::MAX, u32::MAX);
+}
+
+impl<T: Copy + PartialEq + Sentinel> IdMap<T> {
+    fn new(bound: usize) -> Self {
+        Self {
+            slots: vec![T::NONE; bound],
+        }
+    }
+
+    fn insert(&mut self, id: u32, value: T) {
+        if let Some(slot) = self.slots.get_mut(id as usize) {
+            *slot = value;
+        }
+    }
+
+    fn get(&self, id: &u32) -> Option<T> {
+        self.slots
+            .get(*id as usize)
+            .copied()
+            .filter(|v| *v != T::NONE)
+    }
+
+    fn contains_key(&self, id: &u32) -> bool {
+        self.get(id).is_some()
+    }
+
+    /// The value of `id`, inserting `value` first where there is none.
+    fn get_or_insert(&mut self, id: u32, value: T) -> T {
+        match self.slots.get_mut(id as usize) {
+            Some(v) if *v != T::NONE => *v,
+            Some(slot) => {
+                *slot = value;
+                value
+            }
+            None => value,
+        }
+    }
+
+    /// The entries in id order.
+    fn iter(&self) -> impl Iterator<Item = (u32, T)> + '_ {
+        self.slots
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| **v != T::NONE)
+            .map(|(id, v)| (id as u32, *v))
+    }
+}
+
+/// The largest id bound the scan keeps dense maps for (d3dbc-spirv's modules stay far
+/// below it; a larger bound is not one of its modules and maps nothing).
+const MAX_BOUND: usize = 1 << 22;
+
 /// What the rewrite reads of the module: word offsets of literals, by id.
-#[derive(Default)]
 struct Scan {
-    set_at: HashMap<u32, usize>,
-    binding_at: HashMap<u32, usize>,
+    set_at: IdMap<u32>,
+    binding_at: IdMap<u32>,
     /// Variable → its pointer type.
-    var_type: HashMap<u32, u32>,
+    var_type: IdMap<u32>,
     /// Pointer type → pointee.
-    pointee: HashMap<u32, u32>,
+    pointee: IdMap<u32>,
     /// Struct → its first member's type.
-    member0: HashMap<u32, u32>,
+    member0: IdMap<u32>,
     /// Array → word offset of its length operand.
-    array_len_at: HashMap<u32, usize>,
+    array_len_at: IdMap<u32>,
     /// Struct → word offset of its first member's `Offset` literal.
-    offset_at: HashMap<u32, usize>,
+    offset_at: IdMap<u32>,
     /// Constant → (type, value, offset of the type's first constant).
-    constants: HashMap<u32, (u32, u32, usize)>,
+    constants: IdMap<(u32, u32, u32)>,
     /// Type → offset of its first constant.
-    first_constant: HashMap<u32, usize>,
+    first_constant: IdMap<u32>,
     /// Access chains: (base, word offset of the instruction).
     chains: Vec<(u32, usize)>,
     /// Result id → result type, of the instructions in function bodies.
-    result_type: HashMap<u32, u32>,
+    result_type: IdMap<u32>,
 }
 
 fn scan(words: &[u32]) -> Scan {
-    let mut s = Scan::default();
+    let bound = (words[3] as usize).min(MAX_BOUND);
+    let mut s = Scan {
+        set_at: IdMap::new(bound),
+        binding_at: IdMap::new(bound),
+        var_type: IdMap::new(bound),
+        pointee: IdMap::new(bound),
+        member0: IdMap::new(bound),
+        array_len_at: IdMap::new(bound),
+        offset_at: IdMap::new(bound),
+        constants: IdMap::new(bound),
+        first_constant: IdMap::new(bound),
+        chains: Vec::new(),
+        result_type: IdMap::new(bound),
+    };
     let mut in_body = false;
     let mut at = 5;
     while at < words.len() {
@@ -146,13 +230,13 @@ fn scan(words: &[u32]) -> Scan {
         }
         match op {
             OP_DECORATE if len >= 4 && w[2] == DECORATION_DESCRIPTOR_SET => {
-                s.set_at.insert(w[1], at + 3);
+                s.set_at.insert(w[1], (at + 3) as u32);
             }
             OP_DECORATE if len >= 4 && w[2] == DECORATION_BINDING => {
-                s.binding_at.insert(w[1], at + 3);
+                s.binding_at.insert(w[1], (at + 3) as u32);
             }
             OP_MEMBER_DECORATE if len >= 5 && w[2] == 0 && w[3] == DECORATION_OFFSET => {
-                s.offset_at.insert(w[1], at + 4);
+                s.offset_at.insert(w[1], (at + 4) as u32);
             }
             OP_VARIABLE if len >= 4 => {
                 s.var_type.insert(w[2], w[1]);
@@ -164,12 +248,12 @@ fn scan(words: &[u32]) -> Scan {
                 s.member0.insert(w[1], w[2]);
             }
             OP_TYPE_ARRAY if len >= 4 => {
-                s.array_len_at.insert(w[1], at + 3);
+                s.array_len_at.insert(w[1], (at + 3) as u32);
             }
             OP_CONSTANT if len == 4 => {
                 // Offset of the type's first constant: new constants of the type go after
                 // it, before any use.
-                let first = *s.first_constant.entry(w[1]).or_insert(at);
+                let first = s.first_constant.get_or_insert(w[1], at as u32);
                 s.constants.insert(w[2], (w[1], w[3], first));
             }
             OP_ACCESS_CHAIN | OP_IN_BOUNDS_ACCESS_CHAIN if len >= 6 => {
@@ -213,8 +297,9 @@ pub(crate) fn relayout(mut words: Vec<u32>, vertex: bool, slots: &UniformSlots) 
     // The register blocks: (variable, file).
     let mut blocks = Vec::new();
     let mut rebind = Vec::new();
-    for (&var, &b_at) in &s.binding_at {
-        let Some(&set_at) = s.set_at.get(&var) else {
+    for (var, b_at) in s.binding_at.iter() {
+        let b_at = b_at as usize;
+        let Some(set_at) = s.set_at.get(&var).map(|a| a as usize) else {
             continue;
         };
         if words[set_at] != itf::GROUP {
@@ -244,12 +329,12 @@ pub(crate) fn relayout(mut words: Vec<u32>, vertex: bool, slots: &UniformSlots) 
         let Some(file) = file_of(base) else { continue };
         let idx_at = chain_at + 5;
         match s.constants.get(&words[idx_at]) {
-            Some(&(ty, reg, c_at)) => match slots.slot(file, reg) {
-                Some(slot) => index_edits.push((idx_at, ty, slot, c_at)),
+            Some((ty, reg, c_at)) => match slots.slot(file, reg) {
+                Some(slot) => index_edits.push((idx_at, ty, slot, c_at as usize)),
                 None => kept = Some("a register MojoShader's uniform list does not hold"),
             },
             None => match (file, shifts.as_slice(), s.result_type.get(&words[idx_at])) {
-                (0, &[shift], Some(&ty)) if s.first_constant.contains_key(&ty) => {
+                (0, &[shift], Some(ty)) if s.first_constant.contains_key(&ty) => {
                     shift_edits.push((chain_at, ty, shift));
                 }
                 _ => kept = Some("relative addressing outside one constant-table array"),
@@ -263,21 +348,22 @@ pub(crate) fn relayout(mut words: Vec<u32>, vertex: bool, slots: &UniformSlots) 
         let arr = s
             .var_type
             .get(&var)
-            .and_then(|p| s.pointee.get(p))
-            .and_then(|st| s.member0.get(st).map(|a| (*st, *a)));
+            .and_then(|p| s.pointee.get(&p))
+            .and_then(|st| s.member0.get(&st).map(|a| (st, a)));
         let Some((st, arr)) = arr else {
             kept = Some("a register block of an unexpected shape");
             continue;
         };
-        let (Some(&len_at), Some(&off_at)) = (s.array_len_at.get(&arr), s.offset_at.get(&st))
-        else {
+        let (Some(len_at), Some(off_at)) = (s.array_len_at.get(&arr), s.offset_at.get(&st)) else {
             kept = Some("a register block of an unexpected shape");
             continue;
         };
-        let Some(&(ty, _, c_at)) = s.constants.get(&words[len_at]) else {
+        let (len_at, off_at) = (len_at as usize, off_at as usize);
+        let Some((ty, _, c_at)) = s.constants.get(&words[len_at]) else {
             kept = Some("a register block of an unexpected shape");
             continue;
         };
+        let c_at = c_at as usize;
         let before: u32 = slots.counts[..file].iter().sum();
         array_edits.push((
             len_at,
@@ -296,8 +382,8 @@ pub(crate) fn relayout(mut words: Vec<u32>, vertex: bool, slots: &UniformSlots) 
         // The register blocks stay indexed by register number, off the binding the glue
         // fills: bindings 2 (float), 3 (integer), 4 (boolean) of the uniform set.
         for &(var, file) in &blocks {
-            if let Some(&b_at) = s.binding_at.get(&var) {
-                words[b_at] = 2 + file as u32;
+            if let Some(b_at) = s.binding_at.get(&var) {
+                words[b_at as usize] = 2 + file as u32;
             }
         }
         return (words, kept);
@@ -326,7 +412,11 @@ pub(crate) fn relayout(mut words: Vec<u32>, vertex: bool, slots: &UniformSlots) 
     }
     let mut adds = Vec::new();
     for &(chain_at, ty, shift) in &shift_edits {
-        let c = constant(ty, shift, s.first_constant[&ty], &words, &mut bound);
+        let first = s
+            .first_constant
+            .get(&ty)
+            .expect("checked when the edit was recorded") as usize;
+        let c = constant(ty, shift, first, &words, &mut bound);
         let id = bound;
         bound += 1;
         adds.push((
@@ -340,6 +430,9 @@ pub(crate) fn relayout(mut words: Vec<u32>, vertex: bool, slots: &UniformSlots) 
         words[at] = value;
     }
     words[3] = bound;
+    if inserts.is_empty() {
+        return (words, None);
+    }
     inserts.sort_by_key(|i| i.0);
     let mut out = Vec::with_capacity(words.len() + 5 * inserts.len());
     let mut next = inserts.iter().peekable();
