@@ -104,6 +104,20 @@ const DECORATION_BINDING: u32 = 33;
 const DECORATION_DESCRIPTOR_SET: u32 = 34;
 const DECORATION_OFFSET: u32 = 35;
 
+/// The instructions of a module after its 5-word header: (word offset, opcode, the
+/// instruction's words), up to the first malformed length.
+fn instructions(words: &[u32]) -> impl Iterator<Item = (usize, u32, &[u32])> {
+    let mut at = 5;
+    std::iter::from_fn(move || {
+        let first = *words.get(at)?;
+        let len = (first >> 16) as usize;
+        let w = words.get(at..at + len).filter(|_| len > 0)?;
+        let item = (at, first & 0xFFFF, w);
+        at += len;
+        Some(item)
+    })
+}
+
 /// A map keyed by SPIR-V id: dense below the module's id bound, so that the scan costs
 /// one store per instruction (a hash map's inserts were most of `MOJOSHADER_parse`'s
 /// time), with a sentinel for "none" so that a slot is 4 bytes (word offsets fit in
@@ -216,14 +230,8 @@ fn scan(words: &[u32]) -> Scan {
         result_type: IdMap::new(bound),
     };
     let mut in_body = false;
-    let mut at = 5;
-    while at < words.len() {
-        let len = (words[at] >> 16) as usize;
-        let op = words[at] & 0xFFFF;
-        if len == 0 || at + len > words.len() {
-            break;
-        }
-        let w = &words[at..at + len];
+    for (at, op, w) in instructions(words) {
+        let len = w.len();
         in_body |= op == OP_FUNCTION;
         if in_body && len >= 3 {
             s.result_type.insert(w[2], w[1]);
@@ -261,7 +269,6 @@ fn scan(words: &[u32]) -> Scan {
             }
             _ => {}
         }
-        at += len;
     }
     s
 }
@@ -471,21 +478,14 @@ fn patch_table(words: &[u32], r: &Records, table: &mut SpirvPatchTable) {
     let bound = words.get(3).copied().unwrap_or(0).min(1 << 22) as usize;
     let mut storage = vec![0u32; bound];
     let mut decorations = Vec::new();
-    let mut at = 5;
-    while at < words.len() {
-        let len = (words[at] >> 16) as usize;
-        let op = words[at] & 0xFFFF;
-        if len == 0 || at + len > words.len() {
-            break;
-        }
-        if op == OP_VARIABLE && len >= 4 {
-            if let Some(slot) = storage.get_mut(words[at + 2] as usize) {
-                *slot = words[at + 3];
+    for (at, op, w) in instructions(words) {
+        if op == OP_VARIABLE && w.len() >= 4 {
+            if let Some(slot) = storage.get_mut(w[2] as usize) {
+                *slot = w[3];
             }
-        } else if op == OP_DECORATE && len >= 4 && words[at + 2] == DECORATION_LOCATION {
-            decorations.push((words[at + 1], at + 3));
+        } else if op == OP_DECORATE && w.len() >= 4 && w[2] == DECORATION_LOCATION {
+            decorations.push((w[1], at + 3));
         }
-        at += len;
     }
     let varyings = if vertex {
         STORAGE_OUTPUT
@@ -631,19 +631,12 @@ pub(crate) unsafe fn link(v: &MOJOSHADER_parseData, p: &MOJOSHADER_parseData) ->
 fn output_locations(words: &[u32]) -> Vec<usize> {
     let mut outputs = Vec::new();
     let mut locations = Vec::new();
-    let mut at = 5;
-    while at < words.len() {
-        let len = (words[at] >> 16) as usize;
-        let op = words[at] & 0xFFFF;
-        if len == 0 || at + len > words.len() {
-            break;
+    for (at, op, w) in instructions(words) {
+        if op == OP_VARIABLE && w.len() >= 4 && w[3] == STORAGE_OUTPUT {
+            outputs.push(w[2]);
+        } else if op == OP_DECORATE && w.len() >= 4 && w[2] == DECORATION_LOCATION {
+            locations.push((w[1], at + 3));
         }
-        if op == OP_VARIABLE && len >= 4 && words[at + 3] == STORAGE_OUTPUT {
-            outputs.push(words[at + 2]);
-        } else if op == OP_DECORATE && len >= 4 && words[at + 2] == DECORATION_LOCATION {
-            locations.push((words[at + 1], at + 3));
-        }
-        at += len;
     }
     locations
         .into_iter()
