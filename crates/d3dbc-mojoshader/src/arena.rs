@@ -104,6 +104,33 @@ impl Arena {
         p
     }
 
+    /// Room for `n` values of `T` (NULL when `n` is 0, as MojoShader leaves empty
+    /// arrays), filled with [`Arena::put`].
+    pub fn array<T>(&mut self, n: usize) -> *mut T {
+        if n == 0 {
+            return std::ptr::null_mut();
+        }
+        self.reserve(n * std::mem::size_of::<T>(), std::mem::align_of::<T>()) as *mut T
+    }
+
+    /// Fills element `i` of what [`Arena::array`] reserved.
+    pub fn put<T>(&mut self, p: *mut T, i: usize, value: T) {
+        if !self.base.is_null() {
+            // SAFETY: `p` came from `array` on this block with more than `i` elements.
+            unsafe { p.add(i).write(value) };
+        }
+    }
+
+    /// Raw bytes as they are (no NUL added).
+    pub fn bytes(&mut self, bytes: &[u8]) -> *const c_char {
+        let p = self.reserve(bytes.len(), 1);
+        if !self.base.is_null() {
+            // SAFETY: room for the bytes.
+            unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), p, bytes.len()) };
+        }
+        p as *const c_char
+    }
+
     /// Room for one `T`, filled later with [`Arena::set`].
     pub fn place<T>(&mut self) -> *mut T {
         self.reserve(std::mem::size_of::<T>(), std::mem::align_of::<T>()) as *mut T

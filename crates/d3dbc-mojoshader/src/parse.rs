@@ -240,18 +240,6 @@ pub(crate) struct UniformSlots {
     pub array_shifts: Vec<u32>,
 }
 
-impl UniformSlots {
-    /// The slot of register `reg` of file `file` (0 float, 1 integer, 2 boolean).
-    pub fn slot(&self, file: usize, reg: u32) -> Option<u32> {
-        let list = match file {
-            0 => &self.float,
-            1 => &self.int,
-            _ => &self.bool,
-        };
-        list.iter().find(|(r, _)| *r == reg).map(|(_, s)| *s)
-    }
-}
-
 impl Plan<'_> {
     /// The `(usage, index)` of every input (`outputs` false) or output the answer lists.
     pub(crate) fn listed(&self, outputs: bool) -> Vec<(c_int, c_int)> {
@@ -836,59 +824,87 @@ pub(crate) fn symbols(a: &mut Arena, ctab: Option<&Ctab>) -> Vec<MOJOSHADER_symb
 
 /// Lays `plan` out in one block from `alloc`.
 pub(crate) fn emit(plan: &Plan, alloc: &Allocator) -> *const MOJOSHADER_parseData {
+    // The names of the uniforms, samplers, attributes and outputs, each NUL-terminated,
+    // in one run written once (the arena's measuring pass only needs their length).
+    let mut names: Vec<u8> = Vec::new();
+    let mut name = String::new();
+    let mut at: Vec<usize> = Vec::with_capacity(
+        plan.array_uniforms.len()
+            + plan.uniforms.len()
+            + plan.samplers.len()
+            + plan.attributes.len()
+            + plan.outputs.len(),
+    );
+    let mut push = |s: &str, names: &mut Vec<u8>| {
+        at.push(names.len());
+        names.extend_from_slice(s.split('\0').next().unwrap_or("").as_bytes());
+        names.push(0);
+    };
+    for &(index, count, _) in &plan.array_uniforms {
+        push(&const_array_name(plan, index, count), &mut names);
+    }
+    for r in plan
+        .uniforms
+        .iter()
+        .map(|u| u.reg)
+        .chain(plan.samplers.iter().map(|s| s.reg))
+        .chain(plan.attributes.iter().map(|x| x.reg))
+        .chain(plan.outputs.iter().map(|x| x.reg))
+    {
+        varname(plan, r, &mut name);
+        push(&name, &mut names);
+    }
     let p = build(alloc, |a| {
         let top = a.place::<MOJOSHADER_parseData>();
         let output = plan.output.write(a);
         let mainfn = plan.mainfn.map_or(std::ptr::null(), |m| a.bytes_z(m));
-        let mut name = String::new();
-        let mut uniforms: Vec<MOJOSHADER_uniform> = Vec::new();
-        for &(index, count, constant) in &plan.array_uniforms {
-            uniforms.push(MOJOSHADER_uniform {
+        let base = a.bytes(&names);
+        let mut next = at.iter().map(|&o| base.wrapping_add(o));
+        let mut name = || next.next().unwrap_or(std::ptr::null());
+        let uniform_count = plan.array_uniforms.len() + plan.uniforms.len();
+        let uniforms = a.array::<MOJOSHADER_uniform>(uniform_count);
+        for (i, &(index, count, constant)) in plan.array_uniforms.iter().enumerate() {
+            let u = MOJOSHADER_uniform {
                 r#type: UNIFORM_FLOAT,
                 index,
                 array_count: count,
                 constant: constant as c_int,
-                name: a.str(&const_array_name(plan, index, count)),
-            });
+                name: name(),
+            };
+            a.put(uniforms, i, u);
         }
-        for u in &plan.uniforms {
-            uniforms.push(MOJOSHADER_uniform {
+        for (i, u) in plan.uniforms.iter().enumerate() {
+            let u = MOJOSHADER_uniform {
                 r#type: u.fields.0,
                 index: u.fields.1,
                 array_count: 0,
                 constant: 0,
-                name: {
-                    varname(plan, u.reg, &mut name);
-                    a.str(&name)
-                },
-            });
+                name: name(),
+            };
+            a.put(uniforms, plan.array_uniforms.len() + i, u);
         }
-        let samplers: Vec<MOJOSHADER_sampler> = plan
-            .samplers
-            .iter()
-            .map(|s| MOJOSHADER_sampler {
+        let samplers = a.array::<MOJOSHADER_sampler>(plan.samplers.len());
+        for (i, s) in plan.samplers.iter().enumerate() {
+            let s = MOJOSHADER_sampler {
                 r#type: s.fields.0,
                 index: s.fields.1,
-                name: {
-                    varname(plan, s.reg, &mut name);
-                    a.str(&name)
-                },
+                name: name(),
                 texbem: s.fields.2 as c_int,
-            })
-            .collect();
-        let mut attrs =
-            |a: &mut Arena, list: &[Named<(c_int, c_int)>]| -> Vec<MOJOSHADER_attribute> {
-                list.iter()
-                    .map(|x| MOJOSHADER_attribute {
-                        usage: x.fields.0,
-                        index: x.fields.1,
-                        name: {
-                            varname(plan, x.reg, &mut name);
-                            a.str(&name)
-                        },
-                    })
-                    .collect()
             };
+            a.put(samplers, i, s);
+        }
+        let mut attrs = |a: &mut Arena, list: &[Named<(c_int, c_int)>]| {
+            let p = a.array::<MOJOSHADER_attribute>(list.len());
+            for (i, x) in list.iter().enumerate() {
+                let v = MOJOSHADER_attribute {
+                    usage: x.fields.0,
+                    index: x.fields.1,
+                    name: name(),
+                };
+                a.put(p, i, v);
+            }
+            p
+        };
         let attributes = attrs(a, &plan.attributes);
         let outputs = attrs(a, &plan.outputs);
         let symbols = symbols(a, plan.ctab.as_ref());
@@ -903,16 +919,16 @@ pub(crate) fn emit(plan: &Plan, alloc: &Allocator) -> *const MOJOSHADER_parseDat
             major_ver: plan.major,
             minor_ver: plan.minor,
             mainfn,
-            uniform_count: uniforms.len() as c_int,
-            uniforms: a.slice(&uniforms),
+            uniform_count: uniform_count as c_int,
+            uniforms,
             constant_count: plan.constants.len() as c_int,
             constants: a.slice(&plan.constants),
-            sampler_count: samplers.len() as c_int,
-            samplers: a.slice(&samplers),
-            attribute_count: attributes.len() as c_int,
-            attributes: a.slice(&attributes),
-            output_count: outputs.len() as c_int,
-            outputs: a.slice(&outputs),
+            sampler_count: plan.samplers.len() as c_int,
+            samplers,
+            attribute_count: plan.attributes.len() as c_int,
+            attributes,
+            output_count: plan.outputs.len() as c_int,
+            outputs,
             swizzle_count: plan.swizzles.len() as c_int,
             swizzles: a.slice(plan.swizzles),
             symbol_count: symbols.len() as c_int,

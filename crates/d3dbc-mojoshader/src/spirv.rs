@@ -40,7 +40,6 @@
 //! `(usage, index)`), so MojoShader's linker and the face's assign the same compact
 //! locations. Vertex input locations are the `v#` register in both.
 
-use std::collections::HashMap;
 use std::ffi::c_int;
 
 use d3dbc::target::interface::varying_at;
@@ -65,25 +64,21 @@ pub(crate) fn output(shader: &Shader, plan: &Plan) -> Result<Output, Failure> {
         position: crate::types::POSITION_BEFORE,
     })?;
     let vertex = plan.shader_type == crate::types::TYPE_VERTEX;
-    let (words, _) = relayout(t.words, vertex, &plan.uniform_slots());
-    let mut table = Box::new(SpirvPatchTable::empty());
-    for e in [
-        &mut table.vpflip,
-        &mut table.array_vec4,
-        &mut table.array_ivec4,
-        &mut table.array_bool,
-    ] {
-        e.location = -1;
-    }
-    for e in table.samplers.iter_mut() {
-        e.location = -1;
-    }
+    // A copy of a constant: building the 7 KB table field by field was more code than
+    // the rest of the face's SPIR-V step, and missed the instruction cache.
+    let mut table = Box::new(SpirvPatchTable::VULKAN);
     let records = Records {
         vertex,
         major: plan.major,
         outputs: plan.listed(true),
     };
-    patch_table(&words, &records, &mut table);
+    let words = SCAN.with_borrow_mut(|s| {
+        s.read(&t.words);
+        // Before the rewrite, which leaves the `Location` literals as they are and
+        // where they are (annotations precede every instruction it inserts).
+        patch_table(s, &t.words, &records, &mut table);
+        relayout(s, t.words, vertex, &plan.uniform_slots()).0
+    });
     Ok(Output::Spirv { words, table })
 }
 
@@ -118,168 +113,199 @@ fn instructions(words: &[u32]) -> impl Iterator<Item = (usize, u32, &[u32])> {
     })
 }
 
-/// A map keyed by SPIR-V id: dense below the module's id bound, so that the scan costs
-/// one store per instruction (a hash map's inserts were most of `MOJOSHADER_parse`'s
-/// time), with a sentinel for "none" so that a slot is 4 bytes (word offsets fit in
-/// `u32`: modules are far shorter). Ids at or past the bound (none in a well-formed
-/// module) are not kept.
-struct IdMap<T: Copy + PartialEq + Sentinel> {
-    slots: Vec<T>,
-}
-
-/// The value a slot holds when the id has none.
-trait Sentinel {
-    const NONE: Self;
-}
-
-impl Sentinel for u32 {
-    const NONE: u32 = u32::MAX;
-}
-
-impl Sentinel for (u32, u32, u32) {
-    const NONE: (u32, u32, u32) = (u32::MAX, u32::MAX, u32::MAX);
-}
-
-impl<T: Copy + PartialEq + Sentinel> IdMap<T> {
-    fn new(bound: usize) -> Self {
-        Self {
-            slots: vec![T::NONE; bound],
-        }
-    }
-
-    fn insert(&mut self, id: u32, value: T) {
-        if let Some(slot) = self.slots.get_mut(id as usize) {
-            *slot = value;
-        }
-    }
-
-    fn get(&self, id: &u32) -> Option<T> {
-        self.slots
-            .get(*id as usize)
-            .copied()
-            .filter(|v| *v != T::NONE)
-    }
-
-    fn contains_key(&self, id: &u32) -> bool {
-        self.get(id).is_some()
-    }
-
-    /// The value of `id`, inserting `value` first where there is none.
-    fn get_or_insert(&mut self, id: u32, value: T) -> T {
-        match self.slots.get_mut(id as usize) {
-            Some(v) if *v != T::NONE => *v,
-            Some(slot) => {
-                *slot = value;
-                value
-            }
-            None => value,
-        }
-    }
-
-    /// The entries in id order.
-    fn iter(&self) -> impl Iterator<Item = (u32, T)> + '_ {
-        self.slots
-            .iter()
-            .enumerate()
-            .filter(|(_, v)| **v != T::NONE)
-            .map(|(id, v)| (id as u32, *v))
-    }
-}
-
-/// The largest id bound the scan keeps dense maps for (d3dbc-spirv's modules stay far
-/// below it; a larger bound is not one of its modules and maps nothing).
+/// The largest id bound the scan keeps its dense map for (d3dbc-spirv's modules stay
+/// far below it; a larger bound is not one of its modules and maps nothing).
 const MAX_BOUND: usize = 1 << 22;
 
-/// What the rewrite reads of the module: word offsets of literals, by id.
+/// "No definition" in [`Scan::def`].
+const NONE: u32 = u32::MAX;
+
+/// What the rewrite and the patch table read of a module, in one pass over its words,
+/// kept per thread so that a parse allocates nothing for it once warm. Everything the
+/// rewrite asks — a variable's pointer type, a pointer's pointee, a struct's first
+/// member, an array's length, a constant's type and value, a variable's storage class —
+/// is read at the word offset of the id's defining instruction ([`Scan::def`], dense
+/// below the id bound: one store per global instruction); decorations, which are few,
+/// are listed.
+#[derive(Default)]
 struct Scan {
-    set_at: IdMap<u32>,
-    binding_at: IdMap<u32>,
-    /// Variable → its pointer type.
-    var_type: IdMap<u32>,
-    /// Pointer type → pointee.
-    pointee: IdMap<u32>,
-    /// Struct → its first member's type.
-    member0: IdMap<u32>,
-    /// Array → word offset of its length operand.
-    array_len_at: IdMap<u32>,
-    /// Struct → word offset of its first member's `Offset` literal.
-    offset_at: IdMap<u32>,
-    /// Constant → (type, value, offset of the type's first constant).
-    constants: IdMap<(u32, u32, u32)>,
-    /// Type → offset of its first constant.
-    first_constant: IdMap<u32>,
-    /// Access chains: (base, word offset of the instruction).
+    /// Word offset of the instruction defining each id of the global section (types,
+    /// constants, variables), [`NONE`] for the others.
+    def: Vec<u32>,
+    /// `(target, decoration, word offset of its literal)` of the `DescriptorSet`,
+    /// `Binding` and `Location` decorations, in module order.
+    decorations: Vec<(u32, u32, u32)>,
+    /// `(struct, word offset of the literal)` of each member-0 `Offset` decoration.
+    offsets: Vec<(u32, u32)>,
+    /// `(type, word offset)` of the first `OpConstant` of each type.
+    first_constant: Vec<(u32, u32)>,
+    /// Access chains in function bodies: `(base, word offset of the instruction)`.
     chains: Vec<(u32, usize)>,
-    /// Result id → result type, of the instructions in function bodies.
-    result_type: IdMap<u32>,
+    /// Word offset of the first function.
+    body: usize,
 }
 
-fn scan(words: &[u32]) -> Scan {
-    let bound = (words[3] as usize).min(MAX_BOUND);
-    let mut s = Scan {
-        set_at: IdMap::new(bound),
-        binding_at: IdMap::new(bound),
-        var_type: IdMap::new(bound),
-        pointee: IdMap::new(bound),
-        member0: IdMap::new(bound),
-        array_len_at: IdMap::new(bound),
-        offset_at: IdMap::new(bound),
-        constants: IdMap::new(bound),
-        first_constant: IdMap::new(bound),
-        chains: Vec::new(),
-        result_type: IdMap::new(bound),
-    };
-    let mut in_body = false;
-    for (at, op, w) in instructions(words) {
-        let len = w.len();
-        in_body |= op == OP_FUNCTION;
-        if in_body && len >= 3 {
-            s.result_type.insert(w[2], w[1]);
+thread_local! {
+    static SCAN: std::cell::RefCell<Scan> = std::cell::RefCell::default();
+}
+
+impl Scan {
+    /// Reads `words` (a module with its header).
+    fn read(&mut self, words: &[u32]) {
+        let bound = (words.get(3).copied().unwrap_or(0) as usize).min(MAX_BOUND);
+        self.def.clear();
+        self.def.resize(bound, NONE);
+        self.decorations.clear();
+        self.offsets.clear();
+        self.first_constant.clear();
+        self.chains.clear();
+        self.body = words.len();
+        let mut at = 5;
+        // The global section: annotations, types, constants, variables.
+        while let Some(&first) = words.get(at) {
+            let len = (first >> 16) as usize;
+            let Some(w) = words.get(at..at + len).filter(|_| len > 0) else {
+                return;
+            };
+            let op = first & 0xFFFF;
+            match op {
+                OP_FUNCTION => {
+                    self.body = at;
+                    break;
+                }
+                OP_DECORATE if len >= 4 => {
+                    if matches!(
+                        w[2],
+                        DECORATION_DESCRIPTOR_SET | DECORATION_BINDING | DECORATION_LOCATION
+                    ) {
+                        self.decorations.push((w[1], w[2], (at + 3) as u32));
+                    }
+                }
+                OP_MEMBER_DECORATE if len >= 5 && w[2] == 0 && w[3] == DECORATION_OFFSET => {
+                    self.offsets.push((w[1], (at + 4) as u32));
+                }
+                OP_TYPE_POINTER | OP_TYPE_STRUCT | OP_TYPE_ARRAY if len >= 3 => {
+                    self.define(w[1], at);
+                }
+                OP_VARIABLE if len >= 4 => self.define(w[2], at),
+                OP_CONSTANT if len == 4 => {
+                    self.define(w[2], at);
+                    if !self.first_constant.iter().any(|&(t, _)| t == w[1]) {
+                        self.first_constant.push((w[1], at as u32));
+                    }
+                }
+                _ => {}
+            }
+            at += len;
         }
-        match op {
-            OP_DECORATE if len >= 4 && w[2] == DECORATION_DESCRIPTOR_SET => {
-                s.set_at.insert(w[1], (at + 3) as u32);
+        // Function bodies: only the access chains.
+        while let Some(&first) = words.get(at) {
+            let len = (first >> 16) as usize;
+            if len == 0 || at + len > words.len() {
+                return;
             }
-            OP_DECORATE if len >= 4 && w[2] == DECORATION_BINDING => {
-                s.binding_at.insert(w[1], (at + 3) as u32);
+            let op = first & 0xFFFF;
+            if (op == OP_ACCESS_CHAIN || op == OP_IN_BOUNDS_ACCESS_CHAIN) && len >= 6 {
+                self.chains.push((words[at + 3], at));
             }
-            OP_MEMBER_DECORATE if len >= 5 && w[2] == 0 && w[3] == DECORATION_OFFSET => {
-                s.offset_at.insert(w[1], (at + 4) as u32);
-            }
-            OP_VARIABLE if len >= 4 => {
-                s.var_type.insert(w[2], w[1]);
-            }
-            OP_TYPE_POINTER if len >= 4 => {
-                s.pointee.insert(w[1], w[3]);
-            }
-            OP_TYPE_STRUCT if len >= 3 => {
-                s.member0.insert(w[1], w[2]);
-            }
-            OP_TYPE_ARRAY if len >= 4 => {
-                s.array_len_at.insert(w[1], (at + 3) as u32);
-            }
-            OP_CONSTANT if len == 4 => {
-                // Offset of the type's first constant: new constants of the type go after
-                // it, before any use.
-                let first = s.first_constant.get_or_insert(w[1], at as u32);
-                s.constants.insert(w[2], (w[1], w[3], first));
-            }
-            OP_ACCESS_CHAIN | OP_IN_BOUNDS_ACCESS_CHAIN if len >= 6 => {
-                s.chains.push((w[3], at));
-            }
-            _ => {}
+            at += len;
         }
     }
-    s
+
+    #[inline]
+    fn define(&mut self, id: u32, at: usize) {
+        if let Some(slot) = self.def.get_mut(id as usize) {
+            *slot = at as u32;
+        }
+    }
+
+    /// The words of the global instruction defining `id` with opcode `op` and at least
+    /// `min` words.
+    fn defined<'w>(&self, words: &'w [u32], id: u32, op: u32, min: usize) -> Option<&'w [u32]> {
+        let at = *self.def.get(id as usize)? as usize;
+        let first = *words.get(at)?;
+        let len = (first >> 16) as usize;
+        (first & 0xFFFF == op && len >= min)
+            .then(|| words.get(at..at + len))
+            .flatten()
+    }
+
+    /// A constant's `(type, value, offset of its type's first constant)`.
+    fn constant(&self, words: &[u32], id: u32) -> Option<(u32, u32, u32)> {
+        let w = self.defined(words, id, OP_CONSTANT, 4)?;
+        Some((w[1], w[3], self.first_of(w[1])?))
+    }
+
+    /// The offset of the first constant of type `ty`.
+    fn first_of(&self, ty: u32) -> Option<u32> {
+        self.first_constant
+            .iter()
+            .find(|&&(t, _)| t == ty)
+            .map(|&(_, at)| at)
+    }
+
+    /// The literal offset of `id`'s decoration `decoration`.
+    fn decoration(&self, id: u32, decoration: u32) -> Option<usize> {
+        self.decorations
+            .iter()
+            .find(|&&(t, d, _)| t == id && d == decoration)
+            .map(|&(_, _, at)| at as usize)
+    }
+
+    /// The storage class of variable `id`.
+    fn storage(&self, words: &[u32], id: u32) -> Option<u32> {
+        self.defined(words, id, OP_VARIABLE, 4).map(|w| w[3])
+    }
+
+    /// The result type of each id defined in the function bodies, dense below the id
+    /// bound, into `out` (a body instruction with result type and result has them at
+    /// words 1 and 2; the last one with that result word wins).
+    fn result_types(&self, words: &[u32], out: &mut Vec<u32>) {
+        out.clear();
+        out.resize(self.def.len(), NONE);
+        for (at, _, w) in instructions(words) {
+            if at >= self.body && w.len() >= 3 {
+                if let Some(slot) = out.get_mut(w[2] as usize) {
+                    *slot = w[1];
+                }
+            }
+        }
+    }
 }
 
-/// Rewrites d3dbc's fixed set-0 layout into MojoShader's (the module doc).
-pub(crate) fn relayout(mut words: Vec<u32>, vertex: bool, slots: &UniformSlots) -> Layout {
+/// A register → slot lookup for each of the three files, dense over the registers the
+/// slots name.
+struct SlotIndex([Vec<u32>; 3]);
+
+impl SlotIndex {
+    fn new(slots: &UniformSlots) -> SlotIndex {
+        let dense = |list: &[(u32, u32)]| {
+            let n = list.iter().map(|&(r, _)| r as usize + 1).max().unwrap_or(0);
+            let mut v = vec![NONE; n];
+            // The first listing of a register wins, as a search of the list finds it.
+            for &(r, s) in list.iter().rev() {
+                v[r as usize] = s;
+            }
+            v
+        };
+        SlotIndex([dense(&slots.float), dense(&slots.int), dense(&slots.bool)])
+    }
+
+    fn slot(&self, file: usize, reg: u32) -> Option<u32> {
+        self.0[file]
+            .get(reg as usize)
+            .copied()
+            .filter(|&s| s != NONE)
+    }
+}
+
+/// Rewrites d3dbc's fixed set-0 layout into MojoShader's (the module doc); `s` is the
+/// scan of `words`.
+fn relayout(s: &Scan, mut words: Vec<u32>, vertex: bool, slots: &UniformSlots) -> Layout {
     use d3dbc::target::interface as itf;
     if words.len() < 5 {
         return (words, None);
     }
-    let s = scan(&words);
     let (sampler_set, uniform_set) = if vertex { (0, 1) } else { (2, 3) };
     let (files, tex_base) = if vertex {
         (
@@ -301,12 +327,15 @@ pub(crate) fn relayout(mut words: Vec<u32>, vertex: bool, slots: &UniformSlots) 
         )
     };
     let samplers = d3dbc::regs::MAX_SAMPLERS as u32;
-    // The register blocks: (variable, file).
-    let mut blocks = Vec::new();
-    let mut rebind = Vec::new();
-    for (var, b_at) in s.binding_at.iter() {
+    // The register blocks: (variable, file, binding literal offset).
+    let mut blocks: Vec<(u32, usize, usize)> = Vec::with_capacity(4);
+    let mut rebind = Vec::with_capacity(s.decorations.len());
+    for &(var, decoration, b_at) in &s.decorations {
+        if decoration != DECORATION_BINDING {
+            continue;
+        }
         let b_at = b_at as usize;
-        let Some(set_at) = s.set_at.get(&var).map(|a| a as usize) else {
+        let Some(set_at) = s.decoration(var, DECORATION_DESCRIPTOR_SET) else {
             continue;
         };
         if words[set_at] != itf::GROUP {
@@ -314,7 +343,7 @@ pub(crate) fn relayout(mut words: Vec<u32>, vertex: bool, slots: &UniformSlots) 
         }
         let b = words[b_at];
         if let Some(file) = files.iter().position(|&f| f == b) {
-            blocks.push((var, file));
+            blocks.push((var, file, b_at));
             rebind.push((set_at, b_at, uniform_set, 0));
         } else if b == itf::DRIVER_BINDING {
             rebind.push((set_at, b_at, uniform_set, 1));
@@ -325,52 +354,60 @@ pub(crate) fn relayout(mut words: Vec<u32>, vertex: bool, slots: &UniformSlots) 
     // Every index into a register block must be a constant register the slots place, or
     // (float registers) an index computed at run time into the one constant-table array
     // MojoShader places for relative addressing (all arrays the same shift).
-    let file_of = |base: u32| blocks.iter().find(|(v, _)| *v == base).map(|(_, f)| *f);
+    let index = SlotIndex::new(slots);
+    let file_of = |base: u32| blocks.iter().find(|b| b.0 == base).map(|b| b.1);
     let mut shifts = slots.array_shifts.clone();
     shifts.sort_unstable();
     shifts.dedup();
     let mut kept = None;
-    let mut index_edits = Vec::new();
+    let mut index_edits = Vec::with_capacity(s.chains.len());
     let mut shift_edits = Vec::new();
+    // Result types in the bodies, read at the first index computed at run time.
+    let mut result_types = Vec::new();
     for &(base, chain_at) in &s.chains {
         let Some(file) = file_of(base) else { continue };
         let idx_at = chain_at + 5;
-        match s.constants.get(&words[idx_at]) {
-            Some((ty, reg, c_at)) => match slots.slot(file, reg) {
+        match s.constant(&words, words[idx_at]) {
+            Some((ty, reg, c_at)) => match index.slot(file, reg) {
                 Some(slot) => index_edits.push((idx_at, ty, slot, c_at as usize)),
                 None => kept = Some("a register MojoShader's uniform list does not hold"),
             },
-            None => match (file, shifts.as_slice(), s.result_type.get(&words[idx_at])) {
-                (0, &[shift], Some(ty)) if s.first_constant.contains_key(&ty) => {
-                    shift_edits.push((chain_at, ty, shift));
+            None => {
+                if result_types.is_empty() {
+                    s.result_types(&words, &mut result_types);
                 }
-                _ => kept = Some("relative addressing outside one constant-table array"),
-            },
+                let ty = result_types.get(words[idx_at] as usize).copied();
+                match (file, shifts.as_slice(), ty.filter(|&t| t != NONE)) {
+                    (0, &[shift], Some(ty)) if s.first_of(ty).is_some() => {
+                        shift_edits.push((chain_at, ty, shift));
+                    }
+                    _ => kept = Some("relative addressing outside one constant-table array"),
+                }
+            }
         }
     }
     // The blocks' arrays: (length operand offset, length type, new length, offset literal
     // offset, new offset).
     let mut array_edits = Vec::new();
-    for &(var, file) in &blocks {
+    for &(var, file, _) in &blocks {
         let arr = s
-            .var_type
-            .get(&var)
-            .and_then(|p| s.pointee.get(&p))
-            .and_then(|st| s.member0.get(&st).map(|a| (st, a)));
-        let Some((st, arr)) = arr else {
+            .defined(&words, var, OP_VARIABLE, 4)
+            .and_then(|v| s.defined(&words, v[1], OP_TYPE_POINTER, 4))
+            .and_then(|p| {
+                s.defined(&words, p[3], OP_TYPE_STRUCT, 3)
+                    .map(|st| (p[3], st[2]))
+            });
+        let shape = arr.and_then(|(st, arr)| {
+            s.defined(&words, arr, OP_TYPE_ARRAY, 4)?;
+            let len_at = s.def[arr as usize] as usize + 3;
+            let off_at = s.offsets.iter().find(|o| o.0 == st)?.1 as usize;
+            let (ty, _, c_at) = s.constant(&words, words[len_at])?;
+            Some((len_at, off_at, ty, c_at as usize))
+        });
+        let Some((len_at, off_at, ty, c_at)) = shape else {
             kept = Some("a register block of an unexpected shape");
             continue;
         };
-        let (Some(len_at), Some(off_at)) = (s.array_len_at.get(&arr), s.offset_at.get(&st)) else {
-            kept = Some("a register block of an unexpected shape");
-            continue;
-        };
-        let (len_at, off_at) = (len_at as usize, off_at as usize);
-        let Some((ty, _, c_at)) = s.constants.get(&words[len_at]) else {
-            kept = Some("a register block of an unexpected shape");
-            continue;
-        };
-        let c_at = c_at as usize;
         let before: u32 = slots.counts[..file].iter().sum();
         array_edits.push((
             len_at,
@@ -388,28 +425,29 @@ pub(crate) fn relayout(mut words: Vec<u32>, vertex: bool, slots: &UniformSlots) 
     if kept.is_some() {
         // The register blocks stay indexed by register number, off the binding the glue
         // fills: bindings 2 (float), 3 (integer), 4 (boolean) of the uniform set.
-        for &(var, file) in &blocks {
-            if let Some(b_at) = s.binding_at.get(&var) {
-                words[b_at as usize] = 2 + file as u32;
-            }
+        for &(_, file, b_at) in &blocks {
+            words[b_at] = 2 + file as u32;
         }
         return (words, kept);
     }
     // New constants, each after the first constant of its type (so before any use), and
-    // the shifted indices, each before its access chain: (offset, instruction).
+    // the shifted indices, each before its access chain: (offset, instruction, its
+    // length).
     let mut bound = words[3];
-    let mut fresh: HashMap<(u32, u32), u32> = HashMap::new();
-    let mut inserts: Vec<(usize, Vec<u32>)> = Vec::new();
+    let mut fresh: Vec<((u32, u32), u32)> = Vec::with_capacity(16);
+    let mut inserts: Vec<(usize, [u32; 5], usize)> = Vec::with_capacity(16);
     let mut constant = |ty: u32, value: u32, c_at: usize, words: &[u32], bound: &mut u32| -> u32 {
-        *fresh.entry((ty, value)).or_insert_with(|| {
-            let id = *bound;
-            *bound += 1;
-            let after = c_at + (words[c_at] >> 16) as usize;
-            inserts.push((after, vec![(4 << 16) | OP_CONSTANT, ty, id, value]));
-            id
-        })
+        if let Some(&(_, id)) = fresh.iter().find(|f| f.0 == (ty, value)) {
+            return id;
+        }
+        let id = *bound;
+        *bound += 1;
+        let after = c_at + (words[c_at] >> 16) as usize;
+        inserts.push((after, [(4 << 16) | OP_CONSTANT, ty, id, value, 0], 4));
+        fresh.push(((ty, value), id));
+        id
     };
-    let mut edits = Vec::new();
+    let mut edits = Vec::with_capacity(index_edits.len() + 2 * array_edits.len());
     for &(idx_at, ty, slot, c_at) in &index_edits {
         edits.push((idx_at, constant(ty, slot, c_at, &words, &mut bound)));
     }
@@ -419,16 +457,14 @@ pub(crate) fn relayout(mut words: Vec<u32>, vertex: bool, slots: &UniformSlots) 
     }
     let mut adds = Vec::new();
     for &(chain_at, ty, shift) in &shift_edits {
-        let first = s
-            .first_constant
-            .get(&ty)
-            .expect("checked when the edit was recorded") as usize;
+        let first = s.first_of(ty).expect("checked when the edit was recorded") as usize;
         let c = constant(ty, shift, first, &words, &mut bound);
         let id = bound;
         bound += 1;
         adds.push((
             chain_at,
-            vec![(5 << 16) | OP_IADD, ty, id, words[chain_at + 5], c],
+            [(5 << 16) | OP_IADD, ty, id, words[chain_at + 5], c],
+            5,
         ));
         edits.push((chain_at + 5, id));
     }
@@ -440,18 +476,17 @@ pub(crate) fn relayout(mut words: Vec<u32>, vertex: bool, slots: &UniformSlots) 
     if inserts.is_empty() {
         return (words, None);
     }
+    // Stable: instructions inserted at one offset keep the order they were made in.
     inserts.sort_by_key(|i| i.0);
-    let mut out = Vec::with_capacity(words.len() + 5 * inserts.len());
-    let mut next = inserts.iter().peekable();
-    for (at, &w) in words.iter().enumerate() {
-        while let Some((_, inst)) = next.next_if(|i| i.0 == at) {
-            out.extend_from_slice(inst);
-        }
-        out.push(w);
+    let extra: usize = inserts.iter().map(|i| i.2).sum();
+    let mut out = Vec::with_capacity(words.len() + extra);
+    let mut from = 0;
+    for (at, inst, len) in &inserts {
+        out.extend_from_slice(&words[from..*at]);
+        out.extend_from_slice(&inst[..*len]);
+        from = *at;
     }
-    for (_, inst) in next {
-        out.extend_from_slice(inst);
-    }
+    out.extend_from_slice(&words[from..]);
     (out, None)
 }
 
@@ -471,30 +506,21 @@ struct Records {
 const USAGE_FOG: usize = 11;
 const USAGE_POINTSIZE: usize = 4;
 
-/// Where the module's varying and colour-output locations are (those [`Records`] says).
-fn patch_table(words: &[u32], r: &Records, table: &mut SpirvPatchTable) {
+/// Where the module's varying and colour-output locations are (those [`Records`] says),
+/// from `s`, the scan of `words`.
+fn patch_table(s: &Scan, words: &[u32], r: &Records, table: &mut SpirvPatchTable) {
     let vertex = r.vertex;
-    // Storage class of each variable id (ids are below the header's bound).
-    let bound = words.get(3).copied().unwrap_or(0).min(1 << 22) as usize;
-    let mut storage = vec![0u32; bound];
-    let mut decorations = Vec::new();
-    for (at, op, w) in instructions(words) {
-        if op == OP_VARIABLE && w.len() >= 4 {
-            if let Some(slot) = storage.get_mut(w[2] as usize) {
-                *slot = w[3];
-            }
-        } else if op == OP_DECORATE && w.len() >= 4 && w[2] == DECORATION_LOCATION {
-            decorations.push((w[1], at + 3));
-        }
-    }
     let varyings = if vertex {
         STORAGE_OUTPUT
     } else {
         STORAGE_INPUT
     };
-    for (id, offset) in decorations {
-        let location = words[offset];
-        let class = storage.get(id as usize).copied();
+    for &(id, decoration, offset) in &s.decorations {
+        if decoration != DECORATION_LOCATION {
+            continue;
+        }
+        let location = words[offset as usize];
+        let class = s.storage(words, id);
         if class == Some(varyings) {
             if let Some((usage, index)) = varying_at(location) {
                 let (u, mut i) = (usage as usize, index as usize);
@@ -507,11 +533,11 @@ fn patch_table(words: &[u32], r: &Records, table: &mut SpirvPatchTable) {
                 }
                 let record = !vertex || r.outputs.contains(&(u as c_int, i as c_int));
                 if u < USAGE_TOTAL && i < 16 && record {
-                    table.attrib_offsets[u][i] = offset as u32;
+                    table.attrib_offsets[u][i] = offset;
                 }
             }
         } else if !vertex && class == Some(STORAGE_OUTPUT) && location < 16 && r.major >= 2 {
-            table.output_offsets[location as usize] = offset as u32;
+            table.output_offsets[location as usize] = offset;
         }
     }
 }

@@ -264,14 +264,45 @@ pub struct SpirvPatchTable {
 }
 
 impl SpirvPatchTable {
+    /// The table MojoShader's Vulkan mode writes before it records anything: no uniform
+    /// or sampler patches (offset 0, location −1), no attribute or output offsets.
+    pub const VULKAN: SpirvPatchTable = {
+        let mut t = SpirvPatchTable::empty();
+        t.vpflip.location = -1;
+        t.array_vec4.location = -1;
+        t.array_ivec4.location = -1;
+        t.array_bool.location = -1;
+        let mut i = 0;
+        while i < t.samplers.len() {
+            t.samplers[i].location = -1;
+            i += 1;
+        }
+        t
+    };
+
     /// A table with nothing to patch.
-    pub fn empty() -> Self {
+    pub const fn empty() -> Self {
         SpirvPatchTable {
-            vpflip: Default::default(),
-            array_vec4: Default::default(),
-            array_ivec4: Default::default(),
-            array_bool: Default::default(),
-            samplers: Default::default(),
+            vpflip: SpirvPatchEntry {
+                offset: 0,
+                location: 0,
+            },
+            array_vec4: SpirvPatchEntry {
+                offset: 0,
+                location: 0,
+            },
+            array_ivec4: SpirvPatchEntry {
+                offset: 0,
+                location: 0,
+            },
+            array_bool: SpirvPatchEntry {
+                offset: 0,
+                location: 0,
+            },
+            samplers: [SpirvPatchEntry {
+                offset: 0,
+                location: 0,
+            }; 16],
             location_count: 0,
             pointcoord_var_offset: 0,
             pointcoord_load_offset: 0,
