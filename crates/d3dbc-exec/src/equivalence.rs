@@ -38,7 +38,7 @@ use crate::texture::Decoded;
 /// How to compare.
 #[derive(Clone, Copy, Debug)]
 pub struct Options {
-    /// Random input sets (rounded up to a multiple of [`LANES`]; at least 16).
+    /// Random input sets (rounded up to a multiple of the executor's 16 lanes; at least 16).
     pub sets: usize,
     /// Seed of the random values.
     pub seed: u64,

@@ -56,7 +56,7 @@ pub struct Env<'a> {
 /// Per-lane-group machine state, reused across invocations (no allocation per run).
 pub struct Lanes {
     /// Registers: `[reg][component][lane]`.
-    pub regs: Vec<Q>,
+    pub(crate) regs: Vec<Q>,
     pub(super) a0: [[i32; LANES]; 4],
     pub(super) al: i32,
     pub(super) p0: [[bool; LANES]; 4],
@@ -119,24 +119,22 @@ impl Lanes {
         self.clear_state();
     }
 
-    /// Like [`Lanes::reset`], but clears only the registers `writes` marks: enough
-    /// between two runs of the same program whose inputs are all set again.
-    pub fn reset_written(&mut self, writes: &[bool; NREGS]) {
-        for (r, w) in self.regs.iter_mut().zip(writes.iter()) {
-            if *w {
-                *r = [[0.0; LANES]; 4];
-            }
-        }
-        self.clear_state();
-    }
-
-    /// [`Lanes::reset_written`] for `p` with the list of registers it writes computed
-    /// once (no scan of the whole register file per run).
+    /// Like [`Lanes::reset`], but clears only the registers `p` writes (its list,
+    /// computed once): enough between two runs of the same program whose inputs are all
+    /// set again.
     pub fn reset_for(&mut self, p: &Program) {
         for &r in &p.written {
             self.regs[r as usize] = [[0.0; LANES]; 4];
         }
         self.clear_state();
+    }
+
+    /// Whether every register of every lane holds the same bits in `self` and `other`
+    /// (two runs of one program on one input: the executor is deterministic).
+    pub fn same_bits(&self, other: &Lanes) -> bool {
+        let bits =
+            |r: &[Q]| -> Vec<u32> { r.iter().flatten().flatten().map(|f| f.to_bits()).collect() };
+        bits(&self.regs) == bits(&other.regs)
     }
 
     /// Clears everything but the registers.
@@ -153,7 +151,7 @@ impl Lanes {
 
     /// Sets register `reg` of `lane` to `v`.
     #[inline]
-    pub fn set(&mut self, reg: usize, lane: usize, v: [f32; 4]) {
+    pub(crate) fn set(&mut self, reg: usize, lane: usize, v: [f32; 4]) {
         for (c, x) in v.iter().enumerate() {
             self.regs[reg][c][lane] = *x;
         }
@@ -161,7 +159,7 @@ impl Lanes {
 
     /// Register `reg` of `lane`.
     #[inline]
-    pub fn get(&self, reg: usize, lane: usize) -> [f32; 4] {
+    pub(crate) fn get(&self, reg: usize, lane: usize) -> [f32; 4] {
         let r = &self.regs[reg];
         [r[0][lane], r[1][lane], r[2][lane], r[3][lane]]
     }

@@ -1,6 +1,6 @@
 //! The interpreter: a validated [`d3dbc::Shader`] is translated once into a compact
 //! [`Program`] (register-file offsets, swizzles, jump targets resolved), which then runs
-//! up to [`LANES`] = 16 lanes at a time (four 2×2 pixel quads, or vertices) in
+//! up to 16 lanes at a time (four 2×2 pixel quads, or vertices) in
 //! structure-of-arrays registers (`[register][component][lane]`) with per-lane execution
 //! masks. Arithmetic is computed one component row of all lanes at a time, straight
 //! from the register file, so the lane loops vectorise. Helper lanes keep running so
@@ -30,28 +30,30 @@ mod lanes;
 mod layout;
 mod program;
 mod run;
+#[cfg(test)]
+mod tests;
 mod tex;
 
 pub use lanes::{Env, Lanes, Stage, TRACE_LIMIT};
-pub use layout::{
-    attr_reg, color_reg, input_reg, out_reg, tc_reg, temp_reg, tex_reg, DEPTH, FOG, NREGS, POS,
-    PTS, VFACE, VPOS,
+pub(crate) use layout::{
+    attr_reg, color_reg, input_reg, out_reg, tc_reg, temp_reg, tex_reg, DEPTH, FOG, POS, PTS,
+    VFACE, VPOS,
 };
 pub use program::{ConstFile, Program, Semantic};
 pub use run::run;
 
 /// Four components × [`LANES`] lanes.
-pub type Q = [[f32; LANES]; 4];
+pub(crate) type Q = [[f32; LANES]; 4];
 
 /// Lanes executed together: four 2×2 quads (lanes `4q..4q+4` are quad `q`, in the
 /// order top-left, top-right, bottom-left, bottom-right).
-pub const LANES: usize = 16;
+pub(crate) const LANES: usize = 16;
 /// Lanes of one 2×2 quad (derivatives are taken within each).
-pub const QUAD: usize = 4;
+pub(crate) const QUAD: usize = 4;
 /// A lane mask (bit `l` is lane `l`).
-pub type Mask = u16;
+pub(crate) type Mask = u16;
 /// Every lane.
-pub const ALL: Mask = 0xFFFF;
+pub(crate) const ALL: Mask = 0xFFFF;
 
 /// Why execution stopped.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]

@@ -27,15 +27,7 @@ pub fn execute(tokens: &[u32]) -> Result<bool, String> {
         let b = quick::run_vertex(&prog, &Constants { ..consts }, &opts.sem, BUDGET);
         match (a, b) {
             (Ok(a), Ok(b)) => {
-                let bits = |l: &d3dbc_exec::exec::Lanes| -> Vec<u32> {
-                    l.regs
-                        .iter()
-                        .flatten()
-                        .flatten()
-                        .map(|f| f.to_bits())
-                        .collect()
-                };
-                assert_eq!(bits(&a), bits(&b), "nondeterministic");
+                assert!(a.same_bits(&b), "nondeterministic");
                 Ok(true)
             }
             (Err(a), Err(b)) => {

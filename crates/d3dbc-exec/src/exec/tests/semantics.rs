@@ -1,11 +1,11 @@
 //! The edge cases of `../shared/design/semantics.md` and the ps_1_x texture-address ops,
 //! each checked against a value computed by hand.
 
+use crate::draw::{Constants, Format, SamplerState, Texture, TextureKind, TextureStage};
+use crate::exec::{self, Env, ExecError, Lanes, Program, Stage};
+use crate::texture::Decoded;
 use d3dbc::asm;
 use d3dbc::Semantics;
-use d3dbc_exec::draw::{Constants, Format, SamplerState, Texture, TextureKind, TextureStage};
-use d3dbc_exec::exec::{self, Env, ExecError, Lanes, Program, Stage};
-use d3dbc_exec::texture::Decoded;
 
 const INF: f32 = f32::INFINITY;
 
@@ -391,9 +391,9 @@ fn ps_1_4_phase_drops_temporary_alpha() {
 
 #[test]
 fn user_clip_planes_clip_where_the_interpolated_distance_is_negative() {
-    use d3dbc_exec::draw::Op;
-    use d3dbc_exec::quick;
-    use d3dbc_exec::render::{Options, Renderer};
+    use crate::draw::Op;
+    use crate::quick;
+    use crate::render::{Options, Renderer};
     let tokens = |t: &str| asm::assemble(t, &asm::Options::default()).unwrap().encode();
     let vs = tokens("vs_1_1\ndcl_position v0\nmov oPos, v0\n");
     let ps = tokens("ps_2_0\ndef c0, 1, 1, 1, 1\nmov oC0, c0\n");

@@ -10,10 +10,10 @@
 //! apart. (The tables' `denorm · inf = NaN` is not checked: D3D9's `0 · x = 0` rule,
 //! `MulZero::Strict`, differs from D3D10's there.)
 
+use crate::draw::Constants;
+use crate::exec::{self, Env, Lanes, Program};
 use d3dbc::asm;
 use d3dbc::semantics::{Denormals, Semantics};
-use d3dbc_exec::draw::Constants;
-use d3dbc_exec::exec::{self, Env, Lanes, Program};
 
 /// The smallest positive subnormal and a larger one.
 const D: f32 = f32::from_bits(1);
