@@ -1,7 +1,8 @@
 //! Arbitrary bytes through the MojoShader face (`libd3dbc_mojoshader`) as a C caller
 //! reaches it: `MOJOSHADER_parse` with the profile the first byte picks (one of the
 //! five, or an unknown one), with and without the caller's allocator, then
-//! `MOJOSHADER_linkSPIRVShaders` of the answer with itself and `MOJOSHADER_parsePreshader`
+//! `MOJOSHADER_linkSPIRVShaders` of the answer with itself (with its inputs under vertex
+//! formats the first byte picks, and without) and `MOJOSHADER_parsePreshader`
 //! of the same bytes. No call may report an internal error (a caught panic) or crash,
 //! and every allocation of the caller's allocator must come back through its free.
 #![no_main]
@@ -66,6 +67,34 @@ fuzz_target!(|data: &[u8]| {
             let text = CStr::from_ptr((*(*d).errors.add(e)).error).to_string_lossy();
             assert!(!text.contains("internal error"), "{text}");
         }
+        // The answer's inputs under vertex formats the first byte picks (integer ones
+        // retype them), and two out of range.
+        let listed = if (*d).attributes.is_null() {
+            0
+        } else {
+            (*d).attribute_count.max(0) as usize
+        };
+        let mut attrs: Vec<MOJOSHADER_vertexAttribute> = (0..listed)
+            .map(|k| {
+                let a = &*(*d).attributes.add(k);
+                MOJOSHADER_vertexAttribute {
+                    usage: a.usage,
+                    vertexElementFormat: ((head as usize + k) % 12) as c_int,
+                    usageIndex: a.index,
+                }
+            })
+            .collect();
+        attrs.push(MOJOSHADER_vertexAttribute {
+            usage: -1,
+            vertexElementFormat: 5,
+            usageIndex: 99,
+        });
+        attrs.push(MOJOSHADER_vertexAttribute {
+            usage: 13,
+            vertexElementFormat: 99,
+            usageIndex: -3,
+        });
+        MOJOSHADER_linkSPIRVShaders(d, d, attrs.as_ptr(), attrs.len() as c_int);
         MOJOSHADER_linkSPIRVShaders(d, d, std::ptr::null(), 0);
         MOJOSHADER_freeParseData(d);
         let p = MOJOSHADER_parsePreshader(body.as_ptr(), body.len() as u32, m, f, std::ptr::null_mut());

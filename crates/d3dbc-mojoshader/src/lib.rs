@@ -192,9 +192,9 @@ pub unsafe extern "C" fn MOJOSHADER_freePreshader(p: *const MOJOSHADER_preshader
 
 /// `MOJOSHADER_linkSPIRVShaders`: gives the varyings of a `spirv` vertex and pixel
 /// shader matching compact locations, as MojoShader's linker does (see
-/// the [`spirv`] module); returns 1, or 0 when either is not a `spirv` answer. The vertex
-/// attribute formats are not used: d3dbc's vertex inputs are `vec4` of float at the
-/// location of their input register.
+/// the [`spirv`] module), after retyping the vertex inputs `attributes` gives integer
+/// formats (`BYTE4` → `uvec4`, `SHORT2`/`SHORT4` → `ivec4`, converted to float after
+/// each load, as MojoShader does); returns 1, or 0 when either is not a `spirv` answer.
 ///
 /// # Safety
 /// Both are NULL or answers of [`MOJOSHADER_parse`] with the `spirv` profile.
@@ -202,8 +202,8 @@ pub unsafe extern "C" fn MOJOSHADER_freePreshader(p: *const MOJOSHADER_preshader
 pub unsafe extern "C" fn MOJOSHADER_linkSPIRVShaders(
     vertex: *const MOJOSHADER_parseData,
     pixel: *const MOJOSHADER_parseData,
-    _attributes: *const MOJOSHADER_vertexAttribute,
-    _attribute_count: c_int,
+    attributes: *const MOJOSHADER_vertexAttribute,
+    attribute_count: c_int,
 ) -> c_int {
     if vertex.is_null() || pixel.is_null() {
         return 0;
@@ -219,8 +219,10 @@ pub unsafe extern "C" fn MOJOSHADER_linkSPIRVShaders(
         if v.error_count != 0 || p.error_count != 0 || !spirv(v) || !spirv(p) {
             return 0;
         }
+        // SAFETY: the caller's array holds `attribute_count` elements (none when NULL).
+        let attributes = unsafe { slice(attributes, attribute_count.max(0) as c_uint) };
         // SAFETY: both are `spirv` answers.
-        unsafe { spirv::link(v, p) }
+        unsafe { spirv::link(v, p, attributes) }
     }))
     .unwrap_or(0)
 }

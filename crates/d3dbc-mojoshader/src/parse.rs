@@ -251,6 +251,15 @@ impl Plan<'_> {
         list.iter().map(|a| a.fields).collect()
     }
 
+    /// `(v# register, usage, index)` of each input register the answer lists.
+    pub(crate) fn input_registers(&self) -> Vec<(u32, c_int, c_int)> {
+        self.attributes
+            .iter()
+            .filter(|a| a.reg.0 == INPUT)
+            .map(|a| (a.reg.1, a.fields.0, a.fields.1))
+            .collect()
+    }
+
     /// MojoShader's uniform-block slots of this shader.
     pub(crate) fn uniform_slots(&self) -> UniformSlots {
         let mut s = UniformSlots::default();
@@ -295,6 +304,9 @@ pub(crate) enum Output {
         words: Vec<u32>,
         /// The table.
         table: Box<SpirvPatchTable>,
+        /// The loads of each vertex input, for the table's `attrib_type_load_offsets`
+        /// (arrays the table points to, laid out in the answer's block).
+        loads: Vec<crate::spirv::InputLoads>,
     },
 }
 
@@ -311,7 +323,11 @@ impl Output {
     fn write(&self, a: &mut Arena) -> *const c_char {
         match self {
             Output::Bytes(b) => a.bytes_z(b),
-            Output::Spirv { words, table } => {
+            Output::Spirv {
+                words,
+                table,
+                loads,
+            } => {
                 let module: Vec<u8>;
                 let module: &[u8] = if cfg!(target_endian = "little") {
                     // SAFETY: u32s viewed as their bytes, the module's (little-endian)
@@ -323,10 +339,17 @@ impl Output {
                     module = words.iter().flat_map(|w| w.to_le_bytes()).collect();
                     &module
                 };
+                let mut table = **table;
+                for l in loads {
+                    let entry = &mut table.attrib_type_load_offsets[l.usage][l.index];
+                    entry.num_loads = l.types.len() as u32;
+                    entry.load_types = a.slice(&l.types);
+                    entry.load_opcodes = a.slice(&l.opcodes);
+                }
                 // SAFETY: a plain-data repr(C) struct viewed as its bytes.
                 let table: &[u8] = unsafe {
                     std::slice::from_raw_parts(
-                        (&raw const **table) as *const u8,
+                        (&raw const table) as *const u8,
                         std::mem::size_of::<SpirvPatchTable>(),
                     )
                 };

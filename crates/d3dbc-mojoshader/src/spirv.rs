@@ -38,7 +38,9 @@
 //! for the varyings MojoShader records (`Records`), read from the module d3dbc's
 //! emitter wrote (the interface it reports says which location is which
 //! `(usage, index)`), so MojoShader's linker and the face's assign the same compact
-//! locations. Vertex input locations are the `v#` register in both.
+//! locations. Vertex input locations are the `v#` register in both. A vertex shader's
+//! inputs also carry MojoShader's `attrib_type_*` patch points, which the linker uses to
+//! retype inputs of integer vertex formats ([`typed_inputs`]).
 
 use std::ffi::c_int;
 
@@ -79,7 +81,16 @@ pub(crate) fn output(shader: &Shader, plan: &Plan) -> Result<Output, Failure> {
         patch_table(s, &t.words, &records, &mut table);
         relayout(s, t.words, vertex, &plan.uniform_slots()).0
     });
-    Ok(Output::Spirv { words, table })
+    let (words, loads) = if vertex {
+        typed_inputs(words, &plan.input_registers(), &mut table)
+    } else {
+        (words, Vec::new())
+    };
+    Ok(Output::Spirv {
+        words,
+        table,
+        loads,
+    })
 }
 
 /// A module in MojoShader's resource layout, and why its register blocks kept d3dbc's
@@ -490,6 +501,260 @@ fn relayout(s: &Scan, mut words: Vec<u32>, vertex: bool, slots: &UniformSlots) -
     (out, None)
 }
 
+const OP_TYPE_INT: u32 = 21;
+const OP_TYPE_FLOAT: u32 = 22;
+const OP_TYPE_VECTOR: u32 = 23;
+const OP_LOAD: u32 = 61;
+const OP_COPY_OBJECT: u32 = 83;
+const OP_CONVERT_S_TO_F: u32 = 111;
+const OP_CONVERT_U_TO_F: u32 = 112;
+
+/// The loads of one vertex input `(usage, index)`: each load's result-type word and the
+/// first word of the `OpCopyObject` after it (MojoShader's `attrib_type_load_offsets`).
+pub(crate) struct InputLoads {
+    pub usage: usize,
+    pub index: usize,
+    pub types: Vec<u32>,
+    pub opcodes: Vec<u32>,
+}
+
+/// Makes a vertex shader's inputs retypable by `MOJOSHADER_linkSPIRVShaders` for
+/// integer vertex formats, as MojoShader's own modules are: each input `vec4` variable
+/// (`inputs`: `(v#, usage, index)`; the variable's `Location` is its `v#`) moves to the
+/// end of the global section, after `uvec4`/`ivec4` types and `Input` pointers to them
+/// (declared there where the module has none), and each load of it is followed by an
+/// `OpCopyObject` of the value (the load's result renamed), which the linker turns into
+/// `OpConvertUToF`/`OpConvertSToF` when it changes the variable and the load to the
+/// integer type (`BYTE4`; `SHORT2`/`SHORT4`). The table gets the ids (`tid_*`) and the
+/// word offsets (`attrib_type_offsets`, and the loads returned for
+/// `attrib_type_load_offsets`). A module of another shape is left as it is, with no
+/// offsets (the linker then changes nothing).
+fn typed_inputs(
+    words: Vec<u32>,
+    inputs: &[(u32, c_int, c_int)],
+    table: &mut SpirvPatchTable,
+) -> (Vec<u32>, Vec<InputLoads>) {
+    if words.len() < 5 || inputs.is_empty() {
+        return (words, Vec::new());
+    }
+    // The global section: types, the input variables, their locations.
+    let (mut float, mut uint, mut int) = (None, None, None);
+    let mut vectors: Vec<(u32, u32)> = Vec::new(); // (component type, id) of 4-vectors
+    let mut input_ptrs: Vec<(u32, u32)> = Vec::new(); // (pointee, id) of Input pointers
+    let mut vars: Vec<(u32, u32, usize)> = Vec::new(); // (id, pointer type, offset)
+    let mut locations: Vec<(u32, u32)> = Vec::new();
+    let mut first_fn = None;
+    for (at, op, w) in instructions(&words) {
+        match op {
+            OP_FUNCTION => {
+                first_fn = Some(at);
+                break;
+            }
+            OP_DECORATE if w.len() >= 4 && w[2] == DECORATION_LOCATION => {
+                locations.push((w[1], w[3]));
+            }
+            OP_TYPE_FLOAT if w.len() == 3 && w[2] == 32 => float = Some(w[1]),
+            OP_TYPE_INT if w.len() == 4 && w[2] == 32 => {
+                if w[3] == 0 {
+                    uint = Some(w[1]);
+                } else {
+                    int = Some(w[1]);
+                }
+            }
+            OP_TYPE_VECTOR if w.len() == 4 && w[3] == 4 => vectors.push((w[2], w[1])),
+            OP_TYPE_POINTER if w.len() == 4 && w[2] == STORAGE_INPUT => {
+                input_ptrs.push((w[3], w[1]));
+            }
+            OP_VARIABLE if w.len() == 4 && w[3] == STORAGE_INPUT => vars.push((w[2], w[1], at)),
+            _ => {}
+        }
+    }
+    let (Some(first_fn), Some(float)) = (first_fn, float) else {
+        return (words, Vec::new());
+    };
+    let vector_of = |c: u32| vectors.iter().find(|v| v.0 == c).map(|v| v.1);
+    let Some(vec4) = vector_of(float) else {
+        return (words, Vec::new());
+    };
+    let Some(vec4_p) = input_ptrs.iter().find(|p| p.0 == vec4).map(|p| p.1) else {
+        return (words, Vec::new());
+    };
+    // The input variables to retype: `vec4` ones at the location of a listed input.
+    let mut moved: Vec<(u32, usize, usize, usize)> = Vec::new(); // (id, at, usage, index)
+    for &(id, ptr, at) in &vars {
+        let Some(&(_, location)) = locations.iter().find(|l| l.0 == id) else {
+            continue;
+        };
+        let Some(&(_, usage, index)) = inputs.iter().find(|i| i.0 == location) else {
+            continue;
+        };
+        let (Ok(u), Ok(i)) = (usize::try_from(usage), usize::try_from(index)) else {
+            continue;
+        };
+        if ptr == vec4_p && u < USAGE_TOTAL && i < 16 {
+            moved.push((id, at, u, i));
+        }
+    }
+    if moved.is_empty() {
+        return (words, Vec::new());
+    }
+    // The loads of them (in function bodies).
+    let mut loads: Vec<(usize, usize)> = Vec::new(); // (offset, index into `moved`)
+    for (at, op, w) in instructions(&words) {
+        if at > first_fn && op == OP_LOAD && w.len() == 4 && w[1] == vec4 {
+            if let Some(k) = moved.iter().position(|m| m.0 == w[3]) {
+                loads.push((at, k));
+            }
+        }
+    }
+    // The types the linker may switch to, declared where missing.
+    let mut bound = words[3];
+    let mut fresh = || {
+        let id = bound;
+        bound += 1;
+        id
+    };
+    let mut types: Vec<u32> = Vec::new();
+    let mut declare = |have: Option<u32>, inst: &dyn Fn(u32) -> [u32; 4], types: &mut Vec<u32>| {
+        have.unwrap_or_else(|| {
+            let id = fresh();
+            types.extend_from_slice(&inst(id));
+            id
+        })
+    };
+    let uint = declare(uint, &|id| [(4 << 16) | OP_TYPE_INT, id, 32, 0], &mut types);
+    let int = declare(int, &|id| [(4 << 16) | OP_TYPE_INT, id, 32, 1], &mut types);
+    let uvec4 = declare(
+        vector_of(uint),
+        &|id| [(4 << 16) | OP_TYPE_VECTOR, id, uint, 4],
+        &mut types,
+    );
+    let ivec4 = declare(
+        vector_of(int),
+        &|id| [(4 << 16) | OP_TYPE_VECTOR, id, int, 4],
+        &mut types,
+    );
+    let ptr_of = |t: u32| input_ptrs.iter().find(|p| p.0 == t).map(|p| p.1);
+    let uvec4_p = declare(
+        ptr_of(uvec4),
+        &|id| [(4 << 16) | OP_TYPE_POINTER, id, STORAGE_INPUT, uvec4],
+        &mut types,
+    );
+    let ivec4_p = declare(
+        ptr_of(ivec4),
+        &|id| [(4 << 16) | OP_TYPE_POINTER, id, STORAGE_INPUT, ivec4],
+        &mut types,
+    );
+    let renamed: Vec<u32> = loads.iter().map(|_| fresh()).collect();
+    // The module again: variables skipped where they were and written after the new
+    // types at the end of the global section; each load followed by its copy.
+    let mut out = Vec::with_capacity(words.len() + types.len() + 4 * loads.len());
+    let mut var_type_at = vec![0u32; moved.len()];
+    let mut patches: Vec<InputLoads> = moved
+        .iter()
+        .map(|m| InputLoads {
+            usage: m.2,
+            index: m.3,
+            types: Vec::new(),
+            opcodes: Vec::new(),
+        })
+        .collect();
+    out.extend_from_slice(&words[..5]);
+    let mut next_load = loads.iter().zip(&renamed).peekable();
+    for (at, _, w) in instructions(&words) {
+        if at == first_fn {
+            out.extend_from_slice(&types);
+            for (k, m) in moved.iter().enumerate() {
+                var_type_at[k] = (out.len() + 1) as u32;
+                out.extend_from_slice(&words[m.1..m.1 + 4]);
+            }
+        }
+        if moved.iter().any(|m| m.1 == at) {
+            continue;
+        }
+        match next_load.next_if(|((l, _), _)| *l == at) {
+            Some(((_, k), &tmp)) => {
+                let p = &mut patches[*k];
+                p.types.push((out.len() + 1) as u32);
+                out.extend_from_slice(&[w[0], w[1], tmp, w[3]]);
+                p.opcodes.push(out.len() as u32);
+                out.extend_from_slice(&[(4 << 16) | OP_COPY_OBJECT, vec4, w[2], tmp]);
+            }
+            None => out.extend_from_slice(w),
+        }
+    }
+    out[3] = bound;
+    for (k, m) in moved.iter().enumerate() {
+        table.attrib_type_offsets[m.2][m.3] = var_type_at[k];
+    }
+    table.tid_vec4 = vec4;
+    table.tid_vec4_p = vec4_p;
+    table.tid_uvec4 = uvec4;
+    table.tid_uvec4_p = uvec4_p;
+    table.tid_ivec4 = ivec4;
+    table.tid_ivec4_p = ivec4_p;
+    patches.retain(|p| !p.types.is_empty());
+    (out, patches)
+}
+
+/// Applies `MOJOSHADER_linkSPIRVShaders`' vertex formats to a vertex answer's module
+/// (`w`, `n` words) through its table, as MojoShader does: `BYTE4` inputs become `uvec4`
+/// converted with `OpConvertUToF`, `SHORT2`/`SHORT4` `ivec4` with `OpConvertSToF`, the
+/// other formats `vec4` with the plain copy.
+///
+/// # Safety
+/// `w` holds `n` words; `t` is the answer's table, its load arrays in the answer.
+unsafe fn retype_inputs(
+    w: *mut u32,
+    n: usize,
+    t: &SpirvPatchTable,
+    attributes: &[crate::types::MOJOSHADER_vertexAttribute],
+) {
+    for a in attributes {
+        let (Ok(u), Ok(i)) = (usize::try_from(a.usage), usize::try_from(a.usageIndex)) else {
+            continue;
+        };
+        if u >= USAGE_TOTAL || i >= 16 {
+            continue;
+        }
+        let (decl, load, convert) = match a.vertexElementFormat {
+            5 => (t.tid_uvec4_p, t.tid_uvec4, OP_CONVERT_U_TO_F),
+            6 | 7 => (t.tid_ivec4_p, t.tid_ivec4, OP_CONVERT_S_TO_F),
+            _ => (t.tid_vec4_p, t.tid_vec4, OP_COPY_OBJECT),
+        };
+        let at = t.attrib_type_offsets[u][i] as usize;
+        if at == 0 || at >= n || decl == 0 {
+            continue;
+        }
+        // SAFETY: within the module.
+        unsafe { w.add(at).write_unaligned(decl) };
+        let l = &t.attrib_type_load_offsets[u][i];
+        if l.load_types.is_null() || l.load_opcodes.is_null() {
+            continue;
+        }
+        for k in 0..l.num_loads as usize {
+            // SAFETY: the answer's arrays hold `num_loads` offsets each.
+            let (ty, op) = unsafe {
+                (
+                    l.load_types.add(k).read_unaligned() as usize,
+                    l.load_opcodes.add(k).read_unaligned() as usize,
+                )
+            };
+            if ty != 0 && ty < n {
+                // SAFETY: within the module.
+                unsafe { w.add(ty).write_unaligned(load) };
+            }
+            if op != 0 && op < n {
+                // SAFETY: within the module.
+                unsafe {
+                    let word = w.add(op).read_unaligned();
+                    w.add(op).write_unaligned((word & 0xFFFF_0000) | convert);
+                }
+            }
+        }
+    }
+}
+
 /// Which varyings and colour outputs MojoShader's table records (`spv_link_vs_attributes`,
 /// `spv_link_ps_attributes`): a vertex shader's outputs its answer lists (d3dbc's
 /// shaders below vs_3_0 write every fixed varying), `oFog` and `oPts` below vs_3_0 as
@@ -570,12 +835,18 @@ unsafe fn table_of(d: &MOJOSHADER_parseData) -> Option<(*mut u32, usize, SpirvPa
 ///
 /// # Safety
 /// Both are valid `spirv` answers of this library.
-pub(crate) unsafe fn link(v: &MOJOSHADER_parseData, p: &MOJOSHADER_parseData) -> c_int {
+pub(crate) unsafe fn link(
+    v: &MOJOSHADER_parseData,
+    p: &MOJOSHADER_parseData,
+    attributes: &[crate::types::MOJOSHADER_vertexAttribute],
+) -> c_int {
     // SAFETY: per the contract.
     let (Some((vw, vn, vt)), Some((pw, pn, pt))) = (unsafe { table_of(v) }, unsafe { table_of(p) })
     else {
         return 0;
     };
+    // SAFETY: the vertex answer's module and table.
+    unsafe { retype_inputs(vw, vn, &vt, attributes) };
     let put = |w: *mut u32, n: usize, offset: u32, value: u32| {
         let o = offset as usize;
         if o != 0 && o < n {

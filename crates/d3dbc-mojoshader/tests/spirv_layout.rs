@@ -9,6 +9,8 @@ use std::ffi::CStr;
 
 use d3dbc_mojoshader::*;
 
+mod support;
+
 /// A vs_2_0 with a constant table (fxc's listing header) and its tokens.
 fn shader(header: &str, code: &str) -> Vec<u8> {
     let text = format!(
@@ -32,32 +34,16 @@ fn shader(header: &str, code: &str) -> Vec<u8> {
 
 /// The module of a `spirv` answer (the patch table cut off).
 fn spirv(bytes: &[u8]) -> Vec<u32> {
-    // SAFETY: valid arguments; the answer is read, then freed once.
+    let d = support::spirv_answer(bytes);
+    // SAFETY: an answer of MOJOSHADER_parse, read, then freed once.
     unsafe {
-        let d = MOJOSHADER_parse(
-            c"spirv".as_ptr(),
-            c"main".as_ptr(),
-            bytes.as_ptr(),
-            bytes.len() as u32,
-            std::ptr::null(),
-            0,
-            std::ptr::null(),
-            0,
-            None,
-            None,
-            std::ptr::null_mut(),
-        );
         let a = &*d;
         if a.error_count > 0 {
             panic!("{}", CStr::from_ptr((*a.errors).error).to_string_lossy());
         }
-        let len = a.output_len as usize - std::mem::size_of::<types::SpirvPatchTable>();
-        let out = std::slice::from_raw_parts(a.output as *const u8, len)
-            .chunks_exact(4)
-            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-            .collect();
+        let (words, _) = support::module(d);
         MOJOSHADER_freeParseData(d);
-        out
+        words
     }
 }
 
