@@ -40,7 +40,7 @@
 //! `(usage, index)`), so MojoShader's linker and the face's assign the same compact
 //! locations. Vertex input locations are the `v#` register in both. A vertex shader's
 //! inputs also carry MojoShader's `attrib_type_*` patch points, which the linker uses to
-//! retype inputs of integer vertex formats ([`typed_inputs`]).
+//! retype inputs of integer vertex formats (`typed_inputs`).
 
 use std::ffi::c_int;
 
