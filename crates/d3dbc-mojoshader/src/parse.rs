@@ -260,6 +260,27 @@ impl Plan<'_> {
             .collect()
     }
 
+    /// The texture kind of every sampler `s0`…, by the type the answer lists (for a
+    /// ps_1_x, the sampler map's, 2D by default): what the module must declare.
+    pub(crate) fn sampler_kinds(&self) -> Vec<d3dbc::target::options::TextureKind> {
+        use d3dbc::target::options::TextureKind;
+        let n = self
+            .samplers
+            .iter()
+            .map(|s| s.fields.1 + 1)
+            .max()
+            .unwrap_or(0);
+        let mut kinds = vec![TextureKind::Tex2d; n.max(0) as usize];
+        for s in &self.samplers {
+            kinds[s.fields.1 as usize] = match s.fields.0 {
+                1 => TextureKind::Cube,
+                2 => TextureKind::Volume,
+                _ => TextureKind::Tex2d,
+            };
+        }
+        kinds
+    }
+
     /// MojoShader's uniform-block slots of this shader.
     pub(crate) fn uniform_slots(&self) -> UniformSlots {
         let mut s = UniformSlots::default();

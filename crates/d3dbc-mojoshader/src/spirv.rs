@@ -31,6 +31,13 @@
 //! bump-environment matrix reads them (MojoShader puts that in two float slots after the
 //! uniforms, which its glue never fills).
 //!
+//! **Position.** The vertex position is written as the shader computes it, in D3D's clip
+//! space (y up), as MojoShader's Vulkan mode writes it: its renderers flip y with the
+//! viewport (SDL_GPU's Vulkan back end draws with a negative viewport height), so the
+//! face does not ask d3dbc-spirv to negate y (`EmitFlags::adjust_y`), which would draw
+//! every image upside down there (`d3dbc-gpu`'s `mojoshader_face_draw` test draws the
+//! oracles' pairs that way).
+//!
 //! **Patch table.** In Vulkan mode MojoShader records no uniform or sampler patches:
 //! `vpflip`, `array_*` and `samplers[]` have offset 0 and location −1, `location_count`
 //! is 0 — and so does the face. `attrib_offsets[usage][index]` hold the word index of
@@ -59,9 +66,17 @@ const STORAGE_OUTPUT: u32 = 3;
 /// The module and the patch table that follows it.
 pub(crate) fn output(shader: &Shader, plan: &Plan) -> Result<Output, Failure> {
     let mut options = d3dbc::target::TranslateOptions::default();
-    // MojoShader's Vulkan mode adds nothing to the position.
+    // MojoShader's Vulkan mode adds nothing to the position: no half-pixel fix-up and
+    // no negated y (its renderers flip with the viewport: SDL_GPU's Vulkan back end
+    // draws with a negative viewport height).
     options.pipeline.position_fixup = false;
-    let t = d3dbc_spirv::translate(shader, &options).map_err(|e| Failure {
+    // A ps_1_x's samplers have the kinds the sampler map gives them (MojoShader declares
+    // a cube or volume image for them; the kinds of a ps_2_0 and later come from `dcl`).
+    if plan.major < 2 {
+        options.pipeline.sm1_sampler_kinds = plan.sampler_kinds();
+    }
+    let flags = d3dbc_spirv::EmitFlags { adjust_y: false };
+    let t = d3dbc_spirv::translate_with(shader, &options, flags).map_err(|e| Failure {
         message: e.to_string(),
         position: crate::types::POSITION_BEFORE,
     })?;

@@ -34,7 +34,12 @@ fn shader(header: &str, code: &str) -> Vec<u8> {
 
 /// The module of a `spirv` answer (the patch table cut off).
 fn spirv(bytes: &[u8]) -> Vec<u32> {
-    let d = support::spirv_answer(bytes);
+    spirv_mapped(bytes, &[])
+}
+
+/// [`spirv`] with sampler map `smap`.
+fn spirv_mapped(bytes: &[u8], smap: &[types::MOJOSHADER_samplerMap]) -> Vec<u32> {
+    let d = support::spirv_answer_mapped(bytes, smap);
     // SAFETY: an answer of MOJOSHADER_parse, read, then freed once.
     unsafe {
         let a = &*d;
@@ -156,4 +161,56 @@ fn arrays_of_different_shifts_keep_the_register_layout() {
         m.adds
     );
     validate(&w, "two_arrays");
+}
+
+/// The position is written as the shader computes it (MojoShader's Vulkan mode: the
+/// renderer flips y with the viewport): no `OpFNegate` of y, which d3dbc-spirv adds for
+/// renderers that do not flip.
+#[test]
+fn the_position_is_not_flipped() {
+    let bytes = shader("", "    vs_2_0\n    dcl_position v0\n    mov oPos, v0\n");
+    let w = spirv(&bytes);
+    let mut at = 5;
+    while at < w.len() {
+        let (len, op) = ((w[at] >> 16) as usize, w[at] & 0xFFFF);
+        assert_ne!(op, 127, "OpFNegate in a `mov oPos, v0`");
+        at += len.max(1);
+    }
+    validate(&w, "position");
+}
+
+/// A ps_1_x's sampler has the kind the sampler map gives it, in the answer and in the
+/// module alike (MojoShader declares a volume image for `tex t0` mapped to a volume): a
+/// renderer binding the answer's kind must find the module's.
+#[test]
+fn a_ps_1_x_sampler_has_the_sampler_maps_kind() {
+    let words = d3dbc::asm::assemble("ps_1_1\ntex t0\nmov r0, t0\n", &Default::default())
+        .unwrap()
+        .encode();
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let dims = |w: &[u32]| {
+        let (mut out, mut at) = (Vec::new(), 5);
+        while at < w.len() {
+            let (len, op) = ((w[at] >> 16) as usize, w[at] & 0xFFFF);
+            if op == 25 {
+                // OpTypeImage: result, sampled type, Dim (1 = 2D, 2 = 3D, 3 = Cube).
+                out.push(w[at + 3]);
+            }
+            at += len.max(1);
+        }
+        out
+    };
+    assert_eq!(dims(&spirv(&bytes)), [1]);
+    let volume = [types::MOJOSHADER_samplerMap {
+        index: 0,
+        r#type: 2,
+    }];
+    let w = spirv_mapped(&bytes, &volume);
+    assert_eq!(dims(&w), [2]);
+    validate(&w, "ps1_volume");
+    let cube = [types::MOJOSHADER_samplerMap {
+        index: 0,
+        r#type: 1,
+    }];
+    assert_eq!(dims(&spirv_mapped(&bytes, &cube)), [3]);
 }

@@ -1,12 +1,21 @@
 //! What the face's `spirv` tests share: a `spirv` answer of bytes, and its module and
 //! patch table read back.
 
-use d3dbc_mojoshader::types::{MOJOSHADER_parseData, SpirvPatchTable};
+use d3dbc_mojoshader::types::{MOJOSHADER_parseData, MOJOSHADER_samplerMap, SpirvPatchTable};
 use d3dbc_mojoshader::MOJOSHADER_parse;
 
 /// `MOJOSHADER_parse("spirv", "main", bytes)` with MojoShader's defaults elsewhere (no
 /// swizzles, no sampler map, the C library's allocator); freed by the caller.
+#[allow(dead_code)] // not every test that includes this file uses it
 pub fn spirv_answer(bytes: &[u8]) -> *const MOJOSHADER_parseData {
+    spirv_answer_mapped(bytes, &[])
+}
+
+/// [`spirv_answer`] with sampler map `smap`.
+pub fn spirv_answer_mapped(
+    bytes: &[u8],
+    smap: &[MOJOSHADER_samplerMap],
+) -> *const MOJOSHADER_parseData {
     // SAFETY: valid arguments; the answer is the caller's to free.
     unsafe {
         MOJOSHADER_parse(
@@ -16,8 +25,8 @@ pub fn spirv_answer(bytes: &[u8]) -> *const MOJOSHADER_parseData {
             bytes.len() as u32,
             std::ptr::null(),
             0,
-            std::ptr::null(),
-            0,
+            smap.as_ptr(),
+            smap.len() as u32,
             None,
             None,
             std::ptr::null_mut(),
