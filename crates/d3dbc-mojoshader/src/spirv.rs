@@ -89,18 +89,19 @@ pub(crate) fn output(shader: &Shader, plan: &Plan) -> Result<Output, Failure> {
         major: plan.major,
         outputs: plan.listed(true),
     };
-    let words = SCAN.with_borrow_mut(|s| {
+    let (words, loads) = SCAN.with_borrow_mut(|s| {
         s.read(&t.words);
         // Before the rewrite, which leaves the `Location` literals as they are and
         // where they are (annotations precede every instruction it inserts).
         patch_table(s, &t.words, &records, &mut table);
-        relayout(s, t.words, vertex, &plan.uniform_slots()).0
+        let (words, _, inserted) = relayout(s, t.words, vertex, &plan.uniform_slots());
+        if vertex {
+            let inputs = plan.input_registers();
+            typed_inputs(words, s, &inserted, &inputs, &mut table)
+        } else {
+            (words, Vec::new())
+        }
     });
-    let (words, loads) = if vertex {
-        typed_inputs(words, &plan.input_registers(), &mut table)
-    } else {
-        (words, Vec::new())
-    };
     Ok(Output::Spirv {
         words,
         table,
@@ -108,9 +109,10 @@ pub(crate) fn output(shader: &Shader, plan: &Plan) -> Result<Output, Failure> {
     })
 }
 
-/// A module in MojoShader's resource layout, and why its register blocks kept d3dbc's
-/// register-indexed layout, if they did.
-type Layout = (Vec<u32>, Option<&'static str>);
+/// A module in MojoShader's resource layout, why its register blocks kept d3dbc's
+/// register-indexed layout, if they did, and the instructions it inserted: `(word offset
+/// in the module before, words)`, in order (each before the instruction at its offset).
+type Layout = (Vec<u32>, Option<&'static str>, Vec<(usize, usize)>);
 
 const OP_CONSTANT: u32 = 43;
 const OP_TYPE_ARRAY: u32 = 28;
@@ -169,6 +171,17 @@ struct Scan {
     chains: Vec<(u32, usize)>,
     /// Word offset of the first function.
     body: usize,
+    /// The 32-bit float type, and the 32-bit integer types (unsigned, signed).
+    float: Option<u32>,
+    ints: [Option<u32>; 2],
+    /// `(component type, id)` of each 4-component vector type.
+    vec4s: Vec<(u32, u32)>,
+    /// `(pointee, id)` of each `Input` pointer type.
+    input_ptrs: Vec<(u32, u32)>,
+    /// `(id, pointer type, word offset)` of each `Input` variable.
+    input_vars: Vec<(u32, u32, usize)>,
+    /// `(word offset, variable)` of each 4-word `OpLoad` of an `Input` variable.
+    input_loads: Vec<(usize, u32)>,
 }
 
 thread_local! {
@@ -186,6 +199,12 @@ impl Scan {
         self.first_constant.clear();
         self.chains.clear();
         self.body = words.len();
+        self.float = None;
+        self.ints = [None; 2];
+        self.vec4s.clear();
+        self.input_ptrs.clear();
+        self.input_vars.clear();
+        self.input_loads.clear();
         let mut at = 5;
         // The global section: annotations, types, constants, variables.
         while let Some(&first) = words.get(at) {
@@ -212,8 +231,21 @@ impl Scan {
                 }
                 OP_TYPE_POINTER | OP_TYPE_STRUCT | OP_TYPE_ARRAY if len >= 3 => {
                     self.define(w[1], at);
+                    if op == OP_TYPE_POINTER && len == 4 && w[2] == STORAGE_INPUT {
+                        self.input_ptrs.push((w[3], w[1]));
+                    }
                 }
-                OP_VARIABLE if len >= 4 => self.define(w[2], at),
+                OP_VARIABLE if len >= 4 => {
+                    self.define(w[2], at);
+                    if len == 4 && w[3] == STORAGE_INPUT {
+                        self.input_vars.push((w[2], w[1], at));
+                    }
+                }
+                OP_TYPE_FLOAT if len == 3 && w[2] == 32 => self.float = Some(w[1]),
+                OP_TYPE_INT if len == 4 && w[2] == 32 => {
+                    self.ints[usize::from(w[3] != 0)] = Some(w[1]);
+                }
+                OP_TYPE_VECTOR if len == 4 && w[3] == 4 => self.vec4s.push((w[2], w[1])),
                 OP_CONSTANT if len == 4 => {
                     self.define(w[2], at);
                     if !self.first_constant.iter().any(|&(t, _)| t == w[1]) {
@@ -233,6 +265,11 @@ impl Scan {
             let op = first & 0xFFFF;
             if (op == OP_ACCESS_CHAIN || op == OP_IN_BOUNDS_ACCESS_CHAIN) && len >= 6 {
                 self.chains.push((words[at + 3], at));
+            } else if op == OP_LOAD && len == 4 {
+                let var = words[at + 3];
+                if self.storage(words, var) == Some(STORAGE_INPUT) {
+                    self.input_loads.push((at, var));
+                }
             }
             at += len;
         }
@@ -330,7 +367,7 @@ impl SlotIndex {
 fn relayout(s: &Scan, mut words: Vec<u32>, vertex: bool, slots: &UniformSlots) -> Layout {
     use d3dbc::target::interface as itf;
     if words.len() < 5 {
-        return (words, None);
+        return (words, None, Vec::new());
     }
     let (sampler_set, uniform_set) = if vertex { (0, 1) } else { (2, 3) };
     let (files, tex_base) = if vertex {
@@ -454,7 +491,7 @@ fn relayout(s: &Scan, mut words: Vec<u32>, vertex: bool, slots: &UniformSlots) -
         for &(_, file, b_at) in &blocks {
             words[b_at] = 2 + file as u32;
         }
-        return (words, kept);
+        return (words, kept, Vec::new());
     }
     // New constants, each after the first constant of its type (so before any use), and
     // the shifted indices, each before its access chain: (offset, instruction, its
@@ -500,7 +537,7 @@ fn relayout(s: &Scan, mut words: Vec<u32>, vertex: bool, slots: &UniformSlots) -
     }
     words[3] = bound;
     if inserts.is_empty() {
-        return (words, None);
+        return (words, None, Vec::new());
     }
     // Stable: instructions inserted at one offset keep the order they were made in.
     inserts.sort_by_key(|i| i.0);
@@ -513,7 +550,8 @@ fn relayout(s: &Scan, mut words: Vec<u32>, vertex: bool, slots: &UniformSlots) -
         from = *at;
     }
     out.extend_from_slice(&words[from..]);
-    (out, None)
+    let inserted = inserts.iter().map(|i| (i.0, i.2)).collect();
+    (out, None, inserted)
 }
 
 const OP_TYPE_INT: u32 = 21;
@@ -546,58 +584,39 @@ pub(crate) struct InputLoads {
 /// offsets (the linker then changes nothing).
 fn typed_inputs(
     words: Vec<u32>,
+    s: &Scan,
+    inserted: &[(usize, usize)],
     inputs: &[(u32, c_int, c_int)],
     table: &mut SpirvPatchTable,
 ) -> (Vec<u32>, Vec<InputLoads>) {
-    if words.len() < 5 || inputs.is_empty() {
+    // `s` read the module before `relayout` inserted `inserted`: where an offset of it
+    // is now.
+    let now = |x: usize| {
+        x + inserted
+            .iter()
+            .take_while(|i| i.0 <= x)
+            .map(|i| i.1)
+            .sum::<usize>()
+    };
+    if words.len() < 5 || inputs.is_empty() || s.body >= words.len() {
         return (words, Vec::new());
     }
-    // The global section: types, the input variables, their locations.
-    let (mut float, mut uint, mut int) = (None, None, None);
-    let mut vectors: Vec<(u32, u32)> = Vec::new(); // (component type, id) of 4-vectors
-    let mut input_ptrs: Vec<(u32, u32)> = Vec::new(); // (pointee, id) of Input pointers
-    let mut vars: Vec<(u32, u32, usize)> = Vec::new(); // (id, pointer type, offset)
-    let mut locations: Vec<(u32, u32)> = Vec::new();
-    let mut first_fn = None;
-    for (at, op, w) in instructions(&words) {
-        match op {
-            OP_FUNCTION => {
-                first_fn = Some(at);
-                break;
-            }
-            OP_DECORATE if w.len() >= 4 && w[2] == DECORATION_LOCATION => {
-                locations.push((w[1], w[3]));
-            }
-            OP_TYPE_FLOAT if w.len() == 3 && w[2] == 32 => float = Some(w[1]),
-            OP_TYPE_INT if w.len() == 4 && w[2] == 32 => {
-                if w[3] == 0 {
-                    uint = Some(w[1]);
-                } else {
-                    int = Some(w[1]);
-                }
-            }
-            OP_TYPE_VECTOR if w.len() == 4 && w[3] == 4 => vectors.push((w[2], w[1])),
-            OP_TYPE_POINTER if w.len() == 4 && w[2] == STORAGE_INPUT => {
-                input_ptrs.push((w[3], w[1]));
-            }
-            OP_VARIABLE if w.len() == 4 && w[3] == STORAGE_INPUT => vars.push((w[2], w[1], at)),
-            _ => {}
-        }
-    }
-    let (Some(first_fn), Some(float)) = (first_fn, float) else {
+    let first_fn = now(s.body);
+    let Some(float) = s.float else {
         return (words, Vec::new());
     };
-    let vector_of = |c: u32| vectors.iter().find(|v| v.0 == c).map(|v| v.1);
+    let vector_of = |c: u32| s.vec4s.iter().find(|v| v.0 == c).map(|v| v.1);
     let Some(vec4) = vector_of(float) else {
         return (words, Vec::new());
     };
-    let Some(vec4_p) = input_ptrs.iter().find(|p| p.0 == vec4).map(|p| p.1) else {
+    let ptr_of = |t: u32| s.input_ptrs.iter().find(|p| p.0 == t).map(|p| p.1);
+    let Some(vec4_p) = ptr_of(vec4) else {
         return (words, Vec::new());
     };
     // The input variables to retype: `vec4` ones at the location of a listed input.
-    let mut moved: Vec<(u32, usize, usize, usize)> = Vec::new(); // (id, at, usage, index)
-    for &(id, ptr, at) in &vars {
-        let Some(&(_, location)) = locations.iter().find(|l| l.0 == id) else {
+    let mut moved: Vec<(u32, usize, usize, usize)> = Vec::with_capacity(16); // (id, at, usage, index)
+    for &(id, ptr, at) in &s.input_vars {
+        let Some(location) = s.decoration(id, DECORATION_LOCATION).map(|at| words[at]) else {
             continue;
         };
         let Some(&(_, usage, index)) = inputs.iter().find(|i| i.0 == location) else {
@@ -607,21 +626,22 @@ fn typed_inputs(
             continue;
         };
         if ptr == vec4_p && u < USAGE_TOTAL && i < 16 {
-            moved.push((id, at, u, i));
+            moved.push((id, now(at), u, i));
         }
     }
     if moved.is_empty() {
         return (words, Vec::new());
     }
-    // The loads of them (in function bodies).
-    let mut loads: Vec<(usize, usize)> = Vec::new(); // (offset, index into `moved`)
-    for (at, op, w) in instructions(&words) {
-        if at > first_fn && op == OP_LOAD && w.len() == 4 && w[1] == vec4 {
-            if let Some(k) = moved.iter().position(|m| m.0 == w[3]) {
-                loads.push((at, k));
-            }
-        }
-    }
+    // The loads of them (in function bodies): (offset, index into `moved`).
+    let loads: Vec<(usize, usize)> = s
+        .input_loads
+        .iter()
+        .filter_map(|&(at, var)| {
+            let at = now(at);
+            let k = moved.iter().position(|m| m.0 == var)?;
+            (words.get(at + 1) == Some(&vec4)).then_some((at, k))
+        })
+        .collect();
     // The types the linker may switch to, declared where missing.
     let mut bound = words[3];
     let mut fresh = || {
@@ -637,8 +657,16 @@ fn typed_inputs(
             id
         })
     };
-    let uint = declare(uint, &|id| [(4 << 16) | OP_TYPE_INT, id, 32, 0], &mut types);
-    let int = declare(int, &|id| [(4 << 16) | OP_TYPE_INT, id, 32, 1], &mut types);
+    let uint = declare(
+        s.ints[0],
+        &|id| [(4 << 16) | OP_TYPE_INT, id, 32, 0],
+        &mut types,
+    );
+    let int = declare(
+        s.ints[1],
+        &|id| [(4 << 16) | OP_TYPE_INT, id, 32, 1],
+        &mut types,
+    );
     let uvec4 = declare(
         vector_of(uint),
         &|id| [(4 << 16) | OP_TYPE_VECTOR, id, uint, 4],
@@ -649,7 +677,6 @@ fn typed_inputs(
         &|id| [(4 << 16) | OP_TYPE_VECTOR, id, int, 4],
         &mut types,
     );
-    let ptr_of = |t: u32| input_ptrs.iter().find(|p| p.0 == t).map(|p| p.1);
     let uvec4_p = declare(
         ptr_of(uvec4),
         &|id| [(4 << 16) | OP_TYPE_POINTER, id, STORAGE_INPUT, uvec4],
@@ -660,9 +687,9 @@ fn typed_inputs(
         &|id| [(4 << 16) | OP_TYPE_POINTER, id, STORAGE_INPUT, ivec4],
         &mut types,
     );
-    let renamed: Vec<u32> = loads.iter().map(|_| fresh()).collect();
-    // The module again: variables skipped where they were and written after the new
-    // types at the end of the global section; each load followed by its copy.
+    // The module again, copied in runs between the edits: each variable skipped where
+    // it was and written after the new types at the end of the global section; each
+    // load (result renamed) followed by its copy.
     let mut out = Vec::with_capacity(words.len() + types.len() + 4 * loads.len());
     let mut var_type_at = vec![0u32; moved.len()];
     let mut patches: Vec<InputLoads> = moved
@@ -674,30 +701,32 @@ fn typed_inputs(
             opcodes: Vec::new(),
         })
         .collect();
-    out.extend_from_slice(&words[..5]);
-    let mut next_load = loads.iter().zip(&renamed).peekable();
-    for (at, _, w) in instructions(&words) {
-        if at == first_fn {
-            out.extend_from_slice(&types);
-            for (k, m) in moved.iter().enumerate() {
-                var_type_at[k] = (out.len() + 1) as u32;
-                out.extend_from_slice(&words[m.1..m.1 + 4]);
-            }
-        }
-        if moved.iter().any(|m| m.1 == at) {
-            continue;
-        }
-        match next_load.next_if(|((l, _), _)| *l == at) {
-            Some(((_, k), &tmp)) => {
-                let p = &mut patches[*k];
-                p.types.push((out.len() + 1) as u32);
-                out.extend_from_slice(&[w[0], w[1], tmp, w[3]]);
-                p.opcodes.push(out.len() as u32);
-                out.extend_from_slice(&[(4 << 16) | OP_COPY_OBJECT, vec4, w[2], tmp]);
-            }
-            None => out.extend_from_slice(w),
-        }
+    let mut from = 0;
+    let mut skips: Vec<usize> = moved.iter().map(|m| m.1).collect();
+    skips.sort_unstable();
+    for at in skips {
+        out.extend_from_slice(&words[from..at]);
+        from = at + 4;
     }
+    out.extend_from_slice(&words[from..first_fn]);
+    out.extend_from_slice(&types);
+    for (k, m) in moved.iter().enumerate() {
+        var_type_at[k] = (out.len() + 1) as u32;
+        out.extend_from_slice(&words[m.1..m.1 + 4]);
+    }
+    from = first_fn;
+    for &(at, k) in &loads {
+        out.extend_from_slice(&words[from..at]);
+        let tmp = fresh();
+        let w = &words[at..at + 4];
+        let p = &mut patches[k];
+        p.types.push((out.len() + 1) as u32);
+        out.extend_from_slice(&[w[0], w[1], tmp, w[3]]);
+        p.opcodes.push(out.len() as u32);
+        out.extend_from_slice(&[(4 << 16) | OP_COPY_OBJECT, vec4, w[2], tmp]);
+        from = at + 4;
+    }
+    out.extend_from_slice(&words[from..]);
     out[3] = bound;
     for (k, m) in moved.iter().enumerate() {
         table.attrib_type_offsets[m.2][m.3] = var_type_at[k];
