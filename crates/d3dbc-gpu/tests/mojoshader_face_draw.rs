@@ -33,6 +33,9 @@
 
 #[path = "../../d3dbc/tests/common/mod.rs"]
 mod common;
+/// The face's own tests' `spirv` answer and module reading.
+#[path = "../../d3dbc-mojoshader/tests/support/mod.rs"]
+mod face;
 mod support;
 
 use std::ffi::c_int;
@@ -48,7 +51,7 @@ use d3dbc_exec::replay::{ProbeBook, ProbeOutcome};
 use d3dbc_exec::{Draw, Image};
 use d3dbc_mojoshader::types::{
     MOJOSHADER_parseData, MOJOSHADER_sampler, MOJOSHADER_samplerMap, MOJOSHADER_uniform,
-    SpirvPatchTable, UNIFORM_BOOL, UNIFORM_FLOAT, UNIFORM_INT,
+    UNIFORM_BOOL, UNIFORM_FLOAT, UNIFORM_INT,
 };
 
 /// Drawn records that differ from the Windows values, with the reason.
@@ -94,23 +97,7 @@ impl Answer {
     /// `MOJOSHADER_parse("spirv", …)` of `tokens` with sampler map `smap`.
     fn parse(tokens: &[u32], smap: &[MOJOSHADER_samplerMap]) -> Result<Answer, String> {
         let bytes: Vec<u8> = tokens.iter().flat_map(|w| w.to_le_bytes()).collect();
-        // SAFETY: the profile and entry names are NUL-terminated, the buffers are live
-        // for their counts, NULL allocators select the library's own.
-        let d = unsafe {
-            d3dbc_mojoshader::MOJOSHADER_parse(
-                c"spirv".as_ptr(),
-                c"main".as_ptr(),
-                bytes.as_ptr(),
-                bytes.len() as u32,
-                std::ptr::null(),
-                0,
-                smap.as_ptr(),
-                smap.len() as u32,
-                None,
-                None,
-                std::ptr::null_mut(),
-            )
-        };
+        let d = face::spirv_answer_mapped(&bytes, smap);
         if d.is_null() {
             return Err("MOJOSHADER_parse returned NULL".into());
         }
@@ -130,14 +117,8 @@ impl Answer {
 
     /// The SPIR-V module: the output without its `SpirvPatchTable`.
     fn module(&self) -> Vec<u32> {
-        let d = self.data();
-        let len = (d.output_len as usize).saturating_sub(std::mem::size_of::<SpirvPatchTable>());
-        // SAFETY: `output` holds `output_len` bytes.
-        let bytes = unsafe { std::slice::from_raw_parts(d.output as *const u8, len) };
-        bytes
-            .chunks_exact(4)
-            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-            .collect()
+        // SAFETY: a successful `spirv` answer, alive until `self` drops.
+        unsafe { face::module(self.0).0 }
     }
 
     fn uniforms(&self) -> &[MOJOSHADER_uniform] {
