@@ -55,32 +55,7 @@ use d3dbc_mojoshader::types::{
 };
 
 /// Drawn records that differ from the Windows values, with the reason.
-const LISTED: &[(&str, &str)] = &[
-    (
-        "vkd3d-tests:tests/hlsl/ps1-sampler.shader_test:39",
-        "ps_1_4 `texld r0, t0`: MojoShader's parse lists no sampler for it (mojoshader.c state_TEXLD's ps_1_4 branch is a FIXME, and its spirv profile fails with \"TEXLD == Shader Model 1.4 unimplemented\"); the face answers with the same sampler list but a module that samples s0, so the glue's layout has no descriptor there",
-    ),
-    (
-        "vkd3d-tests:tests/hlsl/ps1-sampler.shader_test:60",
-        "continues the section of ps1-sampler.shader_test:39 (its first draw is that ps_1_4 `texld`)",
-    ),
-    (
-        "vkd3d-tests:tests/hlsl/ps1-sampler.shader_test:76",
-        "continues the section of ps1-sampler.shader_test:39 (its first draw is that ps_1_4 `texld`)",
-    ),
-    (
-        "wine-mirror/wine:dlls/d3d9/tests/visual.c:1974",
-        "relative addressing into `def` constants (`mov oD0, c3[a0.x]`, c0-c6 defined): the answer lists them as a constant array (constant = 1), which MojoShader's module reads from an in-shader constant array; the face's module keeps d3dbc's register-indexed float block at binding 2 of the vertex uniform set, which the glue never fills",
-    ),
-    (
-        "wine-mirror/wine:dlls/d3d9/tests/visual.c:1990",
-        "relative addressing into `def` constants (`mov oD0, c3[a0.x]`, c0-c6 defined): the answer lists them as a constant array (constant = 1), which MojoShader's module reads from an in-shader constant array; the face's module keeps d3dbc's register-indexed float block at binding 2 of the vertex uniform set, which the glue never fills",
-    ),
-    (
-        "wine-mirror/wine:dlls/d3d9/tests/visual.c:14460",
-        "`c1[aL]` in a loop with no constant table: MojoShader lists c1 as one register (it allows relative addressing only inside a constant-table array, so c2... are never uploaded); the face's module keeps d3dbc's register-indexed float and integer blocks at bindings 2 and 3 of the vertex uniform set, which the glue never fills",
-    ),
-];
+const LISTED: &[(&str, &str)] = &[];
 
 /// Records of both oracles.
 const RECORDS: usize = 384;

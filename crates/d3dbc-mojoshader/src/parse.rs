@@ -235,9 +235,10 @@ pub(crate) struct UniformSlots {
     pub bool: Vec<(u32, u32)>,
     /// Elements of the three arrays.
     pub counts: [u32; 3],
-    /// Each constant-table array MojoShader places: its slot minus its first register
-    /// (wrapping), the shift a relatively addressed register of it takes.
-    pub array_shifts: Vec<u32>,
+    /// Each constant-table array MojoShader places: `(first register, registers, shift)`,
+    /// the shift (its slot minus its first register, wrapping) being what a relatively
+    /// addressed register of it takes.
+    pub arrays: Vec<(u32, u32, u32)>,
 }
 
 impl Plan<'_> {
@@ -291,7 +292,11 @@ impl Plan<'_> {
             for k in 0..count.max(0) as u32 {
                 s.float.push((index as u32 + k, s.counts[0] + k));
             }
-            s.array_shifts.push(s.counts[0].wrapping_sub(index as u32));
+            s.arrays.push((
+                index as u32,
+                count.max(0) as u32,
+                s.counts[0].wrapping_sub(index as u32),
+            ));
             s.counts[0] += count.max(0) as u32;
         }
         for u in &self.uniforms {
@@ -636,6 +641,15 @@ pub(crate) fn plan<'a>(
             };
             match op {
                 Opcode::Tex if v.minor < 4 => add_sampler(&mut samplers, dst, 0, false),
+                // ps_1_4 `texld r#` samples `s#`. MojoShader lists no sampler for it
+                // (its `state_TEXLD` leaves ps_1_4 as a FIXME) and its `glsl` and
+                // `spirv` profiles refuse the shader ("TEXLD == Shader Model 1.4
+                // unimplemented"): there the face answers with the sampler its module
+                // reads, so the glue binds one; `d3d` and `bytecode` answer as
+                // MojoShader does.
+                Opcode::Tex if !matches!(profile, Profile::D3d | Profile::Bytecode) => {
+                    add_sampler(&mut samplers, dst, 0, false)
+                }
                 Opcode::TexBem | Opcode::TexBemL => texop(2, true, &mut attributes, &mut samplers),
                 Opcode::TexReg2Ar | Opcode::TexReg2Gb | Opcode::TexReg2Rgb => {
                     texop(2, false, &mut attributes, &mut samplers)
@@ -710,17 +724,43 @@ pub(crate) fn plan<'a>(
             start = i;
         }
     }
-    // MojoShader refuses relative addressing it cannot place in an array; Windows runs
-    // those shaders, so the face lists their registers one by one. MojoShader's `d3d`
-    // and `bytecode` profiles ignore the constant table and make no arrays.
+    // A relatively addressed register marks its array used. MojoShader's `d3d` and
+    // `bytecode` profiles ignore the constant table and make no arrays.
     let ignores_ctab = matches!(profile, Profile::D3d | Profile::Bytecode);
+    let mut placed = true;
     for &target in relative_consts.iter().filter(|_| !ignores_ctab) {
-        if let Some(var) = variables
+        match variables
             .iter_mut()
             .find(|var| (var.index..var.index + var.count).contains(&i64::from(target)))
         {
-            var.used = true;
+            Some(var) if ctab.is_some() => var.used = true,
+            _ => placed = false,
         }
+    }
+    // MojoShader refuses relative addressing it cannot place in an array ("relative
+    // addressing unsupported without a CTAB", "relative addressing of indeterminate
+    // array"); Windows runs those shaders, and a relative read there reaches any float
+    // register. The face answers with one array uniform over the whole float file the
+    // shader runs with (`c0` up, as d3dbc's module sizes it), which the glue uploads
+    // from the register file as it is, so every read sees the register Windows' would
+    // (`def`s stay in the shader).
+    if !placed {
+        let highest = used
+            .items
+            .iter()
+            .chain(&defined.items)
+            .filter(|(r, _)| r.0 == CONST)
+            .map(|(r, _)| r.1)
+            .max();
+        let n = d3dbc::regs::float_constant_file(v, highest)
+            .min(d3dbc::target::interface::MAX_FLOAT_CONSTANTS);
+        variables.clear();
+        variables.push(Variable {
+            index: 0,
+            count: n.into(),
+            constant: false,
+            used: true,
+        });
     }
 
     // process_definitions.

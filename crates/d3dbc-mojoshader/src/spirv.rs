@@ -20,12 +20,18 @@
 //! each block's array placed at its MojoShader offset (`Offset` of the integer array
 //! after the float elements, of the boolean array after both) and sized as MojoShader
 //! sizes it; every constant register index is replaced by the register's slot, and an
-//! index computed at run time (relative addressing, which MojoShader allows only inside a
-//! constant-table array) is shifted by the array's slot minus its first register. Where
-//! that cannot be done (relative addressing with several arrays of different shifts) the
-//! module keeps its register-indexed blocks, in the uniform set at bindings 2 (float), 3
-//! (integer) and 4 (boolean), off the buffer the glue fills (the differential test lists
-//! such shaders; none in the corpus or FNA's effects). d3dbc's driver uniforms, which
+//! index computed at run time (relative addressing, which MojoShader allows only inside an
+//! array) is shifted by the slot minus the first register of the array its base register
+//! `n` of `c[a0 + n]` is in (read back through d3dbc's `UMin(Bitcast(IAdd(a, n)))`), then
+//! clamped to the block's new length; a read relative to a `def` array (which MojoShader
+//! reads from an array inside its module, and d3dbc's selects by index) is left unshifted.
+//! Relative addressing MojoShader refuses (no constant table, or a register outside every
+//! array) gets one array uniform over the whole float file in the answer (`parse.rs`), so
+//! there the register is its slot. Where a relative index has another shape across arrays
+//! of different shifts, the module keeps its register-indexed blocks, in the uniform set
+//! at bindings 2 (float), 3 (integer) and 4 (boolean), off the buffer the glue fills (the
+//! differential test lists such shaders; none in the corpus, FNA's effects or the
+//! test's probes). d3dbc's driver uniforms, which
 //! MojoShader does not have, go to binding 1 of the uniform set: the face asks for no
 //! position fix-up (MojoShader's Vulkan mode does none), so only state such as ps_1_x's
 //! bump-environment matrix reads them (MojoShader puts that in two float slots after the
@@ -123,6 +129,10 @@ const OP_IN_BOUNDS_ACCESS_CHAIN: u32 = 66;
 const OP_MEMBER_DECORATE: u32 = 72;
 const OP_FUNCTION: u32 = 54;
 const OP_IADD: u32 = 128;
+const OP_EXT_INST: u32 = 12;
+const OP_BITCAST: u32 = 124;
+/// GLSL.std.450's `UMin`.
+const GLSL_UMIN: u32 = 38;
 const DECORATION_BINDING: u32 = 33;
 const DECORATION_DESCRIPTOR_SET: u32 = 34;
 const DECORATION_OFFSET: u32 = 35;
@@ -320,19 +330,47 @@ impl Scan {
         self.defined(words, id, OP_VARIABLE, 4).map(|w| w[3])
     }
 
-    /// The result type of each id defined in the function bodies, dense below the id
-    /// bound, into `out` (a body instruction with result type and result has them at
-    /// words 1 and 2; the last one with that result word wins).
-    fn result_types(&self, words: &[u32], out: &mut Vec<u32>) {
+    /// The word offset of the instruction defining each id in the function bodies,
+    /// dense below the id bound, into `out` (a body instruction with result type and
+    /// result has them at words 1 and 2; the last one with that result word wins).
+    fn body_defs(&self, words: &[u32], out: &mut Vec<u32>) {
         out.clear();
         out.resize(self.def.len(), NONE);
         for (at, _, w) in instructions(words) {
             if at >= self.body && w.len() >= 3 {
                 if let Some(slot) = out.get_mut(w[2] as usize) {
-                    *slot = w[1];
+                    *slot = at as u32;
                 }
             }
         }
+    }
+
+    /// The extended-instruction set and the bound of the `UMin` that computes index `id`
+    /// (`body`: [`Scan::body_defs`]), if it is one with a constant bound.
+    fn clamp(&self, words: &[u32], body: &[u32], id: u32) -> Option<(u32, u32)> {
+        let at = body.get(id as usize).copied().filter(|&a| a != NONE)? as usize;
+        let w = words.get(at..at + 7)?;
+        (w[0] == (7 << 16) | OP_EXT_INST && w[4] == GLSL_UMIN)
+            .then(|| Some((w[3], self.constant(words, w[6])?.1)))
+            .flatten()
+    }
+
+    /// The register `n` of a relatively addressed float read `c[a + n]` whose clamped
+    /// index is `id`, as d3dbc's emitter computes it (`UMin(Bitcast(IAdd(a, n)), last)`;
+    /// `body`: [`Scan::body_defs`]); `None` for another shape.
+    fn relative_base(&self, words: &[u32], body: &[u32], mut id: u32) -> Option<u32> {
+        for _ in 0..3 {
+            let at = body.get(id as usize).copied().filter(|&a| a != NONE)? as usize;
+            let len = (*words.get(at)? >> 16) as usize;
+            let w = words.get(at..at + len)?;
+            match (w[0] & 0xFFFF, len) {
+                (OP_EXT_INST, 7..) => id = w[5],
+                (OP_BITCAST, 4) => id = w[3],
+                (OP_IADD, 5) => return self.constant(words, w[4]).map(|c| c.1),
+                _ => return None,
+            }
+        }
+        None
     }
 }
 
@@ -419,14 +457,15 @@ fn relayout(s: &Scan, mut words: Vec<u32>, vertex: bool, slots: &UniformSlots) -
     // MojoShader places for relative addressing (all arrays the same shift).
     let index = SlotIndex::new(slots);
     let file_of = |base: u32| blocks.iter().find(|b| b.0 == base).map(|b| b.1);
-    let mut shifts = slots.array_shifts.clone();
+    let mut shifts: Vec<u32> = slots.arrays.iter().map(|a| a.2).collect();
     shifts.sort_unstable();
     shifts.dedup();
     let mut kept = None;
     let mut index_edits = Vec::with_capacity(s.chains.len());
     let mut shift_edits = Vec::new();
-    // Result types in the bodies, read at the first index computed at run time.
-    let mut result_types = Vec::new();
+    // The defining instructions in the bodies, read at the first index computed at run
+    // time.
+    let mut body = Vec::new();
     for &(base, chain_at) in &s.chains {
         let Some(file) = file_of(base) else { continue };
         let idx_at = chain_at + 5;
@@ -436,16 +475,43 @@ fn relayout(s: &Scan, mut words: Vec<u32>, vertex: bool, slots: &UniformSlots) -
                 None => kept = Some("a register MojoShader's uniform list does not hold"),
             },
             None => {
-                if result_types.is_empty() {
-                    s.result_types(&words, &mut result_types);
+                if body.is_empty() {
+                    s.body_defs(&words, &mut body);
                 }
-                let ty = result_types.get(words[idx_at] as usize).copied();
-                match (file, shifts.as_slice(), ty.filter(|&t| t != NONE)) {
-                    (0, &[shift], Some(ty)) if s.first_of(ty).is_some() => {
-                        shift_edits.push((chain_at, ty, shift));
+                let ty = body
+                    .get(words[idx_at] as usize)
+                    .filter(|&&at| at != NONE)
+                    .map(|&at| words[at as usize + 1]);
+                let ty = match ty {
+                    Some(ty) if file == 0 && s.first_of(ty).is_some() => ty,
+                    _ => {
+                        kept = Some("relative addressing of an unexpected shape");
+                        continue;
                     }
-                    _ => kept = Some("relative addressing outside one constant-table array"),
-                }
+                };
+                // The array the read is relative to, by its base register (MojoShader
+                // allows relative addressing only inside one array); where the base
+                // cannot be read, the one shift of all the arrays.
+                let base = s.relative_base(&words, &body, words[idx_at]);
+                let array =
+                    base.map(|n| slots.arrays.iter().find(|a| (a.0..a.0 + a.1).contains(&n)));
+                let shift = match (array, shifts.as_slice()) {
+                    (Some(Some(a)), _) => a.2,
+                    (None, &[shift]) => shift,
+                    // Only `def` arrays, which MojoShader's module reads from an array in
+                    // the shader: d3dbc's module selects the `def` values by index and
+                    // reads the block only for a register outside them, where
+                    // MojoShader's array has nothing; the block is read unshifted there.
+                    (Some(None), _) | (None, &[]) => 0,
+                    (None, _) => {
+                        kept = Some("relative addressing with no base register, across arrays of different shifts");
+                        continue;
+                    }
+                };
+                // d3dbc clamps the index to its register block (`UMin`); the block now has
+                // MojoShader's length, so the shifted index is clamped again to it.
+                let clamp = s.clamp(&words, &body, words[idx_at]);
+                shift_edits.push((chain_at, ty, shift, clamp));
             }
         }
     }
@@ -498,7 +564,7 @@ fn relayout(s: &Scan, mut words: Vec<u32>, vertex: bool, slots: &UniformSlots) -
     // length).
     let mut bound = words[3];
     let mut fresh: Vec<((u32, u32), u32)> = Vec::with_capacity(16);
-    let mut inserts: Vec<(usize, [u32; 5], usize)> = Vec::with_capacity(16);
+    let mut inserts: Vec<(usize, [u32; 7], usize)> = Vec::with_capacity(16);
     let mut constant = |ty: u32, value: u32, c_at: usize, words: &[u32], bound: &mut u32| -> u32 {
         if let Some(&(_, id)) = fresh.iter().find(|f| f.0 == (ty, value)) {
             return id;
@@ -506,7 +572,7 @@ fn relayout(s: &Scan, mut words: Vec<u32>, vertex: bool, slots: &UniformSlots) -
         let id = *bound;
         *bound += 1;
         let after = c_at + (words[c_at] >> 16) as usize;
-        inserts.push((after, [(4 << 16) | OP_CONSTANT, ty, id, value, 0], 4));
+        inserts.push((after, [(4 << 16) | OP_CONSTANT, ty, id, value, 0, 0, 0], 4));
         fresh.push(((ty, value), id));
         id
     };
@@ -519,17 +585,29 @@ fn relayout(s: &Scan, mut words: Vec<u32>, vertex: bool, slots: &UniformSlots) -
         edits.push((off_at, offset));
     }
     let mut adds = Vec::new();
-    for &(chain_at, ty, shift) in &shift_edits {
+    let last = slots.counts[0].max(1) - 1;
+    for &(chain_at, ty, shift, clamp) in &shift_edits {
         let first = s.first_of(ty).expect("checked when the edit was recorded") as usize;
-        let c = constant(ty, shift, first, &words, &mut bound);
-        let id = bound;
-        bound += 1;
-        adds.push((
-            chain_at,
-            [(5 << 16) | OP_IADD, ty, id, words[chain_at + 5], c],
-            5,
-        ));
-        edits.push((chain_at + 5, id));
+        let mut index = words[chain_at + 5];
+        if shift != 0 {
+            let c = constant(ty, shift, first, &words, &mut bound);
+            let id = bound;
+            bound += 1;
+            adds.push((chain_at, [(5 << 16) | OP_IADD, ty, id, index, c, 0, 0], 5));
+            index = id;
+        }
+        if let Some((set, _)) = clamp.filter(|&(_, b)| shift != 0 || b > last) {
+            let c = constant(ty, last, first, &words, &mut bound);
+            let id = bound;
+            bound += 1;
+            adds.push((
+                chain_at,
+                [(7 << 16) | OP_EXT_INST, ty, id, set, GLSL_UMIN, index, c],
+                7,
+            ));
+            index = id;
+        }
+        edits.push((chain_at + 5, index));
     }
     inserts.extend(adds);
     for (at, value) in edits {

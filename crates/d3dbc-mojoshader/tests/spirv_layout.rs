@@ -1,8 +1,8 @@
 //! The `spirv` answer's uniform layout where relative addressing reads a constant-table
-//! array (the corpus differential compares the rest against MojoShader): one array is
-//! shifted into MojoShader's packed slots at run time; arrays of different shifts keep
-//! d3dbc's register-indexed blocks, off the binding MojoShader's glue fills. Both
-//! modules pass `spirv-val` (where it is installed).
+//! array (the corpus differential compares the rest against MojoShader): a relative
+//! read is shifted into MojoShader's packed slots at run time by its own array's shift;
+//! relative addressing MojoShader refuses reads one array uniform over the whole float
+//! file. The modules pass `spirv-val` (where it is installed).
 
 use std::collections::BTreeMap;
 use std::ffi::CStr;
@@ -144,23 +144,65 @@ fn one_array_is_shifted_into_mojoshaders_slots() {
     validate(&w, "one_array");
 }
 
-/// Two relatively addressed arrays of different shifts (c0 → slot 0, c10 → slot 4):
-/// the float block keeps register indexing, at binding 2 of the vertex uniform set.
+/// Two relatively addressed arrays of different shifts (MojoShader lists the constant
+/// table's arrays newest first: B c10 → slots 0–3, A c0 → slots 4–7): each read is
+/// shifted by its own array's shift, found from its base register (d3dbc's `a0.x + 0`
+/// and `a0.x + 10`), in MojoShader's one block of 8 elements.
 #[test]
-fn arrays_of_different_shifts_keep_the_register_layout() {
+fn arrays_of_different_shifts_are_each_shifted_into_mojoshaders_slots() {
     let bytes = shader(
         "//   float4 A[4];\n//   float4 B[4];\n//   A            c0       4\n//   B            c10      4\n",
         "    vs_2_0\n    dcl_position v0\n    mova a0.x, v0.x\n    add r0, c0[a0.x], c10[a0.x]\n    mov oPos, r0\n",
     );
     let w = spirv(&bytes);
     let m = read(&w);
-    assert_eq!(m.uniforms, [(1, 2)]);
-    assert!(
-        !m.adds.iter().any(|&a| a as i32 == -10 || a as i32 == -6),
-        "{:?}",
-        m.adds
+    assert_eq!(m.uniforms, [(1, 0)]);
+    assert_eq!(m.lengths, [8]);
+    let mut adds: Vec<i32> = m.adds.iter().map(|&a| a as i32).collect();
+    adds.sort_unstable();
+    assert_eq!(
+        adds,
+        [-10, 0, 4, 10],
+        "d3dbc's bases 0 and 10, then the shifts"
     );
     validate(&w, "two_arrays");
+}
+
+/// Relative addressing MojoShader refuses (no constant table: "relative addressing
+/// unsupported without a CTAB"), as Wine's `test_mova` writes it: the answer lists one
+/// array uniform over the whole vs float file (c0–c255), which the glue uploads from
+/// the register file as it is, and the module reads it with the register as its slot
+/// (no shift); the `def`s stay in the shader.
+#[test]
+fn relative_addressing_mojoshader_refuses_reads_the_whole_float_file() {
+    let text = "vs_2_0\ndcl_position v0\ndef c0, 1, 0, 0, 1\ndef c1, 0, 1, 0, 1\n\
+                mova a0.x, c7.x\nmov oD0, c1[a0.x]\nmov oPos, v0\n";
+    let words = d3dbc::asm::assemble(text, &Default::default())
+        .unwrap()
+        .encode();
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let d = support::spirv_answer_mapped(&bytes, &[]);
+    // SAFETY: an answer of MOJOSHADER_parse, read, then freed once.
+    let uniforms: Vec<(i32, i32, i32, i32)> = unsafe {
+        let a = &*d;
+        assert_eq!(a.error_count, 0);
+        let list = std::slice::from_raw_parts(a.uniforms, a.uniform_count as usize);
+        list.iter()
+            .map(|u| (u.r#type, u.index, u.array_count, u.constant))
+            .collect()
+    };
+    // SAFETY: the same answer, its module copied, then freed once.
+    let w = unsafe {
+        let (w, _) = support::module(d);
+        MOJOSHADER_freeParseData(d);
+        w
+    };
+    assert_eq!(uniforms, [(0, 0, 256, 0)]);
+    let m = read(&w);
+    assert_eq!(m.uniforms, [(1, 0)]);
+    assert_eq!(m.lengths, [256]);
+    assert_eq!(m.adds, [1], "d3dbc's own `a0.x + 1`, no shift");
+    validate(&w, "whole_file");
 }
 
 /// The position is written as the shader computes it (MojoShader's Vulkan mode: the
