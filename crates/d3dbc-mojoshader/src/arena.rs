@@ -73,6 +73,11 @@ impl Arena {
         Arena { base, used: 0 }
     }
 
+    /// Whether this is the writing pass (not the measuring one).
+    pub fn writing(&self) -> bool {
+        !self.base.is_null()
+    }
+
     /// Bytes used so far.
     pub fn size(&self) -> usize {
         self.used

@@ -365,21 +365,40 @@ impl Output {
                     module = words.iter().flat_map(|w| w.to_le_bytes()).collect();
                     &module
                 };
-                let mut table = **table;
-                for l in loads {
-                    let entry = &mut table.attrib_type_load_offsets[l.usage][l.index];
-                    entry.num_loads = l.types.len() as u32;
-                    entry.load_types = a.slice(&l.types);
-                    entry.load_opcodes = a.slice(&l.opcodes);
-                }
                 // SAFETY: a plain-data repr(C) struct viewed as its bytes.
-                let table: &[u8] = unsafe {
+                let bytes: &[u8] = unsafe {
                     std::slice::from_raw_parts(
-                        (&raw const table) as *const u8,
+                        (&raw const **table) as *const u8,
                         std::mem::size_of::<SpirvPatchTable>(),
                     )
                 };
-                a.parts_z(&[module, table])
+                let out = a.parts_z(&[module, bytes]);
+                // The loads' arrays after the output; their addresses go into the copy
+                // of the table (not into a second copy of the 7 KB table first).
+                for l in loads {
+                    let types = a.slice(&l.types);
+                    let opcodes = a.slice(&l.opcodes);
+                    if a.writing() && l.usage < USAGE_TOTAL && l.index < 16 {
+                        let entry = std::mem::offset_of!(SpirvPatchTable, attrib_type_load_offsets)
+                            + (l.usage * 16 + l.index) * std::mem::size_of::<SpirvLoadOffsets>();
+                        let entry = module.len() + entry;
+                        let v = SpirvLoadOffsets {
+                            num_loads: l.types.len() as u32,
+                            load_types: types,
+                            load_opcodes: opcodes,
+                        };
+                        // SAFETY: the table's copy lies at `out + module.len()`, in the
+                        // block; the entry is inside it (usage and index are the table's
+                        // array bounds); the copy is 4-aligned only, hence unaligned.
+                        unsafe {
+                            (out as *mut u8)
+                                .add(entry)
+                                .cast::<SpirvLoadOffsets>()
+                                .write_unaligned(v)
+                        };
+                    }
+                }
+                out
             }
         }
     }
