@@ -16,11 +16,12 @@
 //! a technique of another effect, writes past a parameter's values, a missing
 //! `stateChanges` or callback — each does nothing instead of writing out of bounds.
 
+use std::cell::RefCell;
 use std::ffi::{c_int, c_uint};
 
-use d3dbc::fx::preshader::{Preshader, Table};
+use d3dbc::fx::preshader::{Preshader, Registers, Table};
 
-use crate::effect::{header, PresTokens};
+use crate::effect::header;
 use crate::types::*;
 
 /// Writes into the caller's register files (NULL files are skipped).
@@ -30,25 +31,78 @@ struct Files {
     b: *mut u8,
 }
 
-impl Files {
-    fn float(&self, at: usize, v: f32) {
+/// Where [`copy_parameters`] writes: register files of floats (component indices),
+/// ints (component indices) and bools (register indices). Generic, so that each
+/// destination is its own copy of the loop, writing runs of words at a time.
+trait RegisterFiles {
+    /// Float components `start…` from the words' bits.
+    fn floats(&mut self, start: usize, words: &[u32]);
+    /// One float component.
+    fn float(&mut self, at: usize, v: f32);
+    /// Int components `start…`.
+    fn ints(&mut self, start: usize, words: &[u32]);
+    /// One bool register.
+    fn bool(&mut self, at: usize, v: u8);
+}
+
+impl RegisterFiles for Files {
+    fn floats(&mut self, start: usize, words: &[u32]) {
         if !self.f.is_null() {
-            // SAFETY: the caller's float register file, sized for the shader it bound.
+            // SAFETY: the caller's float register file, sized for the shader it bound;
+            // f32 and u32 have one size and alignment.
+            unsafe {
+                std::ptr::copy_nonoverlapping(
+                    words.as_ptr(),
+                    self.f.add(start) as *mut u32,
+                    words.len(),
+                )
+            };
+        }
+    }
+    fn float(&mut self, at: usize, v: f32) {
+        if !self.f.is_null() {
+            // SAFETY: as above.
             unsafe { *self.f.add(at) = v };
         }
     }
-    fn int(&self, at: usize, v: c_int) {
+    fn ints(&mut self, start: usize, words: &[u32]) {
         if !self.i.is_null() {
             // SAFETY: the caller's int register file, as above.
-            unsafe { *self.i.add(at) = v };
+            unsafe {
+                std::ptr::copy_nonoverlapping(
+                    words.as_ptr(),
+                    self.i.add(start) as *mut u32,
+                    words.len(),
+                )
+            };
         }
     }
-    fn bool(&self, at: usize, v: u8) {
+    fn bool(&mut self, at: usize, v: u8) {
         if !self.b.is_null() {
             // SAFETY: the caller's bool register file, as above.
             unsafe { *self.b.add(at) = v };
         }
     }
+}
+
+/// A preshader's input table: floats only (ints and bools have no input table).
+struct Input<'t>(&'t mut [f64]);
+
+impl RegisterFiles for Input<'_> {
+    fn floats(&mut self, start: usize, words: &[u32]) {
+        if let Some(t) = self.0.get_mut(start..) {
+            for (slot, &w) in t.iter_mut().zip(words) {
+                *slot = f64::from(f32::from_bits(w));
+            }
+        }
+    }
+    fn float(&mut self, at: usize, v: f32) {
+        if let Some(slot) = self.0.get_mut(at) {
+            *slot = f64::from(v);
+        }
+    }
+    fn ints(&mut self, _: usize, _: &[u32]) {}
+    fn bool(&mut self, _: usize, _: u8) {}
 }
 
 /// A parameter's current words (`value_count` of them; empty for samplers).
@@ -65,14 +119,11 @@ fn words(p: &MOJOSHADER_effectParam) -> &[u32] {
 }
 
 /// MojoShader's `copy_parameter_data`: each symbol's parameter into its registers.
-/// `put_f`/`put_i`/`put_b` take a component index (float, int) or a register (bool).
 fn copy_parameters(
     params: &[MOJOSHADER_effectParam],
     locs: &[c_uint],
     symbols: &[MOJOSHADER_symbol],
-    put_f: &mut dyn FnMut(usize, f32),
-    put_i: &mut dyn FnMut(usize, c_int),
-    put_b: &mut dyn FnMut(usize, u8),
+    out: &mut impl RegisterFiles,
 ) {
     for (sym, &loc) in symbols.iter().zip(locs) {
         let Some(p) = params.get(loc as usize) else {
@@ -88,23 +139,19 @@ fn copy_parameters(
             if sym.register_set == SYMREGSET_SAMPLER {
                 continue;
             }
-            for (k, &x) in w.iter().take(count * 4).enumerate() {
-                put_f(start + k, f32::from_bits(x));
-            }
+            out.floats(start, &w[..w.len().min(count * 4)]);
         } else if sym.register_set == SYMREGSET_FLOAT4 {
             // Ints and bools in float registers, converted.
             let columns = (t.columns.max(1) as usize).min(4);
             for j in 0..count.max(1) {
                 for c in 0..columns {
                     if let Some(&x) = w.get(j * 4 + c) {
-                        put_f(start + j * 4 + c, x as i32 as f32);
+                        out.float(start + j * 4 + c, x as i32 as f32);
                     }
                 }
             }
         } else if sym.register_set == SYMREGSET_INT4 {
-            for (k, &x) in w.iter().take(count * 4).enumerate() {
-                put_i(start + k, x as c_int);
-            }
+            out.ints(start, &w[..w.len().min(count * 4)]);
         } else if sym.register_set == SYMREGSET_BOOL {
             let columns = t.columns.max(1) as usize;
             let (mut r, mut j) = (0usize, 0usize);
@@ -112,7 +159,7 @@ fn copy_parameters(
                 let mut c = 0usize;
                 loop {
                     let x = w.get(j * 4 + c).copied().unwrap_or(0);
-                    put_b(start / 4 + r + c, x as u8);
+                    out.bool(start / 4 + r + c, x as u8);
                     c += 1;
                     if !(c < columns && r + c < count) {
                         break;
@@ -128,38 +175,30 @@ fn copy_parameters(
     }
 }
 
-/// Runs `tokens` (a preshader) with its inputs staged from `params` by `symbols`
-/// (`locs` their parameters); calls `out` with each output component an instruction
-/// writes: (table, component index, value). `dot` writes its one result to the first
-/// component only, as D3DX does.
+/// Runs `pres` (a preshader, on its register file `regs`) with its inputs staged from
+/// `params` by `symbols` (`locs` their parameters); calls `out` with each output
+/// component an instruction writes: (table, component index, value). `dot` writes its
+/// one result to the first component only, as D3DX does.
 fn run_preshader(
-    tokens: &[u32],
+    (pres, regs): &(Preshader, RefCell<Registers>),
     params: &[MOJOSHADER_effectParam],
     locs: &[c_uint],
     symbols: &[MOJOSHADER_symbol],
-    out: &mut dyn FnMut(Table, usize, f64),
+    out: &mut impl FnMut(Table, usize, f64),
 ) {
-    let Ok(pres) = Preshader::parse(tokens) else {
+    // A run never starts inside another (the callbacks write registers only).
+    let Ok(mut regs) = regs.try_borrow_mut() else {
         return;
     };
-    let mut regs = pres.registers();
-    {
-        let input = &mut regs.tables[Table::Input as usize];
-        let mut f = |at: usize, v: f32| {
-            if let Some(slot) = input.get_mut(at) {
-                *slot = f64::from(v);
-            }
-        };
-        copy_parameters(
-            params,
-            locs,
-            symbols,
-            &mut f,
-            &mut |_, _| {},
-            &mut |_, _| {},
-        );
-    }
-    pres.run(&mut regs);
+    let regs = &mut *regs;
+    pres.reset(regs);
+    copy_parameters(
+        params,
+        locs,
+        symbols,
+        &mut Input(&mut regs.tables[Table::Input as usize]),
+    );
+    pres.run(regs);
     for ins in &pres.instructions {
         let t = ins.output.table;
         if !matches!(t, Table::Output | Table::OutputBool | Table::OutputInt) {
@@ -183,12 +222,19 @@ fn run_preshader(
 /// The FXLC `dot` operation.
 const DOT: u32 = 0x500;
 
-fn tokens_of(p: &PresTokens) -> &[u32] {
-    if p.words.is_null() || p.len == 0 {
-        return &[];
+/// The parsed preshader of object `index` of `effect`, if it has one.
+fn preshader_of(
+    effect: &MOJOSHADER_effect,
+    index: usize,
+) -> Option<&(Preshader, RefCell<Registers>)> {
+    // SAFETY: the header of our effect; `parsed` was made with it and lives as long.
+    let h = unsafe { header(effect)? };
+    if h.parsed.is_null() {
+        return None;
     }
-    // SAFETY: the block holds `len` words.
-    unsafe { std::slice::from_raw_parts(p.words, p.len) }
+    // SAFETY: as above.
+    let parsed = unsafe { &*h.parsed };
+    parsed.pres.get(index)?.as_ref()
 }
 
 /// The object index of `raw` (a shader inside `effect.objects`).
@@ -440,11 +486,7 @@ fn select(
     // SAFETY: a selector object of ours.
     let r = unsafe { &*raw };
     let index = object_index(effect, raw)?;
-    // SAFETY: the header of our effect; `pres` holds `object_count` entries.
-    let tokens = unsafe {
-        let h = header(effect)?;
-        tokens_of(&*h.pres.add(index))
-    };
+    let pres = preshader_of(effect, index)?;
     let params = params_of(effect);
     let symbols: &[MOJOSHADER_symbol] = if r.shader.is_null() {
         &[]
@@ -457,7 +499,7 @@ fn select(
     // SAFETY: our arrays.
     let locs = unsafe { crate::slice(r.preshader_params, r.preshader_param_count) };
     let mut first = None;
-    run_preshader(tokens, params, locs, symbols, &mut |t, at, v| {
+    run_preshader(pres, params, locs, symbols, &mut |t, at, v| {
         if t == Table::Output && at == 0 {
             first = Some(v);
         }
@@ -483,7 +525,7 @@ fn select(
 }
 
 /// The parameters of `raw` into `files`, then its preshader's outputs.
-fn upload(effect: &MOJOSHADER_effect, raw: *mut MOJOSHADER_effectShader, files: &Files) {
+fn upload(effect: &MOJOSHADER_effect, raw: *mut MOJOSHADER_effectShader, files: &mut Files) {
     // SAFETY: one of our shader objects.
     let r = unsafe { &*raw };
     if r.is_preshader != 0 || r.shader.is_null() {
@@ -507,26 +549,15 @@ fn upload(effect: &MOJOSHADER_effect, raw: *mut MOJOSHADER_effectShader, files: 
             crate::slice(r.params, r.param_count),
         )
     };
-    copy_parameters(
-        params,
-        locs,
-        symbols,
-        &mut |at, v| files.float(at, v),
-        &mut |at, v| files.int(at, v),
-        &mut |at, v| files.bool(at, v),
-    );
+    copy_parameters(params, locs, symbols, files);
     if pd.preshader.is_null() {
         return;
     }
     let Some(index) = object_index(effect, raw) else {
         return;
     };
-    // SAFETY: the header of our effect; `pres` holds `object_count` entries.
-    let tokens = unsafe {
-        match header(effect) {
-            Some(h) => tokens_of(&*h.pres.add(index)),
-            None => return,
-        }
+    let Some(pres) = preshader_of(effect, index) else {
+        return;
     };
     // SAFETY: the caller's preshader; our parameter indices.
     let (psyms, plocs) = unsafe {
@@ -536,9 +567,9 @@ fn upload(effect: &MOJOSHADER_effect, raw: *mut MOJOSHADER_effectShader, files: 
             crate::slice(r.preshader_params, r.preshader_param_count),
         )
     };
-    run_preshader(tokens, params, plocs, psyms, &mut |t, at, v| match t {
+    run_preshader(pres, params, plocs, psyms, &mut |t, at, v| match t {
         Table::Output => files.float(at, v as f32),
-        Table::OutputInt => files.int(at, v as c_int),
+        Table::OutputInt => files.ints(at, &[v as c_int as u32]),
         // Bool registers hold one value each: `b<n>` is component `4n`.
         _ => files.bool(at / 4, u8::from(v != 0.0)),
     });
@@ -604,10 +635,10 @@ pub(crate) fn commit(effect: &mut MOJOSHADER_effect) {
         )
     };
     if !vert.is_null() {
-        upload(effect, vert, &vs);
+        upload(effect, vert, &mut vs);
     }
     if !pixl.is_null() {
-        upload(effect, pixl, &ps);
+        upload(effect, pixl, &mut ps);
     }
     if let Some(unmap) = effect.ctx.unmapUniformBufferMemory {
         // SAFETY: the caller's callback.

@@ -19,8 +19,10 @@
 //! preshaders stage their inputs at `register × 4` (MojoShader at `register`); states
 //! that are not objects never touch the object table.
 
+use std::cell::RefCell;
 use std::ffi::{c_int, c_uint, c_void};
 
+use d3dbc::fx::preshader::{Preshader, Registers};
 use d3dbc::fx::Effect;
 
 use crate::arena::{build, Allocator};
@@ -38,17 +40,35 @@ pub(crate) struct Header {
     /// The effect's bytes, as given to `compileEffect`.
     source: *const u8,
     source_len: usize,
-    /// Per object: the preshader tokens `CommitChanges` runs (a shader's `PRES`
-    /// block, or an array selector's program); `object_count` entries.
-    pub pres: *const PresTokens,
+    /// The preshaders `BeginPass` and `CommitChanges` run, parsed when the effect is
+    /// made; owned by the effect (a `Box`, dropped by `deleteEffect`).
+    pub parsed: *const Parsed,
 }
 
-/// One object's preshader tokens (`len` 0: none).
-#[repr(C)]
-#[derive(Clone, Copy)]
-pub(crate) struct PresTokens {
-    pub words: *const u32,
-    pub len: usize,
+/// Per object (`object_count` entries), its preshader — a shader's `PRES` block, or an
+/// array selector's program — parsed once, with the register file every run of it
+/// reuses (`CommitChanges` runs before every draw: no parse and no allocation there).
+/// `None`: no preshader, or one that does not parse (which runs as nothing).
+pub(crate) struct Parsed {
+    pub pres: Vec<Option<(Preshader, RefCell<Registers>)>>,
+}
+
+impl Parsed {
+    /// Parses each object's tokens.
+    pub fn new<'t>(tokens: impl Iterator<Item = &'t [u32]>) -> Parsed {
+        Parsed {
+            pres: tokens
+                .map(|t| {
+                    if t.is_empty() {
+                        return None;
+                    }
+                    let p = Preshader::parse(t).ok()?;
+                    let regs = RefCell::new(p.registers());
+                    Some((p, regs))
+                })
+                .collect(),
+        }
+    }
 }
 
 // ---- MojoShader's static answers ----
@@ -280,6 +300,10 @@ pub(crate) unsafe fn delete(e: *const MOJOSHADER_effect) {
                 unsafe { del(eff.ctx.shaderContext, s.shader) };
             }
         }
+    }
+    if !h.parsed.is_null() {
+        // SAFETY: made by `Box::into_raw` when the effect was written, dropped once here.
+        drop(unsafe { Box::from_raw(h.parsed as *mut Parsed) });
     }
     // The header is the block's start.
     alloc.release((h as *const Header) as *mut c_void);

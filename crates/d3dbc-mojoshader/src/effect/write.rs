@@ -131,7 +131,8 @@ pub(super) fn write(
         })
         .collect();
     let techniques_ptr = a.slice(&techniques);
-    let mut pres = Vec::with_capacity(plan.objects.len());
+    // Each object's preshader tokens (parsed once, in the writing pass).
+    let mut pres: Vec<&[u32]> = Vec::with_capacity(plan.objects.len());
     let objects: Vec<MOJOSHADER_effectObject> = plan
         .objects
         .iter()
@@ -215,10 +216,7 @@ pub(super) fn write(
                     }
                 }
             };
-            pres.push(PresTokens {
-                words: a.slice(tokens),
-                len: tokens.len(),
-            });
+            pres.push(tokens);
             obj
         })
         .collect();
@@ -233,7 +231,11 @@ pub(super) fn write(
         })
         .collect();
     let errors_ptr = a.slice(&errors);
-    let pres_ptr = a.slice(&pres);
+    let parsed = if a.writing() {
+        Box::into_raw(Box::new(Parsed::new(pres.into_iter()))) as *const Parsed
+    } else {
+        std::ptr::null()
+    };
     let mut ctx = *ctx;
     ctx.m = Some(alloc.m.unwrap_or(default_malloc));
     ctx.f = Some(alloc.f.unwrap_or(default_free));
@@ -244,7 +246,7 @@ pub(super) fn write(
             alloc: *alloc,
             source: source_copy,
             source_len: source.len(),
-            pres: pres_ptr,
+            parsed,
         },
     );
     a.set(

@@ -496,6 +496,17 @@ impl Preshader {
         r
     }
 
+    /// Makes `regs` (a register file of [`registers`](Self::registers) of this
+    /// preshader) fresh again — zeros, the literals in place — so that a program run
+    /// often (an effect's `CommitChanges`) reuses one register file.
+    pub fn reset(&self, regs: &mut Registers) {
+        for (t, &n) in regs.tables.iter_mut().zip(&self.sizes) {
+            t.clear();
+            t.resize(n as usize, 0.0);
+        }
+        regs.tables[Table::Literal.index()][..self.literals.len()].copy_from_slice(&self.literals);
+    }
+
     /// Stages an effect parameter (`ty`, with its values flattened by
     /// [`flatten`](super::apply::flatten)) into the input table where the `CTAB` places
     /// the constant of the same name.
@@ -537,14 +548,38 @@ impl Preshader {
                 regs.write(ins.output, 0, fix_nan(sum, nan));
                 continue;
             }
-            for j in 0..n {
-                for (k, i) in ins.inputs.iter().enumerate() {
-                    let comp = if ins.scalar && k == 0 { 0 } else { j as u32 };
-                    args[k] = regs.read(i, comp);
+            // The first input of a scalar operation is its component 0 throughout.
+            let first = |j: u32| if ins.scalar { 0 } else { j };
+            let code = ins.op.code;
+            let n = n as u32;
+            match ins.inputs.as_slice() {
+                [a] => {
+                    for j in 0..n {
+                        let v = eval1(code, regs.read(a, first(j)));
+                        regs.write(ins.output, j, v);
+                    }
                 }
-                let a = &args[..ins.inputs.len()];
-                let v = eval(ins.op, a);
-                regs.write(ins.output, j as u32, v);
+                [a, b] => {
+                    for j in 0..n {
+                        let v = eval2(code, regs.read(a, first(j)), regs.read(b, j));
+                        regs.write(ins.output, j, v);
+                    }
+                }
+                [a, b, c] => {
+                    for j in 0..n {
+                        let (x, y, z) = (regs.read(a, first(j)), regs.read(b, j), regs.read(c, j));
+                        regs.write(ins.output, j, eval3(code, x, y, z));
+                    }
+                }
+                inputs => {
+                    for j in 0..n {
+                        for (k, i) in inputs.iter().enumerate() {
+                            args[k] = regs.read(i, if k == 0 { first(j) } else { j });
+                        }
+                        let v = evaln(code, &args[..inputs.len()]);
+                        regs.write(ins.output, j, v);
+                    }
+                }
             }
         }
     }
@@ -705,8 +740,16 @@ pub struct Registers {
 }
 
 impl Registers {
+    #[inline]
     fn read(&self, o: &Operand, comp: u32) -> f64 {
         let t = &self.tables[o.table.index()];
+        // A register inside its table at a constant index: the common case.
+        if o.index.is_none() {
+            let at = o.offset.wrapping_add(comp) as usize;
+            if at < t.len() & !3 {
+                return t[at];
+            }
+        }
         let base = match o.index {
             None => 0u32,
             Some((it, io)) => {
@@ -815,15 +858,35 @@ fn fix_nan(v: f64, operand_nan: Option<f64>) -> f64 {
 
 /// One component of an operation, as D3DX computes it.
 pub fn eval(op: &OpInfo, a: &[f64]) -> f64 {
-    let nan = first_nan(a);
-    let r = match (op.code, a) {
-        (0x000, _) => 0.0,
-        (0x100, [x]) => return *x,
-        (0x101, [x]) => return -*x,
-        (0x103, [x]) => 1.0 / x,
-        (0x104, [x]) => x - x.floor(),
-        (0x105, [x]) => 2f64.powf(*x),
-        (0x106, [x]) => {
+    match *a {
+        [x] => eval1(op.code, x),
+        [x, y] => eval2(op.code, x, y),
+        [x, y, z] => eval3(op.code, x, y, z),
+        _ => evaln(op.code, a),
+    }
+}
+
+/// A result of a computation: a NaN one is the first NaN operand (quieted) or the
+/// default NaN; the operands are looked at only then.
+#[inline(always)]
+fn result(r: f64, a: &[f64]) -> f64 {
+    if r.is_nan() {
+        fix_nan(r, first_nan(a))
+    } else {
+        r
+    }
+}
+
+/// [`eval`] of a one-operand operation.
+#[inline]
+fn eval1(code: u32, x: f64) -> f64 {
+    let r = match code {
+        0x100 => return x,
+        0x101 => return -x,
+        0x103 => 1.0 / x,
+        0x104 => x - x.floor(),
+        0x105 => 2f64.powf(x),
+        0x106 => {
             let v = x.abs();
             if v == 0.0 {
                 0.0
@@ -831,7 +894,7 @@ pub fn eval(op: &OpInfo, a: &[f64]) -> f64 {
                 v.log2()
             }
         }
-        (0x107, [x]) => {
+        0x107 => {
             let v = x.abs();
             if v == 0.0 {
                 f64::INFINITY
@@ -839,37 +902,73 @@ pub fn eval(op: &OpInfo, a: &[f64]) -> f64 {
                 1.0 / v.sqrt()
             }
         }
-        (0x108, [x]) => x.sin(),
-        (0x109, [x]) => x.cos(),
-        (0x10a, [x]) => {
+        0x108 => x.sin(),
+        0x109 => x.cos(),
+        0x10a => {
             let v = x.asin();
             return if v.is_nan() { DEFAULT_NAN } else { v };
         }
-        (0x10b, [x]) => {
+        0x10b => {
             let v = x.acos();
             return if v.is_nan() { DEFAULT_NAN } else { v };
         }
-        (0x10c, [x]) => x.atan(),
-        (0x139, [x]) => x.floor(),
-        (0x13a, [x]) => x.ceil(),
-        (0x200, [x, y]) => return x.min(*y),
-        (0x201, [x, y]) => return x.max(*y),
-        (0x202, [x, y]) => return if x < y { 1.0 } else { 0.0 },
-        (0x203, [x, y]) => return if x >= y { 1.0 } else { 0.0 },
-        (0x204, [x, y]) => x + y,
-        (0x205, [x, y]) => x * y,
+        0x10c => x.atan(),
+        0x139 => x.floor(),
+        0x13a => x.ceil(),
+        _ => 0.0,
+    };
+    result(r, &[x])
+}
+
+/// [`eval`] of a two-operand operation.
+#[inline]
+fn eval2(code: u32, x: f64, y: f64) -> f64 {
+    let r = match code {
+        0x200 => return x.min(y),
+        0x201 => return x.max(y),
+        0x202 => return if x < y { 1.0 } else { 0.0 },
+        0x203 => return if x >= y { 1.0 } else { 0.0 },
+        0x204 => x + y,
+        0x205 => x * y,
         // Windows gives +0 for atan2(-0, x > 0) (Wine's "atan2 test #2"); C's atan2
         // keeps the sign. Adding +0 changes nothing else.
-        (0x206, [x, y]) if *y > 0.0 => x.atan2(*y) + 0.0,
-        (0x206, [x, y]) => x.atan2(*y),
-        (0x208, _) => return 0.0,
-        (0x300, [x, y, z]) => return if *x >= 0.0 { *y } else { *z },
-        (0x301, [x, y, z]) => return if *x != 0.0 { *y } else { *z },
+        0x206 if y > 0.0 => x.atan2(y) + 0.0,
+        0x206 => x.atan2(y),
+        _ => 0.0,
+    };
+    result(r, &[x, y])
+}
+
+/// [`eval`] of a three-operand operation.
+#[inline]
+fn eval3(code: u32, x: f64, y: f64, z: f64) -> f64 {
+    match code {
+        0x300 => {
+            if x >= 0.0 {
+                y
+            } else {
+                z
+            }
+        }
+        0x301 => {
+            if x != 0.0 {
+                y
+            } else {
+                z
+            }
+        }
+        _ => 0.0,
+    }
+}
+
+/// [`eval`] of the other operations (`dot` of 3 or 4 components as one operation).
+fn evaln(code: u32, a: &[f64]) -> f64 {
+    let r = match (code, a) {
         (0x70e, [x0, x1, x2, y0, y1, y2]) => x0 * y0 + x1 * y1 + x2 * y2,
         (0x70e, [x0, x1, x2, x3, y0, y1, y2, y3]) => x0 * y0 + x1 * y1 + x2 * y2 + x3 * y3,
         _ => 0.0,
     };
-    fix_nan(r, nan)
+    result(r, a)
 }
 
 /// `%.{p}g` with the Microsoft C runtime's three-digit exponent, of an `f64`.
