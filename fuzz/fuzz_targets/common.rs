@@ -2,7 +2,7 @@
 //! (options, constants) and a token stream, and keep only shaders the validator accepts.
 #![allow(dead_code)]
 
-use d3dbc::semantics::{LogOfZero, MovaTies, MulZero, ReciprocalOfZero};
+use d3dbc::{LogOfZero, MovaTies, MulZero, ReciprocalOfZero};
 use d3dbc::target::options::{FogDepth, FogMode, TextureKind, TranslateOptions};
 use d3dbc::CompareFunc;
 
@@ -20,7 +20,7 @@ pub fn valid_shader(data: &[u8], head_len: usize) -> Option<(&[u8], Vec<u32>, d3
     let shader = d3dbc::Shader::decode(&tokens).ok()?;
     let invalid = d3dbc::validate::validate(&shader)
         .iter()
-        .any(|f| f.severity == d3dbc::diag::Severity::Error);
+        .any(|f| f.severity == d3dbc::Severity::Error);
     (!invalid).then_some((head, tokens, shader))
 }
 
@@ -49,9 +49,9 @@ pub fn translate_options(b: [u8; 4]) -> TranslateOptions {
     s.ps1x_saturate_output = b[3] & 4 != 0;
     s.ps1x_max_value = [8.0, 1.0, 2.0, f32::MAX][(b[2] >> 2) as usize & 3];
     s.denormals = if b[3] & 0x80 != 0 {
-        d3dbc::semantics::Denormals::Preserve
+        d3dbc::Denormals::Preserve
     } else {
-        d3dbc::semantics::Denormals::FlushToZero
+        d3dbc::Denormals::FlushToZero
     };
     let p = &mut o.pipeline;
     p.alpha_test = CompareFunc::from_d3d(u32::from(b[1] >> 1 & 7) + 1).unwrap_or_default();

@@ -245,7 +245,7 @@ mod tests {
         ])
         .unwrap();
         let t = &s.translate;
-        assert_eq!(t.semantics.mul_zero, d3dbc::semantics::MulZero::Ieee);
+        assert_eq!(t.semantics.mul_zero, d3dbc::MulZero::Ieee);
         assert_eq!(t.semantics.ps1x_max_value, 4.0);
         assert_eq!(t.pipeline.alpha_test, d3dbc::CompareFunc::Less);
         assert_eq!(

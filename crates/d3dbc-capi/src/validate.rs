@@ -5,8 +5,8 @@
 
 use std::ffi::{c_char, c_int};
 
-use d3dbc::diag::Severity;
 use d3dbc::report;
+use d3dbc::Severity;
 
 use crate::compile::{check_kind, d3dbc_compile_info, request};
 use crate::ffi;

@@ -125,13 +125,13 @@ fn expect_validation(bytes: &[u8]) -> Vec<u8> {
     );
     for m in &r.messages {
         let (l, c) = m.diagnostic.as_ref().map_or((0, 0), |d| (d.line, d.col));
-        let sev = (m.severity == d3dbc::diag::Severity::Warning) as i32;
+        let sev = (m.severity == d3dbc::Severity::Warning) as i32;
         let _ = writeln!(s, "[] {sev} +0 {l}:{c} `` {}", m.text);
     }
     for sh in &r.shaders {
         for f in &sh.findings {
             let (l, c) = f.source.as_ref().map_or((0, 0), |d| (d.line, d.col));
-            let sev = (f.severity == d3dbc::diag::Severity::Warning) as i32;
+            let sev = (f.severity == d3dbc::Severity::Warning) as i32;
             let _ = writeln!(
                 s,
                 "[{}] {sev} +{} {l}:{c} `{}` {}",

@@ -548,7 +548,7 @@ pub fn paint(text: &str, stderr: bool) -> String {
 /// names) so it cannot drive the terminal; line breaks are kept.
 pub fn escape_lines(msg: &str) -> String {
     msg.split('\n')
-        .map(d3dbc::diag::escape)
+        .map(d3dbc::escape)
         .collect::<Vec<_>>()
         .join("\n")
 }

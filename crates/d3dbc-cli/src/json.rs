@@ -11,7 +11,7 @@
 use std::io::Write;
 
 use d3dbc::ctab::Ctab;
-use d3dbc::diag::Diagnostic;
+use d3dbc::Diagnostic;
 use d3dbc::{Decoder, Event};
 use serde::Serialize;
 use serde_json::{json, Map, Value};

@@ -82,7 +82,7 @@ pub fn first_divergence(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use d3dbc::semantics::{Denormals, Semantics};
+    use d3dbc::{Denormals, Semantics};
 
     #[test]
     fn the_exp_of_minus_128_is_where_the_rules_part() {

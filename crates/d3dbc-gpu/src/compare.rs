@@ -3,7 +3,7 @@
 //! semantic difference.
 //!
 //! The executor computes `exp`, `log`, `rcp`, `rsq`, `nrm`, `pow`, `sincos`, `expp`,
-//! `logp` and `lit` exactly (see [`d3dbc::semantics::Precision`]); a driver may use the
+//! `logp` and `lit` exactly (see [`d3dbc::Precision`]); a driver may use the
 //! whole error Direct3D 9 documents for them, and a shader can amplify the last bits of
 //! such a result into a different colour (`frac(sin(x) · 43758.5453)`). So besides the
 //! exact CPU image, the scene is rendered again with every approximated result moved
@@ -241,7 +241,7 @@ pub struct Explanation {
 
 /// Traces `pixel` of `scene` ([`Explanation`]).
 pub fn explain(scene: &Scene, pixel: (u32, u32)) -> Result<Explanation, String> {
-    use d3dbc::semantics::{Denormals, Semantics};
+    use d3dbc::{Denormals, Semantics};
     let exact = Options::default();
     let moved = Options {
         perturb: 1.0,

@@ -69,7 +69,7 @@
 //! - render targets a pixel shader does not write keep their contents on the GPU; the
 //!   executor writes 0 to them (D3D9 leaves them undefined).
 //!
-//! Subnormals follow [`d3dbc::semantics::Denormals`] on both sides (flushed by
+//! Subnormals follow [`d3dbc::Denormals`] on both sides (flushed by
 //! arithmetic, by default: lavapipe flushes, and the back ends request
 //! `DenormFlushToZero` where `PipelineState::float_controls` says the driver has it).
 //! `frc` results are clamped to be at least 0 on the GPU, because a driver that contracts

@@ -23,9 +23,9 @@ mod support;
 
 use std::sync::Arc;
 
-use d3dbc::diag::Severity;
 use d3dbc::opcode::SlotClass;
 use d3dbc::token::DeclUsage;
+use d3dbc::Severity;
 use d3dbc::{asm, validate, Opcode, Shader};
 use d3dbc_exec::draw::{Format, TargetDesc};
 use d3dbc_exec::exec::Program;

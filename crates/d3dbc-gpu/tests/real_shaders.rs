@@ -113,7 +113,7 @@ fn the_rgbe_decode_needs_the_subnormal_rule() {
     let Some(naga) = support::gpu_with(Backend::Naga) else {
         return;
     };
-    use d3dbc::semantics::{Denormals, Semantics};
+    use d3dbc::{Denormals, Semantics};
     use d3dbc_exec::draw::TextureKind;
     use d3dbc_exec::render::Options;
     let mut preserved_semantic = 0;

@@ -34,7 +34,7 @@
 //! - `rsq`, `log`, `pow` take the absolute value of their operand: `rsqrt(abs(x))`,
 //!   `log2(abs(x))`, `pow(abs(x), y)`;
 //! - `mova` rounds to nearest, halves away from zero (`d3d_round`, the executor's
-//!   default [`d3dbc::semantics::MovaTies`]); vs_1_x `mov a0` floors; array indices are
+//!   default [`d3dbc::MovaTies`]); vs_1_x `mov a0` floors; array indices are
 //!   then integers, so the compiler's truncation of an index changes nothing;
 //! - `lit` clamps its power to ±127.9961 (`d3d_lit`); `logp`/`expp` of vs_1_x give their
 //!   four components (`d3d_logp`);

@@ -12,7 +12,7 @@ mod common;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use d3dbc::diag::Severity;
+use d3dbc::Severity;
 use d3dbc::{asm, Shader};
 use d3dbc_exec::equivalence::{self, Verdict};
 use d3dbc_hlsl::{Compiler, RecompileError};

@@ -12,7 +12,7 @@
 
 use std::path::Path;
 
-use d3dbc::diag::Severity;
+use d3dbc::Severity;
 use d3dbc::Shader;
 use d3dbc_exec::equivalence::{self, Verdict};
 use d3dbc_hlsl::Compiler;

@@ -33,7 +33,7 @@ fn bench(c: &mut Criterion) {
     // under the default (strict 0·x) semantics and under plain IEEE multiplication.
     let ieee = TranslateOptions {
         semantics: d3dbc::Semantics {
-            mul_zero: d3dbc::semantics::MulZero::Ieee,
+            mul_zero: d3dbc::MulZero::Ieee,
             ..Default::default()
         },
         ..Default::default()

@@ -152,7 +152,7 @@ pub struct Translation {
     /// The float32 denormal mode its SPIR-V requests (`SPV_KHR_float_controls`), where
     /// [`d3dbc::target::PipelineState::float_controls`] was set: naga's IR has no place
     /// for it, so [`Translation::spirv_with`] adds it to naga's words.
-    pub float_controls: Option<d3dbc::semantics::Denormals>,
+    pub float_controls: Option<d3dbc::Denormals>,
 }
 
 /// The validator settings the translation is checked with. Uniformity of control flow

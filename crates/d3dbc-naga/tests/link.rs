@@ -252,7 +252,7 @@ fn every_corpus_shader_links() {
         };
         if d3dbc::validate::validate(&s)
             .iter()
-            .any(|f| f.severity == d3dbc::diag::Severity::Error)
+            .any(|f| f.severity == d3dbc::Severity::Error)
         {
             continue;
         }

@@ -12,7 +12,7 @@ fn options_json_defaults_and_rejection() {
         r#"{"semantics": {"mul_zero": "ieee"}, "pipeline": {"alpha_test": "greater", "flat_shading": true}}"#,
     )
     .unwrap();
-    assert_eq!(o.semantics.mul_zero, d3dbc::semantics::MulZero::Ieee);
+    assert_eq!(o.semantics.mul_zero, d3dbc::MulZero::Ieee);
     assert_eq!(o.semantics.ps1x_max_value, 8.0);
     assert!(o.pipeline.flat_shading && o.pipeline.vpos_half_pixel);
     assert!(serde_json::from_str::<TranslateOptions>(r#"{"pipeline": {"nope": 1}}"#).is_err());
@@ -144,8 +144,8 @@ fn wgsl_with_special_values_passes_tint() {
     let Some(tint) = support::tint_compiler() else {
         return;
     };
-    use d3dbc::semantics::{LogOfZero, ReciprocalOfZero};
     use d3dbc::target::options::FogMode;
+    use d3dbc::{LogOfZero, ReciprocalOfZero};
     let shaders = [
         "vs_2_0\ndcl_position v0\nrcp r0.x, v0.x\nrsq r0.y, v0.y\nlog r0.z, v0.z\nmov r0.w, v0.w\nmov oPos, r0\nmov oPts, v0.x\n",
         "ps_2_0\ndef c0, 1.#INF, -1.#INF, 3.40282347e+038, -3.40282347e+038\ndef c1, 1.#QNAN, 0, 0, 1\ndcl t0\nadd r0, t0, c0\nmul r0, r0, c1\nmov oC0, r0\n",

@@ -17,7 +17,7 @@ mod support;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use d3dbc::diag::Severity;
+use d3dbc::Severity;
 use d3dbc::{asm, Shader};
 use d3dbc_naga::TranslateOptions;
 use rayon::prelude::*;

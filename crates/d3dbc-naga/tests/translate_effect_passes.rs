@@ -12,8 +12,8 @@
 mod common;
 mod support;
 
-use d3dbc::diag::Severity;
 use d3dbc::fx::{apply::Values, Effect};
+use d3dbc::Severity;
 use d3dbc_naga::{translate_pass, Target, TranslateOptions};
 
 fn bytes(words: &[u32]) -> Vec<u8> {

@@ -15,7 +15,7 @@ mod support;
 
 use std::path::{Path, PathBuf};
 
-use d3dbc::diag::Severity;
+use d3dbc::Severity;
 use d3dbc::Shader;
 use d3dbc_naga::TranslateOptions;
 use rayon::prelude::*;

@@ -14,7 +14,7 @@ mod option_spread;
 use std::path::PathBuf;
 use std::process::Command;
 
-use d3dbc::diag::Severity;
+use d3dbc::Severity;
 use d3dbc::{asm, Shader};
 use d3dbc_spirv::{EmitFlags, TranslateOptions};
 use rayon::prelude::*;

@@ -37,10 +37,10 @@ use std::sync::Arc;
 
 use d3dbc::asm::ctab_header;
 use d3dbc::ctab::RegisterSet;
-use d3dbc::diag::Severity;
 use d3dbc::input;
 use d3dbc::print::{self, PrintOptions};
 use d3dbc::report::{self, hex_offset};
+use d3dbc::Severity;
 use d3dbc::Shader;
 use d3dbc_exec::draw::{Op, Texture};
 use d3dbc_exec::render::{Options, Renderer};

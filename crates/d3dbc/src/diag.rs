@@ -122,8 +122,8 @@ fn push_escaped(c: char, out: &mut String) {
 /// cannot drive or garble a terminal: see the rules of the diagnostic display.
 ///
 /// ```
-/// assert_eq!(d3dbc::diag::escape("mov\x1b[2J r0\0"), "mov\\x1b[2J r0\\x00");
-/// assert_eq!(d3dbc::diag::escape("plain\ttext"), "plain text");
+/// assert_eq!(d3dbc::escape("mov\x1b[2J r0\0"), "mov\\x1b[2J r0\\x00");
+/// assert_eq!(d3dbc::escape("plain\ttext"), "plain text");
 /// ```
 pub fn escape(s: &str) -> std::borrow::Cow<'_, str> {
     let safe = |c: char| {

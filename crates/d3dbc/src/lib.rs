@@ -57,7 +57,7 @@ pub mod analysis;
 pub mod asm;
 pub mod ctab;
 mod decode;
-pub mod diag;
+mod diag;
 mod encode;
 pub mod fx;
 pub mod input;
@@ -70,7 +70,7 @@ pub mod print;
 pub mod regs;
 pub mod report;
 pub mod rip;
-pub mod semantics;
+mod semantics;
 mod state;
 pub mod target;
 pub mod token;
@@ -80,15 +80,17 @@ mod version;
 pub use analysis::Analysis;
 pub use ctab::{Ctab, CtabError};
 pub use decode::{DecodeError, DecodeErrorKind, Decoder, Event};
-pub use diag::Severity;
-pub use diag::{Diagnostic, Diagnostics};
+pub use diag::{escape, Diagnostic, Diagnostics, Severity};
 pub use input::InputError;
 pub use ir::{DstParam, Instruction, Item, Register, RelAddr, Shader, SrcParam};
 pub use mask::{Swizzle, WriteMask};
 pub use opcode::{Opcode, SlotModel};
 pub use print::PrintOptions;
 pub use regs::RegFile;
-pub use semantics::Semantics;
+pub use semantics::{
+    flush_subnormal, Denormals, LogOfZero, MovaTies, MulZero, Precision, ReciprocalOfZero,
+    Semantics,
+};
 pub use state::CompareFunc;
 pub use token::RegisterType;
 pub use validate::{Finding, Rule};

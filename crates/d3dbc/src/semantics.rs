@@ -107,8 +107,8 @@ pub enum Denormals {
 /// Device-dependent semantics shared by the CPU executor and the translator.
 ///
 /// ```
-/// let s = d3dbc::semantics::Semantics::default();
-/// assert_eq!(s.mul_zero, d3dbc::semantics::MulZero::Strict);
+/// let s = d3dbc::Semantics::default();
+/// assert_eq!(s.mul_zero, d3dbc::MulZero::Strict);
 /// assert_eq!(s.ps1x_max_value, 8.0);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]

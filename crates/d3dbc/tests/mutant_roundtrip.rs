@@ -7,7 +7,7 @@ mod common;
 
 use common::Rng;
 
-use d3dbc::diag::Severity;
+use d3dbc::Severity;
 use d3dbc::{asm, print, validate, Shader};
 
 const VERSIONS: &[u32] = &[

@@ -10,8 +10,8 @@
 mod common;
 
 use d3dbc::asm::{assemble, Options};
-use d3dbc::diag::Severity;
 use d3dbc::opcode::SlotModel;
+use d3dbc::Severity;
 use d3dbc::{print, validate, Shader};
 
 fn opts(name: &str) -> Options {

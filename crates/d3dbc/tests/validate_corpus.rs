@@ -5,9 +5,9 @@
 
 mod common;
 
-use d3dbc::diag::Severity;
 use d3dbc::token::DeclUsage;
 use d3dbc::validate::{validate, Finding};
+use d3dbc::Severity;
 use d3dbc::Shader;
 
 /// Shaders in Wine's d3d9 `test_unsupported_shaders` that native D3D9 rejects with

@@ -12,9 +12,9 @@ mod common;
 
 use common::Rng;
 
-use d3dbc::diag::Severity;
 use d3dbc::ir::Item;
 use d3dbc::validate::{validate, Finding};
+use d3dbc::Severity;
 use d3dbc::Shader;
 
 const DATA: &str = concat!(

@@ -5,8 +5,8 @@
 //! neighbours (one `else`; one register split among semantics by disjoint masks) stay
 //! valid.
 
-use d3dbc::diag::Severity;
 use d3dbc::validate::{validate, Finding};
+use d3dbc::Severity;
 use d3dbc::{asm, Shader};
 
 /// Assembles without validating (the validator is what is under test).

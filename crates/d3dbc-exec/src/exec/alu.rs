@@ -5,9 +5,9 @@
 #![allow(clippy::needless_range_loop)]
 
 use d3dbc::opcode::Opcode;
-use d3dbc::semantics::{Denormals, Precision};
 use d3dbc::token::SrcModifier;
 use d3dbc::Semantics;
+use d3dbc::{Denormals, Precision};
 
 use super::eval::next_reg;
 use super::lanes::{Env, Lanes};
@@ -29,7 +29,7 @@ type Row = [f32; LANES];
 fn mul_row(sem: &Semantics, x: &Row, y: &Row) -> Row {
     let mut o = [0.0; LANES];
     match sem.mul_zero {
-        d3dbc::semantics::MulZero::Ieee => {
+        d3dbc::MulZero::Ieee => {
             for l in 0..LANES {
                 o[l] = x[l] * y[l];
             }
@@ -49,7 +49,7 @@ fn mul_row(sem: &Semantics, x: &Row, y: &Row) -> Row {
 /// A row under the subnormal rule: subnormals become zeros of their sign.
 #[inline(always)]
 fn flush_row(x: Row) -> Row {
-    map_row(&x, d3dbc::semantics::flush_subnormal)
+    map_row(&x, d3dbc::flush_subnormal)
 }
 
 #[inline(always)]
@@ -260,7 +260,7 @@ pub(super) fn alu(p: &Program, inst: &Inst, st: &Lanes, env: &Env, out: &mut Q) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use d3dbc::semantics::MulZero;
+    use d3dbc::MulZero;
 
     #[test]
     fn mul_row_is_semantics_mul() {

@@ -237,7 +237,7 @@ fn arithmetic(p: &Program, inst: &Inst, st: &Lanes, env: &Env, ps1: bool) -> Opt
 /// ([`Env::perturb`]): `lit` in `z` only, `sincos` by its argument's ulps too.
 #[cold]
 fn perturbed(inst: &Inst, st: &Lanes, env: &Env, ps1: bool, mut q: Q) -> Q {
-    let Some(pr) = d3dbc::semantics::Precision::of(inst.op) else {
+    let Some(pr) = d3dbc::Precision::of(inst.op) else {
         return q;
     };
     let arg = if inst.op == Opcode::SinCos {
@@ -257,10 +257,10 @@ fn perturbed(inst: &Inst, st: &Lanes, env: &Env, ps1: bool, mut q: Q) -> Q {
 /// `q` under [`Semantics::denormals`] (a no-op when subnormals are preserved).
 #[inline]
 pub(super) fn flush_q(sem: &Semantics, mut q: Q) -> Q {
-    if sem.denormals == d3dbc::semantics::Denormals::FlushToZero {
+    if sem.denormals == d3dbc::Denormals::FlushToZero {
         for c in q.iter_mut() {
             for x in c.iter_mut() {
-                *x = d3dbc::semantics::flush_subnormal(*x);
+                *x = d3dbc::flush_subnormal(*x);
             }
         }
     }

@@ -45,7 +45,7 @@ pub struct Env<'a> {
     pub budget: u64,
     /// Moves every approximated instruction's result (exp, log, rcp, rsq, nrm, pow,
     /// sincos, expp, logp, lit) by this fraction of its documented error
-    /// ([`d3dbc::semantics::Precision`]): 1 the whole error towards +inf, −1 towards
+    /// ([`d3dbc::Precision`]): 1 the whole error towards +inf, −1 towards
     /// −inf; 0 computes them exactly. The other instructions of the vectorised path
     /// (`add`, `mul`, `mad`, the dot products, `min`/`max`, `frc`, …) move by this
     /// fraction of one ulp (one rounding). How the CPU/GPU differential bounds what a

@@ -2,7 +2,7 @@
 //! check runs it — vertex shaders over generated inputs, pixel shaders over a rendered
 //! 8×8 quad with default textures — twice, to check the runs agree bit for bit.
 
-use d3dbc::diag::Severity;
+use d3dbc::Severity;
 use d3dbc::{validate, Shader};
 use d3dbc_exec::exec::Program;
 use d3dbc_exec::render::{Options, Renderer};

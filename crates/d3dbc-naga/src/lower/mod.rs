@@ -18,8 +18,8 @@ use std::num::NonZeroU32;
 
 use d3dbc::ir::{DstParam, Instruction, SrcParam};
 use d3dbc::opcode::Role;
-use d3dbc::semantics::{LogOfZero, MovaTies, MulZero, ReciprocalOfZero};
 use d3dbc::token::{Comparison, DeclUsage, RegisterType, SamplerType, SrcModifier};
+use d3dbc::{LogOfZero, MovaTies, MulZero, ReciprocalOfZero};
 use d3dbc::{Opcode, Version};
 use naga::{
     AddressSpace, ArraySize, BinaryOperator as B, Binding, BuiltIn, Expression, Function,

@@ -25,10 +25,10 @@
 use d3dbc::ir::{DstParam, Instruction, RelAddr, SrcParam};
 use d3dbc::opcode::{Block, Flow, Role};
 use d3dbc::regs;
-use d3dbc::semantics::{LogOfZero, MovaTies, MulZero, ReciprocalOfZero};
 use d3dbc::target::interface::{self as itf, driver, Interface};
 use d3dbc::target::options::{CompareFunc, FogDepth, FogMode, TextureKind, TranslateOptions};
 use d3dbc::token::{Comparison, DeclUsage, RegisterType, SamplerType, SrcModifier};
+use d3dbc::{LogOfZero, MovaTies, MulZero, ReciprocalOfZero};
 use d3dbc::{Opcode, Version};
 use spirv::{BuiltIn, Decoration, GlslStd450Op as G, Op};
 

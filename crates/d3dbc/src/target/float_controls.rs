@@ -1,4 +1,4 @@
-//! The subnormal rule ([`crate::semantics::Denormals`]) as SPIR-V asks a driver for it:
+//! The subnormal rule ([`crate::Denormals`]) as SPIR-V asks a driver for it:
 //! `SPV_KHR_float_controls`' `DenormFlushToZero` or `DenormPreserve` execution mode for
 //! 32-bit floats, with its capability and extension. Both SPIR-V back ends
 //! (`d3dbc-spirv` writing words, `d3dbc-naga` through naga's writer, which cannot

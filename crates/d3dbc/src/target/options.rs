@@ -133,7 +133,7 @@ pub struct PipelineState {
     /// half-pixel offset and any y-flip the host needs). Default true.
     pub position_fixup: bool,
     /// The target driver supports the float32 denormal mode of
-    /// [`crate::semantics::Semantics::denormals`] (`shaderDenormFlushToZeroFloat32` or
+    /// [`crate::Semantics::denormals`] (`shaderDenormFlushToZeroFloat32` or
     /// `shaderDenormPreserveFloat32`): the SPIR-V back ends then request it
     /// (`SPV_KHR_float_controls`, [`super::float_controls`]). Default false: nothing is
     /// requested and the driver's own behaviour applies (flushing, on D3D10+ hardware

@@ -11,10 +11,10 @@
 //! sets, at twice the cost of the defaults alone rather than eight times.
 #![allow(dead_code)]
 
-use d3dbc::semantics::{Denormals, LogOfZero, MovaTies, MulZero, ReciprocalOfZero, Semantics};
 use d3dbc::target::options::{
     CompareFunc, FogDepth, FogMode, PipelineState, TextureKind, TranslateOptions,
 };
+use d3dbc::{Denormals, LogOfZero, MovaTies, MulZero, ReciprocalOfZero, Semantics};
 
 /// How many option sets the spread has: the most values any field has (`alpha_test`'s
 /// eight comparison functions).

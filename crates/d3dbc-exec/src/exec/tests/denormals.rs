@@ -1,4 +1,4 @@
-//! The subnormal rule (`d3dbc::semantics::Denormals`) in the executor, checked against
+//! The subnormal rule (`d3dbc::Denormals`) in the executor, checked against
 //! a source the other tests do not use: the per-class result tables of Microsoft's
 //! shader model 4 assembly reference (MicrosoftDocs/win32,
 //! `desktop-src/direct3dhlsl/{mul,exp,frc}--sm4---asm-.md`, `rcp--sm5---asm-.md`), the
@@ -13,7 +13,7 @@
 use crate::draw::Constants;
 use crate::exec::{self, Env, Lanes, Program};
 use d3dbc::asm;
-use d3dbc::semantics::{Denormals, Semantics};
+use d3dbc::{Denormals, Semantics};
 
 /// The smallest positive subnormal and a larger one.
 const D: f32 = f32::from_bits(1);
