@@ -74,20 +74,18 @@ pub(crate) fn run<'a>(
     link_pixel: bool,
 ) -> Result<(Translation, Vec<LinkRead>), Error> {
     // The shared pre-pass: the instructions, each one's DWORD offset, what they use.
-    let mut analysis = d3dbc::Analysis::new(shader);
-    let ins = std::mem::take(&mut analysis.instructions);
-    let mut scan = d3dbc::target::scan::scan(analysis)?;
-    let offs = std::mem::take(&mut scan.analysis.offsets);
+    let scan = d3dbc::target::scan::scan(d3dbc::Analysis::new(shader))?;
+    // The emitter borrows the scan (instructions and offsets included): nothing large
+    // is moved into it.
     let mut e = emit::Emitter::new(
         module::Module::take(),
         shader.version,
-        scan,
+        &scan,
         options,
         flags.adjust_y,
         link,
-        offs,
     );
-    e.run(&ins)?;
+    e.run()?;
     let reads = if link_pixel {
         e.link_pixel_inputs()
     } else {

@@ -17,10 +17,12 @@ impl Emitter<'_> {
             let Some(ty) = d3dbc::regs::holds(self.v, kind) else {
                 continue;
             };
-            for num in 0..MAX_REG {
-                if bits & (1u64 << num) == 0 {
-                    continue;
-                }
+            // The set bits in increasing order: a shader names a few registers of
+            // the 64 a type can hold.
+            let mut rest = bits;
+            while rest != 0 {
+                let num = rest.trailing_zeros() as u16;
+                rest &= rest - 1;
                 let var = if self.scan.has_calls {
                     let p = self.m.ptr(Sc::Private, ty.t());
                     let z = self.m.null(ty.t());
