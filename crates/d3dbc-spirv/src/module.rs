@@ -118,7 +118,8 @@ pub(crate) struct Module {
     pub body: Vec<u32>,
     types: [u32; NT],
     ptrs: [[u32; NT]; NSC],
-    consts: ConstTable,
+    scalars: ConstTable<u64>,
+    vectors: ConstTable<VecKey>,
     nulls: [u32; NT],
     /// The `GLSL.std.450` import.
     pub glsl: u32,
@@ -139,7 +140,8 @@ impl Module {
             body: Vec::with_capacity(4096),
             types: [0; NT],
             ptrs: [[0; NT]; NSC],
-            consts: ConstTable::new(),
+            scalars: ConstTable::new(),
+            vectors: ConstTable::new(),
             nulls: [0; NT],
             glsl: 0,
             lvn: Lvn::new(),
@@ -159,7 +161,8 @@ impl Module {
         self.body.clear();
         self.types = [0; NT];
         self.ptrs = [[0; NT]; NSC];
-        self.consts.clear();
+        self.scalars.clear();
+        self.vectors.clear();
         self.float_values.clear();
         self.nulls = [0; NT];
         self.lvn.clear();
@@ -291,20 +294,6 @@ impl Module {
         id
     }
 
-    /// The interned constant `(t, bits)`, if any.
-    #[inline]
-    fn lookup(&mut self, t: T, bits: [u32; 4]) -> Option<u32> {
-        self.consts.get(t, bits)
-    }
-
-    fn remember(&mut self, t: T, bits: [u32; 4], id: u32) {
-        self.consts.insert(t, bits, id);
-        if matches!(t, T::F32 | T::V4F) {
-            // Ids are handed out in increasing order, so the list stays sorted.
-            self.float_values.push((id, bits));
-        }
-    }
-
     /// The components' bits of `id` if it is a float constant (`F32`: the first).
     #[inline]
     pub fn float_value(&self, id: u32) -> Option<[u32; 4]> {
@@ -314,7 +303,8 @@ impl Module {
 
     /// A scalar constant of type `t` with bits `bits`.
     pub fn scalar(&mut self, t: T, bits: u32) -> u32 {
-        if let Some(id) = self.lookup(t, [bits, 0, 0, 0]) {
+        let key = ((t as u64) << 32) | bits as u64;
+        if let Some(id) = self.scalars.get(key) {
             return id;
         }
         let ty = self.ty(t);
@@ -332,7 +322,11 @@ impl Module {
         } else {
             inst(&mut self.glob, Op::Constant, &[ty, id, bits]);
         }
-        self.remember(t, [bits, 0, 0, 0], id);
+        self.scalars.insert(key, id);
+        if t == T::F32 {
+            // Ids are handed out in increasing order, so the list stays sorted.
+            self.float_values.push((id, [bits, 0, 0, 0]));
+        }
         id
     }
 
@@ -352,7 +346,8 @@ impl Module {
     /// A 4-component constant vector of type `t` (V4F, V4I, V4U, V4B) from its
     /// components' bits.
     pub fn vec4(&mut self, t: T, bits: [u32; 4]) -> u32 {
-        if let Some(id) = self.lookup(t, bits) {
+        let key = VecKey(t, bits);
+        if let Some(id) = self.vectors.get(key) {
             return id;
         }
         let st = match t {
@@ -361,7 +356,12 @@ impl Module {
             T::V4U => T::U32,
             _ => T::Bool,
         };
-        let c = bits.map(|b| self.scalar(st, b));
+        // A splat's component looked up once (the same id four times).
+        let c = if bits[1..].iter().all(|&b| b == bits[0]) {
+            [self.scalar(st, bits[0]); 4]
+        } else {
+            bits.map(|b| self.scalar(st, b))
+        };
         let ty = self.ty(t);
         let id = self.id();
         inst(
@@ -369,7 +369,10 @@ impl Module {
             Op::ConstantComposite,
             &[ty, id, c[0], c[1], c[2], c[3]],
         );
-        self.remember(t, bits, id);
+        self.vectors.insert(key, id);
+        if t == T::V4F {
+            self.float_values.push((id, bits));
+        }
         id
     }
 
@@ -492,78 +495,103 @@ impl Lvn {
     }
 }
 
-/// The interned scalar and vector constants: an open-addressing table (linear probing)
-/// whose entries carry the generation they were written in, so that clearing it for the
-/// next shader is one increment; it doubles when half full.
-struct ConstTable {
-    slots: Vec<ConstSlot>,
+/// A key of a [`ConstTable`]: compared whole, hashed to 32 bits.
+trait ConstKey: Copy + PartialEq {
+    /// The key of an unused slot (any value: the generation marks use).
+    const UNUSED: Self;
+    fn hash(&self) -> u32;
+}
+
+/// A scalar constant: its type in the high word, its bits in the low one.
+impl ConstKey for u64 {
+    const UNUSED: u64 = 0;
+    #[inline]
+    fn hash(&self) -> u32 {
+        (self.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as u32
+    }
+}
+
+/// A vector constant: its type and components' bits.
+#[derive(Clone, Copy, PartialEq)]
+struct VecKey(T, [u32; 4]);
+
+impl ConstKey for VecKey {
+    const UNUSED: VecKey = VecKey(T::Void, [0; 4]);
+    #[inline]
+    fn hash(&self) -> u32 {
+        let b = &self.1;
+        let h = (b[0] ^ b[1].rotate_left(7) ^ b[2].rotate_left(13) ^ b[3].rotate_left(19))
+            .wrapping_mul(0x9E37_79B9)
+            ^ (self.0 as u32).wrapping_mul(0x85EB_CA6B);
+        h.wrapping_mul(0x9E37_79B9)
+    }
+}
+
+/// Interned constants (one table for scalars, one for vectors): open addressing with
+/// linear probing, whose entries carry the generation they were written in, so that
+/// clearing it for the next shader is one increment; it doubles when half full.
+struct ConstTable<K> {
+    slots: Vec<ConstSlot<K>>,
     len: usize,
     generation: u32,
 }
 
 #[derive(Clone, Copy)]
-struct ConstSlot {
+struct ConstSlot<K> {
     generation: u32,
-    t: T,
-    bits: [u32; 4],
     id: u32,
+    key: K,
 }
 
-impl ConstTable {
-    fn new() -> ConstTable {
+impl<K: ConstKey> ConstTable<K> {
+    const EMPTY: ConstSlot<K> = ConstSlot {
+        generation: 0,
+        id: 0,
+        key: K::UNUSED,
+    };
+
+    fn new() -> ConstTable<K> {
         ConstTable {
-            slots: vec![
-                ConstSlot {
-                    generation: 0,
-                    t: T::Void,
-                    bits: [0; 4],
-                    id: 0,
-                };
-                256
-            ],
+            slots: vec![Self::EMPTY; 256],
             len: 0,
             generation: 1,
         }
     }
 
     #[inline]
-    fn home(&self, t: T, b: &[u32; 4]) -> usize {
-        let h = (b[0] ^ b[1].rotate_left(7) ^ b[2].rotate_left(13) ^ b[3].rotate_left(19))
-            .wrapping_mul(0x9E37_79B9)
-            ^ (t as u32).wrapping_mul(0x85EB_CA6B);
-        (h.wrapping_mul(0x9E37_79B9) >> 8) as usize & (self.slots.len() - 1)
+    fn home(&self, key: &K) -> usize {
+        (key.hash() >> 8) as usize & (self.slots.len() - 1)
     }
 
     #[inline]
-    fn get(&self, t: T, bits: [u32; 4]) -> Option<u32> {
+    fn get(&self, key: K) -> Option<u32> {
         let mask = self.slots.len() - 1;
-        let mut i = self.home(t, &bits);
+        let mut i = self.home(&key);
         loop {
             let s = &self.slots[i];
             if s.generation != self.generation {
                 return None;
             }
-            if s.t == t && s.bits == bits {
+            if s.key == key {
                 return Some(s.id);
             }
             i = (i + 1) & mask;
         }
     }
 
-    fn insert(&mut self, t: T, bits: [u32; 4], id: u32) {
+    fn insert(&mut self, key: K, id: u32) {
         if 2 * (self.len + 1) > self.slots.len() {
             self.grow();
         }
         let mask = self.slots.len() - 1;
-        let mut i = self.home(t, &bits);
+        let mut i = self.home(&key);
         while self.slots[i].generation == self.generation {
             i = (i + 1) & mask;
         }
         self.slots[i] = ConstSlot {
             generation: self.generation,
-            t,
-            bits,
             id,
+            key,
         };
         self.len += 1;
     }
@@ -572,18 +600,12 @@ impl ConstTable {
     fn grow(&mut self) {
         let old = std::mem::take(&mut self.slots);
         let live = self.generation;
-        let empty = ConstSlot {
-            generation: 0,
-            t: T::Void,
-            bits: [0; 4],
-            id: 0,
-        };
-        self.slots = vec![empty; old.len() * 2];
+        self.slots = vec![Self::EMPTY; old.len() * 2];
         self.generation = 1;
         self.len = 0;
         for s in old {
             if s.generation == live {
-                self.insert(s.t, s.bits, s.id);
+                self.insert(s.key, s.id);
             }
         }
     }
