@@ -123,6 +123,10 @@ pub(crate) struct Module {
     nulls: [u32; NT],
     /// The `GLSL.std.450` import.
     pub glsl: u32,
+    /// The ids of `vec4(0.0)` and `int 0` once interned (0: not yet): asked for at every
+    /// `0·x` test and uniform access, they skip the table.
+    zero4: u32,
+    int0: u32,
     /// The current block's pure instructions (the emitter merges identical ones).
     pub lvn: Lvn,
     /// The components of each float constant (`F32`: the first), sorted by id.
@@ -144,6 +148,8 @@ impl Module {
             vectors: ConstTable::new(),
             nulls: [0; NT],
             glsl: 0,
+            zero4: 0,
+            int0: 0,
             lvn: Lvn::new(),
             float_values: Vec::new(),
         };
@@ -165,6 +171,8 @@ impl Module {
         self.vectors.clear();
         self.float_values.clear();
         self.nulls = [0; NT];
+        self.zero4 = 0;
+        self.int0 = 0;
         self.lvn.clear();
         self.glsl = self.id();
     }
@@ -334,7 +342,13 @@ impl Module {
         self.scalar(T::F32, v.to_bits())
     }
     pub fn i(&mut self, v: i32) -> u32 {
-        self.scalar(T::I32, v as u32)
+        if v != 0 {
+            return self.scalar(T::I32, v as u32);
+        }
+        if self.int0 == 0 {
+            self.int0 = self.scalar(T::I32, 0);
+        }
+        self.int0
     }
     pub fn u(&mut self, v: u32) -> u32 {
         self.scalar(T::U32, v)
@@ -381,6 +395,15 @@ impl Module {
     }
     pub fn splat_f(&mut self, v: f32) -> u32 {
         self.vec4f([v; 4])
+    }
+
+    /// `vec4(0.0)`.
+    #[inline]
+    pub fn zero4(&mut self) -> u32 {
+        if self.zero4 == 0 {
+            self.zero4 = self.splat_f(0.0);
+        }
+        self.zero4
     }
 
     /// `OpConstantNull` of `t`.
