@@ -188,26 +188,36 @@ pub struct Analysis {
 impl Analysis {
     /// Walks `shader` once.
     pub fn new(shader: &Shader) -> Analysis {
-        let version = shader.version;
-        let n = shader.items.len();
-        let mut instructions = Vec::with_capacity(n);
-        let mut offsets = Vec::with_capacity(n + 1);
-        let mut at = 1u32;
-        for item in &shader.items {
-            match item {
-                Item::Instruction(x) => {
-                    instructions.push(*x);
-                    offsets.push(at);
-                    at = at.saturating_add(1 + x.operand_len(version) as u32);
-                }
-                Item::Comment(c) => at = at.saturating_add(1 + c.len() as u32),
-            }
+        let mut a = Analysis::blank(shader.version);
+        a.fill(shader);
+        a
+    }
+
+    /// `shader`'s analysis in place of this one, its buffers kept: a translator that
+    /// keeps one per thread allocates nothing here from its second shader on. The
+    /// result is [`Analysis::new`]'s.
+    pub fn refill(&mut self, shader: &Shader) {
+        let old = std::mem::replace(self, Analysis::blank(shader.version));
+        fn emptied<T>(mut v: Vec<T>) -> Vec<T> {
+            v.clear();
+            v
         }
-        offsets.push(at);
-        let mut a = Analysis {
+        self.instructions = emptied(old.instructions);
+        self.offsets = emptied(old.offsets);
+        self.declarations = emptied(old.declarations);
+        self.float_defs = emptied(old.float_defs);
+        self.int_defs = emptied(old.int_defs);
+        self.bool_defs = emptied(old.bool_defs);
+        self.subs = emptied(old.subs);
+        self.fill(shader);
+    }
+
+    /// Nothing learnt yet (no buffer allocated).
+    fn blank(version: Version) -> Analysis {
+        Analysis {
             version,
-            instructions,
-            offsets,
+            instructions: Vec::new(),
+            offsets: Vec::new(),
             declarations: Vec::new(),
             samplers: [None; regs::MAX_SAMPLERS],
             float_defs: Vec::new(),
@@ -226,9 +236,28 @@ impl Analysis {
             main: 0..0,
             subs: Vec::new(),
             problem: None,
-        };
-        a.walk();
-        a
+        }
+    }
+
+    /// The instructions and their offsets copied out of `shader`, then the walk.
+    fn fill(&mut self, shader: &Shader) {
+        let version = self.version;
+        let n = shader.items.len();
+        self.instructions.reserve(n);
+        self.offsets.reserve(n + 1);
+        let mut at = 1u32;
+        for item in &shader.items {
+            match item {
+                Item::Instruction(x) => {
+                    self.instructions.push(*x);
+                    self.offsets.push(at);
+                    at = at.saturating_add(1 + x.operand_len(version) as u32);
+                }
+                Item::Comment(c) => at = at.saturating_add(1 + c.len() as u32),
+            }
+        }
+        self.offsets.push(at);
+        self.walk();
     }
 
     /// The declared type of sampler `s#` (`None`: not declared, or an undefined type).
@@ -513,6 +542,35 @@ mod tests {
     fn analyse(src: &str) -> Analysis {
         let shader = crate::asm::assemble(src, &crate::asm::Options::default()).expect("assembles");
         Analysis::new(&shader)
+    }
+
+    /// A refilled analysis is the new one, whatever the shader before it left behind
+    /// (definitions, subroutines, a problem, another version).
+    #[test]
+    fn refill_is_new() {
+        let texts = [
+            "vs_3_0\ndcl_position v0\ndcl_position o0\ndef c4, 1, 2, 3, 4\ndefi i0, 2, 0, 0, 0\n\
+             defb b0, true\nloop aL, i0\nadd r0, v0, c4\nendloop\ncall l1\nmov o0, r0\nret\n\
+             label l1\nmov r1, c4\nret\n",
+            "ps_2_0\ndcl t0\ndcl_2d s0\ntexld r0, t0, s0\nmov oC0, r0\n",
+            "vs_2_0\nif b0\nmov oPos, c0\n",
+            "ps_1_4\ntexld r0, t0\nphase\nmov r0, r0\n",
+        ];
+        let o = crate::asm::Options {
+            raw: true,
+            ..Default::default()
+        };
+        let shaders: Vec<Shader> = texts
+            .iter()
+            .map(|t| crate::asm::assemble(t, &o).expect("assembles"))
+            .collect();
+        for before in &shaders {
+            for after in &shaders {
+                let mut a = Analysis::new(before);
+                a.refill(after);
+                assert_eq!(format!("{a:?}"), format!("{:?}", Analysis::new(after)));
+            }
+        }
     }
 
     /// Declarations, definitions (the last of each register wins), registers read and
