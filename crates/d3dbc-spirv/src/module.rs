@@ -123,15 +123,25 @@ pub(crate) struct Module {
     nulls: [u32; NT],
     /// The `GLSL.std.450` import.
     pub glsl: u32,
-    /// The ids of `vec4(0.0)` and `int 0` once interned (0: not yet): asked for at every
-    /// `0·x` test and uniform access, they skip the table.
+    /// The id of `vec4(0.0)` once interned (0: not yet): asked for at every `0·x` test,
+    /// it skips the table.
     zero4: u32,
-    int0: u32,
+    /// The ids of the `I32` and `U32` constants below [`SMALL_INTS`] (uniform indices,
+    /// register numbers, components), each with the `generation` it was interned in:
+    /// they skip the table.
+    small_ints: [[(u32, u32); SMALL_INTS]; 2],
+    generation: u32,
     /// The current block's pure instructions (the emitter merges identical ones).
     pub lvn: Lvn,
     /// The components of each float constant (`F32`: the first), sorted by id.
     float_values: Vec<(u32, [u32; 4])>,
+    /// Bit `id` set where `id` is in `float_values`: most ids asked about are not, and
+    /// are answered without the search.
+    float_ids: Vec<u64>,
 }
+
+/// The small integer constants [`Module`] finds by value.
+const SMALL_INTS: usize = 256;
 
 impl Module {
     pub fn new() -> Module {
@@ -149,9 +159,11 @@ impl Module {
             nulls: [0; NT],
             glsl: 0,
             zero4: 0,
-            int0: 0,
+            small_ints: [[(0, 0); SMALL_INTS]; 2],
+            generation: 1,
             lvn: Lvn::new(),
             float_values: Vec::new(),
+            float_ids: Vec::new(),
         };
         m.glsl = m.id();
         m
@@ -170,9 +182,14 @@ impl Module {
         self.scalars.clear();
         self.vectors.clear();
         self.float_values.clear();
+        self.float_ids.clear();
         self.nulls = [0; NT];
         self.zero4 = 0;
-        self.int0 = 0;
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.small_ints = [[(0, 0); SMALL_INTS]; 2];
+            self.generation = 1;
+        }
         self.lvn.clear();
         self.glsl = self.id();
     }
@@ -305,6 +322,10 @@ impl Module {
     /// The components' bits of `id` if it is a float constant (`F32`: the first).
     #[inline]
     pub fn float_value(&self, id: u32) -> Option<[u32; 4]> {
+        let word = self.float_ids.get(id as usize / 64).copied().unwrap_or(0);
+        if word & (1 << (id % 64)) == 0 {
+            return None;
+        }
         let f = &self.float_values;
         f.binary_search_by_key(&id, |e| e.0).ok().map(|i| f[i].1)
     }
@@ -332,9 +353,32 @@ impl Module {
         }
         self.scalars.insert(key, id);
         if t == T::F32 {
-            // Ids are handed out in increasing order, so the list stays sorted.
-            self.float_values.push((id, [bits, 0, 0, 0]));
+            self.float_constant(id, [bits, 0, 0, 0]);
         }
+        id
+    }
+
+    /// Notes float constant `id` (for [`Self::float_value`]).
+    fn float_constant(&mut self, id: u32, bits: [u32; 4]) {
+        // Ids are handed out in increasing order, so the list stays sorted.
+        self.float_values.push((id, bits));
+        let word = id as usize / 64;
+        if word >= self.float_ids.len() {
+            self.float_ids.resize(word + 1, 0);
+        }
+        self.float_ids[word] |= 1 << (id % 64);
+    }
+
+    /// A small integer constant (`v` below [`SMALL_INTS`]) of `t`, `I32` or `U32`.
+    #[inline]
+    fn small_int(&mut self, t: T, v: u32) -> u32 {
+        let k = usize::from(t == T::U32);
+        let (g, id) = self.small_ints[k][v as usize];
+        if g == self.generation {
+            return id;
+        }
+        let id = self.scalar(t, v);
+        self.small_ints[k][v as usize] = (self.generation, id);
         id
     }
 
@@ -342,15 +386,15 @@ impl Module {
         self.scalar(T::F32, v.to_bits())
     }
     pub fn i(&mut self, v: i32) -> u32 {
-        if v != 0 {
-            return self.scalar(T::I32, v as u32);
+        match v as u32 {
+            v if (v as usize) < SMALL_INTS => self.small_int(T::I32, v),
+            v => self.scalar(T::I32, v),
         }
-        if self.int0 == 0 {
-            self.int0 = self.scalar(T::I32, 0);
-        }
-        self.int0
     }
     pub fn u(&mut self, v: u32) -> u32 {
+        if (v as usize) < SMALL_INTS {
+            return self.small_int(T::U32, v);
+        }
         self.scalar(T::U32, v)
     }
     pub fn b(&mut self, v: bool) -> u32 {
@@ -385,7 +429,7 @@ impl Module {
         );
         self.vectors.insert(key, id);
         if t == T::V4F {
-            self.float_values.push((id, bits));
+            self.float_constant(id, bits);
         }
         id
     }
