@@ -16,7 +16,7 @@
 use std::ops::Range;
 
 use crate::ir::{DeclToken, Instruction, Item, Shader};
-use crate::opcode::{Block, Opcode, Role};
+use crate::opcode::{Block, Layout, Opcode, Role};
 use crate::regs;
 use crate::token::{DeclUsage, RegisterType, SamplerType};
 use crate::version::Version;
@@ -239,25 +239,12 @@ impl Analysis {
         }
     }
 
-    /// The instructions and their offsets copied out of `shader`, then the walk.
+    /// The walk over `shader`, copying out its instructions and their offsets.
     fn fill(&mut self, shader: &Shader) {
-        let version = self.version;
         let n = shader.items.len();
         self.instructions.reserve(n);
         self.offsets.reserve(n + 1);
-        let mut at = 1u32;
-        for item in &shader.items {
-            match item {
-                Item::Instruction(x) => {
-                    self.instructions.push(*x);
-                    self.offsets.push(at);
-                    at = at.saturating_add(1 + x.operand_len(version) as u32);
-                }
-                Item::Comment(c) => at = at.saturating_add(1 + c.len() as u32),
-            }
-        }
-        self.offsets.push(at);
-        self.walk();
+        self.walk(shader);
     }
 
     /// The declared type of sampler `s#` (`None`: not declared, or an undefined type).
@@ -366,17 +353,29 @@ impl Analysis {
         }
     }
 
-    /// The walk. Long by design: one arm per opcode role over the analysis being built.
-    fn walk(&mut self) {
+    /// The walk, one pass over the items: each instruction copied out with its DWORD
+    /// offset, then noted. Long by design: one arm per opcode role over the analysis
+    /// being built.
+    fn walk(&mut self, shader: &Shader) {
         let v = self.version;
         let ps1x = v.is_ps_1_x();
         let mut depth = 0usize;
-        // Out of `self` while the walk notes facts (no copy of each instruction).
-        let instructions = std::mem::take(&mut self.instructions);
-        let count = instructions.len();
-        let mut main_end = count;
+        let mut main_end = None;
         let mut cur_label: Option<(u16, usize)> = None;
-        for (i, x) in instructions.iter().enumerate() {
+        let mut at = 1u32;
+        for item in &shader.items {
+            let x = match item {
+                Item::Instruction(x) => x,
+                Item::Comment(c) => {
+                    at = at.saturating_add(1 + c.len() as u32);
+                    continue;
+                }
+            };
+            let i = self.instructions.len();
+            self.instructions.push(*x);
+            self.offsets.push(at);
+            let layout = x.layout(v);
+            at = at.saturating_add(1 + x.operand_len_in(layout, v) as u32);
             let op = x.opcode;
             match op.block() {
                 Block::Open => {
@@ -405,7 +404,7 @@ impl Analysis {
                     if let Some((l, start)) = cur_label.take() {
                         self.subs.push((l, start..i));
                     } else {
-                        main_end = main_end.min(i);
+                        main_end = Some(i);
                     }
                     cur_label = Some((x.srcs[0].reg.num, i + 1));
                 }
@@ -419,9 +418,11 @@ impl Analysis {
                 Role::Marker | Role::Phase => continue,
                 Role::Flow(_) | Role::Compute => {}
             }
-            self.operands(i, x, ps1x);
+            self.operands(i, x, layout, ps1x);
         }
-        self.instructions = instructions;
+        self.offsets.push(at);
+        let count = self.instructions.len();
+        let main_end = main_end.unwrap_or(count);
         if depth != 0 {
             self.problem(count, Problem::Unclosed);
         }
@@ -470,9 +471,8 @@ impl Analysis {
     }
 
     /// The operands of an executable instruction.
-    fn operands(&mut self, i: usize, x: &Instruction, ps1x: bool) {
+    fn operands(&mut self, i: usize, x: &Instruction, layout: Layout, ps1x: bool) {
         let op = x.opcode;
-        let layout = x.layout(self.version);
         for s in x.src() {
             self.note(i, s.reg.kind, s.reg.num);
             if let Some(r) = s.rel {
