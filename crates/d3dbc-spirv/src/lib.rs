@@ -113,6 +113,7 @@ pub(crate) fn run<'a>(
             options,
             flags.adjust_y,
             link,
+            link_pixel,
         );
         e.run()?;
         let reads = if link_pixel {

@@ -533,22 +533,26 @@ impl Lvn {
         ((h >> 24) as usize % LVN_SLOTS, k)
     }
 
+    /// The id of the instruction with `key` (of [`Self::key`] for `N` operands). Only
+    /// the key's first `N + 2` words are compared: its first word holds `N`, so an
+    /// entry that matches it has no other words.
     #[inline]
-    pub fn get(&self, slot: usize, key: &[u32; 10]) -> Option<u32> {
+    pub fn get<const N: usize>(&self, slot: usize, key: &[u32; 10]) -> Option<u32> {
         let (g, id) = self.ids[slot];
-        // Word by word without early exit: compiles to a few vector compares where
-        // `==` on the array calls `memcmp`.
+        // Word by word without early exit: compiles to a few compares where `==` on
+        // the slice calls `memcmp`.
         let k = &self.keys[slot];
         let mut diff = g ^ self.generation;
-        for i in 0..10 {
+        for i in 0..N + 2 {
             diff |= k[i] ^ key[i];
         }
         (diff == 0).then_some(id)
     }
 
+    /// Records `key` (its first `N + 2` words, as [`Self::get`] reads them).
     #[inline]
-    pub fn put(&mut self, slot: usize, key: [u32; 10], id: u32) {
-        self.keys[slot] = key;
+    pub fn put<const N: usize>(&mut self, slot: usize, key: &[u32; 10], id: u32) {
+        self.keys[slot][..N + 2].copy_from_slice(&key[..N + 2]);
         self.ids[slot] = (self.generation, id);
     }
 

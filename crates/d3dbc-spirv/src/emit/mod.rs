@@ -181,8 +181,9 @@ pub(crate) struct Emitter<'a> {
     pub itf: Interface,
     pub derivatives: bool,
     pub clip: bool,
-    /// Pixel inputs: what a linked vertex shader must provide.
-    pub reads: LinkReads,
+    /// Pixel inputs: what a linked vertex shader must provide (recorded only when the
+    /// caller links them, [`Self::link_pixel_inputs`]).
+    reads: Option<LinkReads>,
     loc_words: Vec<LocWord>,
     /// Vertex shader linked to these pixel reads.
     link: Option<&'a [LinkRead]>,
@@ -245,6 +246,7 @@ impl<'a> Emitter<'a> {
         o: &'a TranslateOptions,
         adjust_y: bool,
         link: Option<&'a [LinkRead]>,
+        link_pixel: bool,
     ) -> Self {
         let ps = v.is_pixel();
         let itf = Interface::empty(v);
@@ -314,7 +316,7 @@ impl<'a> Emitter<'a> {
             itf,
             derivatives: false,
             clip: false,
-            reads: LinkReads::default(),
+            reads: link_pixel.then(LinkReads::default),
             loc_words,
             link,
             at: 0,
@@ -363,12 +365,12 @@ impl<'a> Emitter<'a> {
             return id;
         }
         let (slot, key) = Lvn::key(op, ty, args);
-        if let Some(id) = self.m.lvn.get(slot, &key) {
+        if let Some(id) = self.m.lvn.get::<N>(slot, &key) {
             return id;
         }
         let id = self.m.id();
         self.write_pure(op, ty, id, args);
-        self.m.lvn.put(slot, key, id);
+        self.m.lvn.put::<N>(slot, &key, id);
         id
     }
 
