@@ -331,11 +331,18 @@ impl Module {
     }
 
     /// A scalar constant of type `t` with bits `bits`.
+    #[inline]
     pub fn scalar(&mut self, t: T, bits: u32) -> u32 {
         let key = ((t as u64) << 32) | bits as u64;
-        if let Some(id) = self.scalars.get(key) {
-            return id;
+        match self.scalars.get(key) {
+            Some(id) => id,
+            None => self.new_scalar(t, bits, key),
         }
+    }
+
+    /// Declares the scalar constant [`Self::scalar`] did not find.
+    #[inline(never)]
+    fn new_scalar(&mut self, t: T, bits: u32, key: u64) -> u32 {
         let ty = self.ty(t);
         let id = self.id();
         if t == T::Bool {
@@ -403,11 +410,19 @@ impl Module {
 
     /// A 4-component constant vector of type `t` (V4F, V4I, V4U, V4B) from its
     /// components' bits.
+    #[inline]
     pub fn vec4(&mut self, t: T, bits: [u32; 4]) -> u32 {
         let key = VecKey(t, bits);
-        if let Some(id) = self.vectors.get(key) {
-            return id;
+        match self.vectors.get(key) {
+            Some(id) => id,
+            None => self.new_vec4(key),
         }
+    }
+
+    /// Declares the vector constant [`Self::vec4`] did not find.
+    #[inline(never)]
+    fn new_vec4(&mut self, key: VecKey) -> u32 {
+        let VecKey(t, bits) = key;
         let st = match t {
             T::V4F => T::F32,
             T::V4I => T::I32,

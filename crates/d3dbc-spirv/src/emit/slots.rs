@@ -54,10 +54,18 @@ impl Emitter<'_> {
         self.dirty.resize(n, false);
     }
 
+    /// Slot `i`'s current value: the cached id (inlined), else its first read in the
+    /// block.
+    #[inline]
     pub(super) fn read_slot(&mut self, i: usize) -> u32 {
-        if self.cache[i] != 0 {
-            return self.cache[i];
+        match self.cache[i] {
+            0 => self.first_read(i),
+            v => v,
         }
+    }
+
+    #[inline(never)]
+    fn first_read(&mut self, i: usize) -> u32 {
         let s = self.slots[i];
         let h = if s.var != 0 {
             self.load(s.ty.t(), s.var)
