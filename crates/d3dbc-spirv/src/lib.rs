@@ -27,6 +27,7 @@ mod link;
 mod module;
 
 use d3dbc::target::link::LinkRead;
+use d3dbc::target::scan::{scan, Scan};
 use d3dbc::Shader;
 use spirv::{Capability, ExecutionMode, ExecutionModel, Op};
 
@@ -66,6 +67,35 @@ impl Default for EmitFlags {
     }
 }
 
+thread_local! {
+    /// A finished translation's scan, refilled by the thread's next one (its buffers
+    /// kept, as the module's are).
+    static SCAN: std::cell::Cell<Option<Box<Scan>>> = const { std::cell::Cell::new(None) };
+}
+
+/// The most instructions a kept scan's buffer holds (an unusually large shader's is
+/// dropped instead).
+const KEEP_INSTRUCTIONS: usize = 4096;
+
+/// `f` on `shader`'s scan (the shared pre-pass: the instructions, each one's DWORD
+/// offset, what they use), made in the scan the thread's last translation kept.
+fn with_scan<R>(shader: &Shader, f: impl FnOnce(&Scan) -> Result<R, Error>) -> Result<R, Error> {
+    let (result, scan) = match SCAN.with(|c| c.take()) {
+        Some(mut s) => match s.refill(shader) {
+            Ok(()) => (f(&s), s),
+            Err(e) => (Err(e), s),
+        },
+        None => {
+            let s = Box::new(scan(d3dbc::Analysis::new(shader))?);
+            (f(&s), s)
+        }
+    };
+    if scan.instructions.capacity() <= KEEP_INSTRUCTIONS {
+        SCAN.with(|c| c.set(Some(scan)));
+    }
+    result
+}
+
 pub(crate) fn run<'a>(
     shader: &Shader,
     options: &'a TranslateOptions,
@@ -73,33 +103,32 @@ pub(crate) fn run<'a>(
     link: Option<&'a [LinkRead]>,
     link_pixel: bool,
 ) -> Result<(Translation, Vec<LinkRead>), Error> {
-    // The shared pre-pass: the instructions, each one's DWORD offset, what they use.
-    let mut analysis = d3dbc::Analysis::new(shader);
-    let ins = std::mem::take(&mut analysis.instructions);
-    let mut scan = d3dbc::target::scan::scan(analysis)?;
-    let offs = std::mem::take(&mut scan.analysis.offsets);
-    let mut e = emit::Emitter::new(
-        module::Module::take(),
-        shader.version,
-        scan,
-        options,
-        flags.adjust_y,
-        link,
-        offs,
-    );
-    e.run(&ins)?;
-    let reads = if link_pixel {
-        e.link_pixel_inputs()
-    } else {
-        Vec::new()
-    };
-    let mut words = assemble(&mut e, shader.version.is_pixel());
-    if options.pipeline.float_controls {
-        d3dbc::target::float_controls::request(&mut words, options.semantics.denormals);
-    }
-    let (m, interface) = e.finish();
-    m.recycle();
-    Ok((Translation { words, interface }, reads))
+    with_scan(shader, |scan| {
+        // The emitter borrows the scan (instructions and offsets included): nothing large
+        // is moved into it.
+        let mut e = emit::Emitter::new(
+            module::Module::take(),
+            shader.version,
+            scan,
+            options,
+            flags.adjust_y,
+            link,
+            link_pixel,
+        );
+        e.run()?;
+        let reads = if link_pixel {
+            e.link_pixel_inputs()
+        } else {
+            Vec::new()
+        };
+        let mut words = assemble(&mut e, shader.version.is_pixel());
+        if options.pipeline.float_controls {
+            d3dbc::target::float_controls::request(&mut words, options.semantics.denormals);
+        }
+        let (m, interface) = e.finish();
+        m.recycle();
+        Ok((Translation { words, interface }, reads))
+    })
 }
 
 /// Puts the sections together behind the header, the bound patched last.

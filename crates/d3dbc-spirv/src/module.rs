@@ -118,15 +118,30 @@ pub(crate) struct Module {
     pub body: Vec<u32>,
     types: [u32; NT],
     ptrs: [[u32; NT]; NSC],
-    consts: ConstTable,
+    scalars: ConstTable<u64>,
+    vectors: ConstTable<VecKey>,
     nulls: [u32; NT],
     /// The `GLSL.std.450` import.
     pub glsl: u32,
+    /// The id of `vec4(0.0)` once interned (0: not yet): asked for at every `0·x` test,
+    /// it skips the table.
+    zero4: u32,
+    /// The ids of the `I32` and `U32` constants below [`SMALL_INTS`] (uniform indices,
+    /// register numbers, components), each with the `generation` it was interned in:
+    /// they skip the table.
+    small_ints: [[(u32, u32); SMALL_INTS]; 2],
+    generation: u32,
     /// The current block's pure instructions (the emitter merges identical ones).
     pub lvn: Lvn,
     /// The components of each float constant (`F32`: the first), sorted by id.
     float_values: Vec<(u32, [u32; 4])>,
+    /// Bit `id` set where `id` is in `float_values`: most ids asked about are not, and
+    /// are answered without the search.
+    float_ids: Vec<u64>,
 }
+
+/// The small integer constants [`Module`] finds by value.
+const SMALL_INTS: usize = 256;
 
 impl Module {
     pub fn new() -> Module {
@@ -139,11 +154,16 @@ impl Module {
             body: Vec::with_capacity(4096),
             types: [0; NT],
             ptrs: [[0; NT]; NSC],
-            consts: ConstTable::new(),
+            scalars: ConstTable::new(),
+            vectors: ConstTable::new(),
             nulls: [0; NT],
             glsl: 0,
+            zero4: 0,
+            small_ints: [[(0, 0); SMALL_INTS]; 2],
+            generation: 1,
             lvn: Lvn::new(),
             float_values: Vec::new(),
+            float_ids: Vec::new(),
         };
         m.glsl = m.id();
         m
@@ -159,9 +179,17 @@ impl Module {
         self.body.clear();
         self.types = [0; NT];
         self.ptrs = [[0; NT]; NSC];
-        self.consts.clear();
+        self.scalars.clear();
+        self.vectors.clear();
         self.float_values.clear();
+        self.float_ids.clear();
         self.nulls = [0; NT];
+        self.zero4 = 0;
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.small_ints = [[(0, 0); SMALL_INTS]; 2];
+            self.generation = 1;
+        }
         self.lvn.clear();
         self.glsl = self.id();
     }
@@ -291,32 +319,30 @@ impl Module {
         id
     }
 
-    /// The interned constant `(t, bits)`, if any.
-    #[inline]
-    fn lookup(&mut self, t: T, bits: [u32; 4]) -> Option<u32> {
-        self.consts.get(t, bits)
-    }
-
-    fn remember(&mut self, t: T, bits: [u32; 4], id: u32) {
-        self.consts.insert(t, bits, id);
-        if matches!(t, T::F32 | T::V4F) {
-            // Ids are handed out in increasing order, so the list stays sorted.
-            self.float_values.push((id, bits));
-        }
-    }
-
     /// The components' bits of `id` if it is a float constant (`F32`: the first).
     #[inline]
     pub fn float_value(&self, id: u32) -> Option<[u32; 4]> {
+        let word = self.float_ids.get(id as usize / 64).copied().unwrap_or(0);
+        if word & (1 << (id % 64)) == 0 {
+            return None;
+        }
         let f = &self.float_values;
         f.binary_search_by_key(&id, |e| e.0).ok().map(|i| f[i].1)
     }
 
     /// A scalar constant of type `t` with bits `bits`.
+    #[inline]
     pub fn scalar(&mut self, t: T, bits: u32) -> u32 {
-        if let Some(id) = self.lookup(t, [bits, 0, 0, 0]) {
-            return id;
+        let key = ((t as u64) << 32) | bits as u64;
+        match self.scalars.get(key) {
+            Some(id) => id,
+            None => self.new_scalar(t, bits, key),
         }
+    }
+
+    /// Declares the scalar constant [`Self::scalar`] did not find.
+    #[inline(never)]
+    fn new_scalar(&mut self, t: T, bits: u32, key: u64) -> u32 {
         let ty = self.ty(t);
         let id = self.id();
         if t == T::Bool {
@@ -332,7 +358,34 @@ impl Module {
         } else {
             inst(&mut self.glob, Op::Constant, &[ty, id, bits]);
         }
-        self.remember(t, [bits, 0, 0, 0], id);
+        self.scalars.insert(key, id);
+        if t == T::F32 {
+            self.float_constant(id, [bits, 0, 0, 0]);
+        }
+        id
+    }
+
+    /// Notes float constant `id` (for [`Self::float_value`]).
+    fn float_constant(&mut self, id: u32, bits: [u32; 4]) {
+        // Ids are handed out in increasing order, so the list stays sorted.
+        self.float_values.push((id, bits));
+        let word = id as usize / 64;
+        if word >= self.float_ids.len() {
+            self.float_ids.resize(word + 1, 0);
+        }
+        self.float_ids[word] |= 1 << (id % 64);
+    }
+
+    /// A small integer constant (`v` below [`SMALL_INTS`]) of `t`, `I32` or `U32`.
+    #[inline]
+    fn small_int(&mut self, t: T, v: u32) -> u32 {
+        let k = usize::from(t == T::U32);
+        let (g, id) = self.small_ints[k][v as usize];
+        if g == self.generation {
+            return id;
+        }
+        let id = self.scalar(t, v);
+        self.small_ints[k][v as usize] = (self.generation, id);
         id
     }
 
@@ -340,9 +393,15 @@ impl Module {
         self.scalar(T::F32, v.to_bits())
     }
     pub fn i(&mut self, v: i32) -> u32 {
-        self.scalar(T::I32, v as u32)
+        match v as u32 {
+            v if (v as usize) < SMALL_INTS => self.small_int(T::I32, v),
+            v => self.scalar(T::I32, v),
+        }
     }
     pub fn u(&mut self, v: u32) -> u32 {
+        if (v as usize) < SMALL_INTS {
+            return self.small_int(T::U32, v);
+        }
         self.scalar(T::U32, v)
     }
     pub fn b(&mut self, v: bool) -> u32 {
@@ -351,17 +410,31 @@ impl Module {
 
     /// A 4-component constant vector of type `t` (V4F, V4I, V4U, V4B) from its
     /// components' bits.
+    #[inline]
     pub fn vec4(&mut self, t: T, bits: [u32; 4]) -> u32 {
-        if let Some(id) = self.lookup(t, bits) {
-            return id;
+        let key = VecKey(t, bits);
+        match self.vectors.get(key) {
+            Some(id) => id,
+            None => self.new_vec4(key),
         }
+    }
+
+    /// Declares the vector constant [`Self::vec4`] did not find.
+    #[inline(never)]
+    fn new_vec4(&mut self, key: VecKey) -> u32 {
+        let VecKey(t, bits) = key;
         let st = match t {
             T::V4F => T::F32,
             T::V4I => T::I32,
             T::V4U => T::U32,
             _ => T::Bool,
         };
-        let c = bits.map(|b| self.scalar(st, b));
+        // A splat's component looked up once (the same id four times).
+        let c = if bits[1..].iter().all(|&b| b == bits[0]) {
+            [self.scalar(st, bits[0]); 4]
+        } else {
+            bits.map(|b| self.scalar(st, b))
+        };
         let ty = self.ty(t);
         let id = self.id();
         inst(
@@ -369,7 +442,10 @@ impl Module {
             Op::ConstantComposite,
             &[ty, id, c[0], c[1], c[2], c[3]],
         );
-        self.remember(t, bits, id);
+        self.vectors.insert(key, id);
+        if t == T::V4F {
+            self.float_constant(id, bits);
+        }
         id
     }
 
@@ -378,6 +454,15 @@ impl Module {
     }
     pub fn splat_f(&mut self, v: f32) -> u32 {
         self.vec4f([v; 4])
+    }
+
+    /// `vec4(0.0)`.
+    #[inline]
+    pub fn zero4(&mut self) -> u32 {
+        if self.zero4 == 0 {
+            self.zero4 = self.splat_f(0.0);
+        }
+        self.zero4
     }
 
     /// `OpConstantNull` of `t`.
@@ -463,22 +548,26 @@ impl Lvn {
         ((h >> 24) as usize % LVN_SLOTS, k)
     }
 
+    /// The id of the instruction with `key` (of [`Self::key`] for `N` operands). Only
+    /// the key's first `N + 2` words are compared: its first word holds `N`, so an
+    /// entry that matches it has no other words.
     #[inline]
-    pub fn get(&self, slot: usize, key: &[u32; 10]) -> Option<u32> {
+    pub fn get<const N: usize>(&self, slot: usize, key: &[u32; 10]) -> Option<u32> {
         let (g, id) = self.ids[slot];
-        // Word by word without early exit: compiles to a few vector compares where
-        // `==` on the array calls `memcmp`.
+        // Word by word without early exit: compiles to a few compares where `==` on
+        // the slice calls `memcmp`.
         let k = &self.keys[slot];
         let mut diff = g ^ self.generation;
-        for i in 0..10 {
+        for i in 0..N + 2 {
             diff |= k[i] ^ key[i];
         }
         (diff == 0).then_some(id)
     }
 
+    /// Records `key` (its first `N + 2` words, as [`Self::get`] reads them).
     #[inline]
-    pub fn put(&mut self, slot: usize, key: [u32; 10], id: u32) {
-        self.keys[slot] = key;
+    pub fn put<const N: usize>(&mut self, slot: usize, key: &[u32; 10], id: u32) {
+        self.keys[slot][..N + 2].copy_from_slice(&key[..N + 2]);
         self.ids[slot] = (self.generation, id);
     }
 
@@ -492,78 +581,103 @@ impl Lvn {
     }
 }
 
-/// The interned scalar and vector constants: an open-addressing table (linear probing)
-/// whose entries carry the generation they were written in, so that clearing it for the
-/// next shader is one increment; it doubles when half full.
-struct ConstTable {
-    slots: Vec<ConstSlot>,
+/// A key of a [`ConstTable`]: compared whole, hashed to 32 bits.
+trait ConstKey: Copy + PartialEq {
+    /// The key of an unused slot (any value: the generation marks use).
+    const UNUSED: Self;
+    fn hash(&self) -> u32;
+}
+
+/// A scalar constant: its type in the high word, its bits in the low one.
+impl ConstKey for u64 {
+    const UNUSED: u64 = 0;
+    #[inline]
+    fn hash(&self) -> u32 {
+        (self.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as u32
+    }
+}
+
+/// A vector constant: its type and components' bits.
+#[derive(Clone, Copy, PartialEq)]
+struct VecKey(T, [u32; 4]);
+
+impl ConstKey for VecKey {
+    const UNUSED: VecKey = VecKey(T::Void, [0; 4]);
+    #[inline]
+    fn hash(&self) -> u32 {
+        let b = &self.1;
+        let h = (b[0] ^ b[1].rotate_left(7) ^ b[2].rotate_left(13) ^ b[3].rotate_left(19))
+            .wrapping_mul(0x9E37_79B9)
+            ^ (self.0 as u32).wrapping_mul(0x85EB_CA6B);
+        h.wrapping_mul(0x9E37_79B9)
+    }
+}
+
+/// Interned constants (one table for scalars, one for vectors): open addressing with
+/// linear probing, whose entries carry the generation they were written in, so that
+/// clearing it for the next shader is one increment; it doubles when half full.
+struct ConstTable<K> {
+    slots: Vec<ConstSlot<K>>,
     len: usize,
     generation: u32,
 }
 
 #[derive(Clone, Copy)]
-struct ConstSlot {
+struct ConstSlot<K> {
     generation: u32,
-    t: T,
-    bits: [u32; 4],
     id: u32,
+    key: K,
 }
 
-impl ConstTable {
-    fn new() -> ConstTable {
+impl<K: ConstKey> ConstTable<K> {
+    const EMPTY: ConstSlot<K> = ConstSlot {
+        generation: 0,
+        id: 0,
+        key: K::UNUSED,
+    };
+
+    fn new() -> ConstTable<K> {
         ConstTable {
-            slots: vec![
-                ConstSlot {
-                    generation: 0,
-                    t: T::Void,
-                    bits: [0; 4],
-                    id: 0,
-                };
-                256
-            ],
+            slots: vec![Self::EMPTY; 256],
             len: 0,
             generation: 1,
         }
     }
 
     #[inline]
-    fn home(&self, t: T, b: &[u32; 4]) -> usize {
-        let h = (b[0] ^ b[1].rotate_left(7) ^ b[2].rotate_left(13) ^ b[3].rotate_left(19))
-            .wrapping_mul(0x9E37_79B9)
-            ^ (t as u32).wrapping_mul(0x85EB_CA6B);
-        (h.wrapping_mul(0x9E37_79B9) >> 8) as usize & (self.slots.len() - 1)
+    fn home(&self, key: &K) -> usize {
+        (key.hash() >> 8) as usize & (self.slots.len() - 1)
     }
 
     #[inline]
-    fn get(&self, t: T, bits: [u32; 4]) -> Option<u32> {
+    fn get(&self, key: K) -> Option<u32> {
         let mask = self.slots.len() - 1;
-        let mut i = self.home(t, &bits);
+        let mut i = self.home(&key);
         loop {
             let s = &self.slots[i];
             if s.generation != self.generation {
                 return None;
             }
-            if s.t == t && s.bits == bits {
+            if s.key == key {
                 return Some(s.id);
             }
             i = (i + 1) & mask;
         }
     }
 
-    fn insert(&mut self, t: T, bits: [u32; 4], id: u32) {
+    fn insert(&mut self, key: K, id: u32) {
         if 2 * (self.len + 1) > self.slots.len() {
             self.grow();
         }
         let mask = self.slots.len() - 1;
-        let mut i = self.home(t, &bits);
+        let mut i = self.home(&key);
         while self.slots[i].generation == self.generation {
             i = (i + 1) & mask;
         }
         self.slots[i] = ConstSlot {
             generation: self.generation,
-            t,
-            bits,
             id,
+            key,
         };
         self.len += 1;
     }
@@ -572,18 +686,12 @@ impl ConstTable {
     fn grow(&mut self) {
         let old = std::mem::take(&mut self.slots);
         let live = self.generation;
-        let empty = ConstSlot {
-            generation: 0,
-            t: T::Void,
-            bits: [0; 4],
-            id: 0,
-        };
-        self.slots = vec![empty; old.len() * 2];
+        self.slots = vec![Self::EMPTY; old.len() * 2];
         self.generation = 1;
         self.len = 0;
         for s in old {
             if s.generation == live {
-                self.insert(s.t, s.bits, s.id);
+                self.insert(s.key, s.id);
             }
         }
     }

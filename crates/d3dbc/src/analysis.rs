@@ -16,7 +16,7 @@
 use std::ops::Range;
 
 use crate::ir::{DeclToken, Instruction, Item, Shader};
-use crate::opcode::{Block, Opcode, Role};
+use crate::opcode::{Block, Layout, Opcode, Role};
 use crate::regs;
 use crate::token::{DeclUsage, RegisterType, SamplerType};
 use crate::version::Version;
@@ -188,26 +188,36 @@ pub struct Analysis {
 impl Analysis {
     /// Walks `shader` once.
     pub fn new(shader: &Shader) -> Analysis {
-        let version = shader.version;
-        let n = shader.items.len();
-        let mut instructions = Vec::with_capacity(n);
-        let mut offsets = Vec::with_capacity(n + 1);
-        let mut at = 1u32;
-        for item in &shader.items {
-            match item {
-                Item::Instruction(x) => {
-                    instructions.push(*x);
-                    offsets.push(at);
-                    at = at.saturating_add(1 + x.operand_len(version) as u32);
-                }
-                Item::Comment(c) => at = at.saturating_add(1 + c.len() as u32),
-            }
+        let mut a = Analysis::blank(shader.version);
+        a.fill(shader);
+        a
+    }
+
+    /// `shader`'s analysis in place of this one, its buffers kept: a translator that
+    /// keeps one per thread allocates nothing here from its second shader on. The
+    /// result is [`Analysis::new`]'s.
+    pub fn refill(&mut self, shader: &Shader) {
+        let old = std::mem::replace(self, Analysis::blank(shader.version));
+        fn emptied<T>(mut v: Vec<T>) -> Vec<T> {
+            v.clear();
+            v
         }
-        offsets.push(at);
-        let mut a = Analysis {
+        self.instructions = emptied(old.instructions);
+        self.offsets = emptied(old.offsets);
+        self.declarations = emptied(old.declarations);
+        self.float_defs = emptied(old.float_defs);
+        self.int_defs = emptied(old.int_defs);
+        self.bool_defs = emptied(old.bool_defs);
+        self.subs = emptied(old.subs);
+        self.fill(shader);
+    }
+
+    /// Nothing learnt yet (no buffer allocated).
+    fn blank(version: Version) -> Analysis {
+        Analysis {
             version,
-            instructions,
-            offsets,
+            instructions: Vec::new(),
+            offsets: Vec::new(),
             declarations: Vec::new(),
             samplers: [None; regs::MAX_SAMPLERS],
             float_defs: Vec::new(),
@@ -226,9 +236,15 @@ impl Analysis {
             main: 0..0,
             subs: Vec::new(),
             problem: None,
-        };
-        a.walk();
-        a
+        }
+    }
+
+    /// The walk over `shader`, copying out its instructions and their offsets.
+    fn fill(&mut self, shader: &Shader) {
+        let n = shader.items.len();
+        self.instructions.reserve(n);
+        self.offsets.reserve(n + 1);
+        self.walk(shader);
     }
 
     /// The declared type of sampler `s#` (`None`: not declared, or an undefined type).
@@ -337,17 +353,29 @@ impl Analysis {
         }
     }
 
-    /// The walk. Long by design: one arm per opcode role over the analysis being built.
-    fn walk(&mut self) {
+    /// The walk, one pass over the items: each instruction copied out with its DWORD
+    /// offset, then noted. Long by design: one arm per opcode role over the analysis
+    /// being built.
+    fn walk(&mut self, shader: &Shader) {
         let v = self.version;
         let ps1x = v.is_ps_1_x();
         let mut depth = 0usize;
-        // Out of `self` while the walk notes facts (no copy of each instruction).
-        let instructions = std::mem::take(&mut self.instructions);
-        let count = instructions.len();
-        let mut main_end = count;
+        let mut main_end = None;
         let mut cur_label: Option<(u16, usize)> = None;
-        for (i, x) in instructions.iter().enumerate() {
+        let mut at = 1u32;
+        for item in &shader.items {
+            let x = match item {
+                Item::Instruction(x) => x,
+                Item::Comment(c) => {
+                    at = at.saturating_add(1 + c.len() as u32);
+                    continue;
+                }
+            };
+            let i = self.instructions.len();
+            self.instructions.push(*x);
+            self.offsets.push(at);
+            let layout = x.layout(v);
+            at = at.saturating_add(1 + x.operand_len_in(layout, v) as u32);
             let op = x.opcode;
             match op.block() {
                 Block::Open => {
@@ -376,7 +404,7 @@ impl Analysis {
                     if let Some((l, start)) = cur_label.take() {
                         self.subs.push((l, start..i));
                     } else {
-                        main_end = main_end.min(i);
+                        main_end = Some(i);
                     }
                     cur_label = Some((x.srcs[0].reg.num, i + 1));
                 }
@@ -390,9 +418,11 @@ impl Analysis {
                 Role::Marker | Role::Phase => continue,
                 Role::Flow(_) | Role::Compute => {}
             }
-            self.operands(i, x, ps1x);
+            self.operands(i, x, layout, ps1x);
         }
-        self.instructions = instructions;
+        self.offsets.push(at);
+        let count = self.instructions.len();
+        let main_end = main_end.unwrap_or(count);
         if depth != 0 {
             self.problem(count, Problem::Unclosed);
         }
@@ -441,9 +471,8 @@ impl Analysis {
     }
 
     /// The operands of an executable instruction.
-    fn operands(&mut self, i: usize, x: &Instruction, ps1x: bool) {
+    fn operands(&mut self, i: usize, x: &Instruction, layout: Layout, ps1x: bool) {
         let op = x.opcode;
-        let layout = x.layout(self.version);
         for s in x.src() {
             self.note(i, s.reg.kind, s.reg.num);
             if let Some(r) = s.rel {
@@ -513,6 +542,35 @@ mod tests {
     fn analyse(src: &str) -> Analysis {
         let shader = crate::asm::assemble(src, &crate::asm::Options::default()).expect("assembles");
         Analysis::new(&shader)
+    }
+
+    /// A refilled analysis is the new one, whatever the shader before it left behind
+    /// (definitions, subroutines, a problem, another version).
+    #[test]
+    fn refill_is_new() {
+        let texts = [
+            "vs_3_0\ndcl_position v0\ndcl_position o0\ndef c4, 1, 2, 3, 4\ndefi i0, 2, 0, 0, 0\n\
+             defb b0, true\nloop aL, i0\nadd r0, v0, c4\nendloop\ncall l1\nmov o0, r0\nret\n\
+             label l1\nmov r1, c4\nret\n",
+            "ps_2_0\ndcl t0\ndcl_2d s0\ntexld r0, t0, s0\nmov oC0, r0\n",
+            "vs_2_0\nif b0\nmov oPos, c0\n",
+            "ps_1_4\ntexld r0, t0\nphase\nmov r0, r0\n",
+        ];
+        let o = crate::asm::Options {
+            raw: true,
+            ..Default::default()
+        };
+        let shaders: Vec<Shader> = texts
+            .iter()
+            .map(|t| crate::asm::assemble(t, &o).expect("assembles"))
+            .collect();
+        for before in &shaders {
+            for after in &shaders {
+                let mut a = Analysis::new(before);
+                a.refill(after);
+                assert_eq!(format!("{a:?}"), format!("{:?}", Analysis::new(after)));
+            }
+        }
     }
 
     /// Declarations, definitions (the last of each register wins), registers read and

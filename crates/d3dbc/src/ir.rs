@@ -255,7 +255,12 @@ impl Instruction {
 
     /// Number of DWORDs after the instruction token in `version` (the SM2+ length field).
     pub fn operand_len(&self, version: Version) -> usize {
-        let l = self.layout(version);
+        self.operand_len_in(self.layout(version), version)
+    }
+
+    /// [`Self::operand_len`] with the layout already looked up.
+    #[inline]
+    pub(crate) fn operand_len_in(&self, l: Layout, version: Version) -> usize {
         let reltok =
             |rel: Option<RelAddr>| usize::from(rel.is_some() && version.has_relative_token());
         let mut n = usize::from(l.decl) + l.imms as usize;

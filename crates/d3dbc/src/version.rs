@@ -173,15 +173,47 @@ impl Version {
     }
 }
 
+impl Version {
+    /// Microsoft's spelling (`vs_1_1`, `ps_2_x`, `vs_3_sw`) written into `buf`, without
+    /// the formatting machinery (every translation's interface names its version).
+    fn spell(self, buf: &mut [u8; 12]) -> &str {
+        // A number's decimal digits: the three places, and how many leading ones to skip.
+        let digits = |v: u8| {
+            let d = [b'0' + v / 100, b'0' + v / 10 % 10, b'0' + v % 10];
+            (d, usize::from(v < 100) + usize::from(v < 10))
+        };
+        let mut n = 0;
+        let mut put = |b: &[u8]| {
+            buf[n..n + b.len()].copy_from_slice(b);
+            n += b.len();
+        };
+        put(self.kind.prefix().as_bytes());
+        put(b"_");
+        let (d, skip) = digits(self.major);
+        put(&d[skip..]);
+        match (self.major, self.minor) {
+            (2, 1) => put(b"_x"),
+            (_, MINOR_SW) => put(b"_sw"),
+            (_, m) => {
+                let (d, skip) = digits(m);
+                put(b"_");
+                put(&d[skip..]);
+            }
+        }
+        // ASCII throughout.
+        std::str::from_utf8(&buf[..n]).unwrap_or_default()
+    }
+
+    /// [`Self::spell`] as an owned string (what `to_string` returns, for less).
+    pub(crate) fn name(self) -> String {
+        self.spell(&mut [0; 12]).to_owned()
+    }
+}
+
 impl fmt::Display for Version {
     /// Microsoft's spelling: `vs_1_1`, `ps_2_x`, `vs_3_sw`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let p = self.kind.prefix();
-        match (self.major, self.minor) {
-            (2, 1) => write!(f, "{p}_2_x"),
-            (m, MINOR_SW) => write!(f, "{p}_{m}_sw"),
-            (m, n) => write!(f, "{p}_{m}_{n}"),
-        }
+        f.write_str(self.spell(&mut [0; 12]))
     }
 }
 
@@ -227,6 +259,26 @@ impl std::str::FromStr for Version {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn spelling_is_the_format_one() {
+        // Every field value, as `write!` spelled them before the buffer did.
+        for kind in [ShaderKind::Vertex, ShaderKind::Pixel] {
+            for major in 0..=255u8 {
+                for minor in 0..=255u8 {
+                    let v = Version { kind, major, minor };
+                    let p = kind.prefix();
+                    let want = match (major, minor) {
+                        (2, 1) => format!("{p}_2_x"),
+                        (m, MINOR_SW) => format!("{p}_{m}_sw"),
+                        (m, n) => format!("{p}_{m}_{n}"),
+                    };
+                    assert_eq!(v.to_string(), want);
+                    assert_eq!(v.name(), want);
+                }
+            }
+        }
+    }
 
     #[test]
     fn tokens_round_trip() {

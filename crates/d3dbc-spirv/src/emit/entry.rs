@@ -46,7 +46,9 @@ impl Emitter<'_> {
             fixed: location,
             word,
         });
-        self.reads.record(location, flat, centroid);
+        if let Some(r) = &mut self.reads {
+            r.record(location, flat, centroid);
+        }
         self.load(T::V4F, var)
     }
 
@@ -205,7 +207,7 @@ impl Emitter<'_> {
     /// [`d3dbc::target::link`]) and rewrites their decorations; returns the reads for
     /// the vertex shader.
     pub(crate) fn link_pixel_inputs(&mut self) -> Vec<LinkRead> {
-        let reads = std::mem::take(&mut self.reads).compact();
+        let reads = self.reads.take().unwrap_or_default().compact();
         for lw in &self.loc_words {
             if let Some(l) = link::compact_location(&reads, lw.fixed) {
                 self.m.dec[lw.word] = l;

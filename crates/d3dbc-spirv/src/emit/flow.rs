@@ -268,7 +268,7 @@ impl Emitter<'_> {
         let mut i = 0;
         while i < ins.len() {
             let x = &ins[i];
-            self.at = self.offsets[base + i];
+            self.at = self.scan.offsets[base + i];
             self.op = x.opcode;
             if let Some(d) = self.dead {
                 match x.opcode.block() {
@@ -301,7 +301,7 @@ impl Emitter<'_> {
                 self.emit_ins(x)?;
                 let mut j = i + 1;
                 while j < ins.len() && ins[j].coissue {
-                    self.at = self.offsets[base + j];
+                    self.at = self.scan.offsets[base + j];
                     self.emit_ins(&ins[j])?;
                     j += 1;
                 }
@@ -318,7 +318,7 @@ impl Emitter<'_> {
         }
         if !self.frames.is_empty() {
             return Err(Error::Flow {
-                offset: self.offsets[base + ins.len()],
+                offset: self.scan.offsets[base + ins.len()],
                 why: "unclosed block",
             });
         }

@@ -152,7 +152,8 @@ pub(crate) struct Emitter<'a> {
     ps: bool,
     ps1x: bool,
     adjust_y: bool,
-    scan: Scan,
+    /// The pre-pass, borrowed from the caller (its instructions and offsets too).
+    scan: &'a Scan,
     slot_of: Box<SlotTable>,
     slots: Vec<Slot>,
     cache: Vec<u32>,
@@ -180,13 +181,12 @@ pub(crate) struct Emitter<'a> {
     pub itf: Interface,
     pub derivatives: bool,
     pub clip: bool,
-    /// Pixel inputs: what a linked vertex shader must provide.
-    pub reads: LinkReads,
+    /// Pixel inputs: what a linked vertex shader must provide (recorded only when the
+    /// caller links them, [`Self::link_pixel_inputs`]).
+    reads: Option<LinkReads>,
     loc_words: Vec<LocWord>,
     /// Vertex shader linked to these pixel reads.
     link: Option<&'a [LinkRead]>,
-    /// The DWORD offset of each instruction, then of the end token.
-    offsets: Vec<u32>,
     /// The DWORD offset of the instruction being emitted (errors name it).
     at: u32,
     op: Opcode,
@@ -242,11 +242,11 @@ impl<'a> Emitter<'a> {
     pub fn new(
         m: Box<Module>,
         v: Version,
-        scan: Scan,
+        scan: &'a Scan,
         o: &'a TranslateOptions,
         adjust_y: bool,
         link: Option<&'a [LinkRead]>,
-        offsets: Vec<u32>,
+        link_pixel: bool,
     ) -> Self {
         let ps = v.is_pixel();
         let itf = Interface::empty(v);
@@ -316,10 +316,9 @@ impl<'a> Emitter<'a> {
             itf,
             derivatives: false,
             clip: false,
-            reads: LinkReads::default(),
+            reads: link_pixel.then(LinkReads::default),
             loc_words,
             link,
-            offsets,
             at: 0,
             op: Opcode::Nop,
             main_fn: 0,
@@ -366,12 +365,12 @@ impl<'a> Emitter<'a> {
             return id;
         }
         let (slot, key) = Lvn::key(op, ty, args);
-        if let Some(id) = self.m.lvn.get(slot, &key) {
+        if let Some(id) = self.m.lvn.get::<N>(slot, &key) {
             return id;
         }
         let id = self.m.id();
         self.write_pure(op, ty, id, args);
-        self.m.lvn.put(slot, key, id);
+        self.m.lvn.put::<N>(slot, &key, id);
         id
     }
 
@@ -553,7 +552,9 @@ impl<'a> Emitter<'a> {
     }
 
     /// Runs the whole emission (subroutines callee first, then `main`).
-    pub fn run(&mut self, ins: &[Instruction]) -> Result<(), Error> {
+    pub fn run(&mut self) -> Result<(), Error> {
+        let scan = self.scan;
+        let ins = &scan.instructions[..];
         self.make_slots();
         if self.scan.discards {
             let p = self.m.ptr(Sc::Private, T::Bool);
@@ -566,14 +567,14 @@ impl<'a> Emitter<'a> {
             );
             self.killed = id;
         }
-        let subs = std::mem::take(&mut self.scan.subs);
-        for (l, _) in &subs {
+        let subs = &scan.subs;
+        for (l, _) in subs {
             if !self.labels.iter().any(|e| e.0 == *l) {
                 let id = self.m.id();
                 self.labels.push((*l, id));
             }
         }
-        let order = call_order(&subs, ins, &self.offsets)?;
+        let order = call_order(subs, ins, &scan.offsets)?;
         for si in order {
             let (label, range) = subs[si].clone();
             self.in_entry = false;
@@ -597,7 +598,7 @@ impl<'a> Emitter<'a> {
         self.declare_outputs()?;
         self.inputs();
         self.output_defaults();
-        let main = self.scan.main.clone();
+        let main = scan.main.clone();
         self.emit_range(&ins[main.clone()], main.start)?;
         if self.dead.is_none() {
             self.emit_return()?;

@@ -61,11 +61,10 @@ impl Emitter<'_> {
             if self.ps1x {
                 push_color(self, 0);
             } else {
-                let bits = self.scan.written.bits(RegisterType::ColorOut);
-                for c in 0..MAX_REG as u32 {
-                    if bits & (1u64 << c) != 0 {
-                        push_color(self, c);
-                    }
+                let mut bits = self.scan.written.bits(RegisterType::ColorOut);
+                while bits != 0 {
+                    push_color(self, bits.trailing_zeros());
+                    bits &= bits - 1;
                 }
             }
             if self.scan.writes_depth {
@@ -97,6 +96,8 @@ impl Emitter<'_> {
                         n += 1;
                     }
                 });
+                // The varyings' one allocation (pushing grows it three times).
+                self.itf.varyings.reserve_exact(n);
                 for &(u, i) in &pairs[..n] {
                     let location = itf::varying_location(u, i);
                     let is_flat = flat && u == DeclUsage::Color;

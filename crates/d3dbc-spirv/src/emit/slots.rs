@@ -17,10 +17,12 @@ impl Emitter<'_> {
             let Some(ty) = d3dbc::regs::holds(self.v, kind) else {
                 continue;
             };
-            for num in 0..MAX_REG {
-                if bits & (1u64 << num) == 0 {
-                    continue;
-                }
+            // The set bits in increasing order: a shader names a few registers of
+            // the 64 a type can hold.
+            let mut rest = bits;
+            while rest != 0 {
+                let num = rest.trailing_zeros() as u16;
+                rest &= rest - 1;
                 let var = if self.scan.has_calls {
                     let p = self.m.ptr(Sc::Private, ty.t());
                     let z = self.m.null(ty.t());
@@ -52,10 +54,18 @@ impl Emitter<'_> {
         self.dirty.resize(n, false);
     }
 
+    /// Slot `i`'s current value: the cached id (inlined), else its first read in the
+    /// block.
+    #[inline]
     pub(super) fn read_slot(&mut self, i: usize) -> u32 {
-        if self.cache[i] != 0 {
-            return self.cache[i];
+        match self.cache[i] {
+            0 => self.first_read(i),
+            v => v,
         }
+    }
+
+    #[inline(never)]
+    fn first_read(&mut self, i: usize) -> u32 {
         let s = self.slots[i];
         let h = if s.var != 0 {
             self.load(s.ty.t(), s.var)

@@ -6,7 +6,7 @@ use super::*;
 
 impl Emitter<'_> {
     pub(super) fn zero4(&mut self) -> u32 {
-        self.m.splat_f(0.0)
+        self.m.zero4()
     }
 
     pub(super) fn vec4(&mut self, c: [u32; 4]) -> u32 {

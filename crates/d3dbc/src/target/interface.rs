@@ -245,7 +245,7 @@ impl Interface {
             } else {
                 Stage::Vertex
             },
-            version: version.to_string(),
+            version: version.name(),
             entry_point: "main".into(),
             group: GROUP,
             float_constants: None,

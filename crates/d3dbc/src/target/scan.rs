@@ -41,16 +41,7 @@ impl std::ops::DerefMut for Scan {
 /// Checks the analysis (a problem is an error at its instruction's DWORD offset, or the
 /// end token's) and derives the declarations.
 pub fn scan(analysis: Analysis) -> Result<Scan, Error> {
-    if let Some((i, p)) = analysis.problem {
-        let offset = analysis.offsets[i];
-        return Err(match p {
-            Problem::Register(kind, num) => Error::Register { offset, kind, num },
-            Problem::UnbalancedEnd | Problem::LabelInBlock | Problem::Unclosed => Error::Flow {
-                offset,
-                why: p.why(),
-            },
-        });
-    }
+    check(&analysis)?;
     let inputs = analysis.inputs().collect();
     let outputs = analysis.outputs().collect();
     Ok(Scan {
@@ -58,6 +49,38 @@ pub fn scan(analysis: Analysis) -> Result<Scan, Error> {
         inputs,
         outputs,
     })
+}
+
+/// The analysis's problem as an error at its instruction's DWORD offset (or the end
+/// token's).
+fn check(analysis: &Analysis) -> Result<(), Error> {
+    let Some((i, p)) = analysis.problem else {
+        return Ok(());
+    };
+    let offset = analysis.offsets[i];
+    Err(match p {
+        Problem::Register(kind, num) => Error::Register { offset, kind, num },
+        Problem::UnbalancedEnd | Problem::LabelInBlock | Problem::Unclosed => Error::Flow {
+            offset,
+            why: p.why(),
+        },
+    })
+}
+
+impl Scan {
+    /// `shader`'s scan in place of this one, every buffer kept ([`Analysis::refill`]):
+    /// what [`scan`]`(Analysis::new(shader))` gives, for a translator that keeps one
+    /// per thread. After an error the scan is not the shader's (refill it again before
+    /// reading it).
+    pub fn refill(&mut self, shader: &crate::Shader) -> Result<(), Error> {
+        self.analysis.refill(shader);
+        check(&self.analysis)?;
+        self.inputs.clear();
+        self.inputs.extend(self.analysis.inputs());
+        self.outputs.clear();
+        self.outputs.extend(self.analysis.outputs());
+        Ok(())
+    }
 }
 
 /// The subroutines (`subs`, as [`Analysis::subs`] lists them: label number, body range
