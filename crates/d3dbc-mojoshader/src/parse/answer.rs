@@ -1,0 +1,295 @@
+//! The answer laid out for C: a [`Plan`] written into one block of the caller's
+//! allocator (`MOJOSHADER_parseData` and everything it points to, the output last), the
+//! constant table's symbols, and the error answers (MojoShader's static out-of-memory
+//! one included).
+
+use super::*;
+
+impl Output {
+    /// Its length in bytes.
+    pub fn len(&self) -> usize {
+        match self {
+            Output::Bytes(b) => b.len(),
+            Output::Spirv { words, .. } => words.len() * 4 + std::mem::size_of::<SpirvPatchTable>(),
+        }
+    }
+
+    /// Lays it out in `a`, with a NUL after it as MojoShader's outputs have.
+    fn write(&self, a: &mut Arena) -> *const c_char {
+        match self {
+            Output::Bytes(b) => a.bytes_z(b),
+            Output::Spirv {
+                words,
+                table,
+                loads,
+            } => {
+                let module: Vec<u8>;
+                let module: &[u8] = if cfg!(target_endian = "little") {
+                    // SAFETY: u32s viewed as their bytes, the module's (little-endian)
+                    // byte order.
+                    unsafe {
+                        std::slice::from_raw_parts(words.as_ptr() as *const u8, words.len() * 4)
+                    }
+                } else {
+                    module = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+                    &module
+                };
+                // SAFETY: a plain-data repr(C) struct viewed as its bytes.
+                let bytes: &[u8] = unsafe {
+                    std::slice::from_raw_parts(
+                        (&raw const **table) as *const u8,
+                        std::mem::size_of::<SpirvPatchTable>(),
+                    )
+                };
+                let out = a.parts_z(&[module, bytes]);
+                // The loads' arrays after the output; their addresses go into the copy
+                // of the table (not into a second copy of the 7 KB table first).
+                for l in loads {
+                    let types = a.slice(&l.types);
+                    let opcodes = a.slice(&l.opcodes);
+                    if a.writing() && l.usage < USAGE_TOTAL && l.index < 16 {
+                        let entry = std::mem::offset_of!(SpirvPatchTable, attrib_type_load_offsets)
+                            + (l.usage * 16 + l.index) * std::mem::size_of::<SpirvLoadOffsets>();
+                        let entry = module.len() + entry;
+                        let v = SpirvLoadOffsets {
+                            num_loads: l.types.len() as u32,
+                            load_types: types,
+                            load_opcodes: opcodes,
+                        };
+                        // SAFETY: the table's copy lies at `out + module.len()`, in the
+                        // block; the entry is inside it (usage and index are the table's
+                        // array bounds); the copy is 4-aligned only, hence unaligned.
+                        unsafe {
+                            (out as *mut u8)
+                                .add(entry)
+                                .cast::<SpirvLoadOffsets>()
+                                .write_unaligned(v)
+                        };
+                    }
+                }
+                out
+            }
+        }
+    }
+}
+
+fn type_info(a: &mut Arena, t: &TypeInfo) -> MOJOSHADER_symbolTypeInfo {
+    let members: Vec<MOJOSHADER_symbolStructMember> = t
+        .members
+        .iter()
+        .map(|m| MOJOSHADER_symbolStructMember {
+            name: a.str(&m.name),
+            info: type_info(a, &m.ty),
+        })
+        .collect();
+    MOJOSHADER_symbolTypeInfo {
+        parameter_class: t.class.to_u16() as c_int,
+        parameter_type: t.ty.to_u16() as c_int,
+        rows: t.rows.into(),
+        columns: t.columns.into(),
+        elements: t.elements.into(),
+        member_count: members.len() as c_uint,
+        members: a.slice(&members),
+    }
+}
+
+/// The symbols of a constant table, laid out in `a`.
+pub(crate) fn symbols(a: &mut Arena, ctab: Option<&Ctab>) -> Vec<MOJOSHADER_symbol> {
+    ctab.map(|t| {
+        t.constants
+            .iter()
+            .map(|c| MOJOSHADER_symbol {
+                name: a.str(&c.name),
+                register_set: c.register_set.to_u16() as c_int,
+                register_index: c.register_index.into(),
+                register_count: c.register_count.into(),
+                info: type_info(a, &c.ty),
+            })
+            .collect()
+    })
+    .unwrap_or_default()
+}
+
+/// Lays `plan` out in one block from `alloc`.
+pub(crate) fn emit(plan: &Plan, alloc: &Allocator) -> *const MOJOSHADER_parseData {
+    // The names of the uniforms, samplers, attributes and outputs, each NUL-terminated,
+    // in one run written once (the arena's measuring pass only needs their length).
+    let mut names: Vec<u8> = Vec::new();
+    let mut name = String::new();
+    let mut at: Vec<usize> = Vec::with_capacity(
+        plan.array_uniforms.len()
+            + plan.uniforms.len()
+            + plan.samplers.len()
+            + plan.attributes.len()
+            + plan.outputs.len(),
+    );
+    let mut push = |s: &str, names: &mut Vec<u8>| {
+        at.push(names.len());
+        names.extend_from_slice(s.split('\0').next().unwrap_or("").as_bytes());
+        names.push(0);
+    };
+    for &(index, count, _) in &plan.array_uniforms {
+        push(&const_array_name(plan, index, count), &mut names);
+    }
+    for r in plan
+        .uniforms
+        .iter()
+        .map(|u| u.reg)
+        .chain(plan.samplers.iter().map(|s| s.reg))
+        .chain(plan.attributes.iter().map(|x| x.reg))
+        .chain(plan.outputs.iter().map(|x| x.reg))
+    {
+        varname(plan, r, &mut name);
+        push(&name, &mut names);
+    }
+    let p = build(alloc, |a| {
+        let top = a.place::<MOJOSHADER_parseData>();
+        let output = plan.output.write(a);
+        let mainfn = plan.mainfn.map_or(std::ptr::null(), |m| a.bytes_z(m));
+        let base = a.bytes(&names);
+        let mut next = at.iter().map(|&o| base.wrapping_add(o));
+        let mut name = || next.next().unwrap_or(std::ptr::null());
+        let uniform_count = plan.array_uniforms.len() + plan.uniforms.len();
+        let uniforms = a.array::<MOJOSHADER_uniform>(uniform_count);
+        for (i, &(index, count, constant)) in plan.array_uniforms.iter().enumerate() {
+            let u = MOJOSHADER_uniform {
+                r#type: UNIFORM_FLOAT,
+                index,
+                array_count: count,
+                constant: constant as c_int,
+                name: name(),
+            };
+            a.put(uniforms, i, u);
+        }
+        for (i, u) in plan.uniforms.iter().enumerate() {
+            let u = MOJOSHADER_uniform {
+                r#type: u.fields.0,
+                index: u.fields.1,
+                array_count: 0,
+                constant: 0,
+                name: name(),
+            };
+            a.put(uniforms, plan.array_uniforms.len() + i, u);
+        }
+        let samplers = a.array::<MOJOSHADER_sampler>(plan.samplers.len());
+        for (i, s) in plan.samplers.iter().enumerate() {
+            let s = MOJOSHADER_sampler {
+                r#type: s.fields.0,
+                index: s.fields.1,
+                name: name(),
+                texbem: s.fields.2 as c_int,
+            };
+            a.put(samplers, i, s);
+        }
+        let mut attrs = |a: &mut Arena, list: &[Named<(c_int, c_int)>]| {
+            let p = a.array::<MOJOSHADER_attribute>(list.len());
+            for (i, x) in list.iter().enumerate() {
+                let v = MOJOSHADER_attribute {
+                    usage: x.fields.0,
+                    index: x.fields.1,
+                    name: name(),
+                };
+                a.put(p, i, v);
+            }
+            p
+        };
+        let attributes = attrs(a, &plan.attributes);
+        let outputs = attrs(a, &plan.outputs);
+        let symbols = symbols(a, plan.ctab.as_ref());
+        let data = MOJOSHADER_parseData {
+            error_count: 0,
+            errors: std::ptr::null_mut(),
+            profile: plan.profile.c_name().as_ptr(),
+            output,
+            output_len: plan.output.len() as c_int,
+            instruction_count: plan.instruction_count,
+            shader_type: plan.shader_type,
+            major_ver: plan.major,
+            minor_ver: plan.minor,
+            mainfn,
+            uniform_count: uniform_count as c_int,
+            uniforms,
+            constant_count: plan.constants.len() as c_int,
+            constants: a.slice(&plan.constants),
+            sampler_count: plan.samplers.len() as c_int,
+            samplers,
+            attribute_count: plan.attributes.len() as c_int,
+            attributes,
+            output_count: plan.outputs.len() as c_int,
+            outputs,
+            swizzle_count: plan.swizzles.len() as c_int,
+            swizzles: a.slice(plan.swizzles),
+            symbol_count: symbols.len() as c_int,
+            symbols: a.slice(&symbols),
+            preshader: plan.preshader.as_ref().map_or(std::ptr::null_mut(), |p| {
+                crate::preshader::write(a, p, alloc)
+            }),
+            malloc: alloc.m,
+            free: alloc.f,
+            malloc_data: alloc.d,
+        };
+        a.set(top, data);
+        top
+    });
+    if p.is_null() {
+        out_of_memory()
+    } else {
+        p
+    }
+}
+
+/// Lays an error answer out in one block from `alloc`.
+pub(crate) fn emit_error(f: &Failure, alloc: &Allocator) -> *const MOJOSHADER_parseData {
+    let p = build(alloc, |a| {
+        let top = a.place::<MOJOSHADER_parseData>();
+        let error = MOJOSHADER_error {
+            error: a.str(&f.message),
+            filename: std::ptr::null(),
+            error_position: f.position,
+        };
+        let mut data = OUT_OF_MEM_DATA_TEMPLATE;
+        data.error_count = 1;
+        data.errors = a.one(error);
+        data.malloc = alloc.m;
+        data.free = alloc.f;
+        data.malloc_data = alloc.d;
+        a.set(top, data);
+        top
+    });
+    if p.is_null() {
+        out_of_memory()
+    } else {
+        p
+    }
+}
+
+const OUT_OF_MEM_DATA_TEMPLATE: MOJOSHADER_parseData = MOJOSHADER_parseData {
+    error_count: 0,
+    errors: std::ptr::null_mut(),
+    profile: std::ptr::null(),
+    output: std::ptr::null(),
+    output_len: 0,
+    instruction_count: 0,
+    shader_type: 0,
+    major_ver: 0,
+    minor_ver: 0,
+    mainfn: std::ptr::null(),
+    uniform_count: 0,
+    uniforms: std::ptr::null_mut(),
+    constant_count: 0,
+    constants: std::ptr::null_mut(),
+    sampler_count: 0,
+    samplers: std::ptr::null_mut(),
+    attribute_count: 0,
+    attributes: std::ptr::null_mut(),
+    output_count: 0,
+    outputs: std::ptr::null_mut(),
+    swizzle_count: 0,
+    swizzles: std::ptr::null_mut(),
+    symbol_count: 0,
+    symbols: std::ptr::null_mut(),
+    preshader: std::ptr::null_mut(),
+    malloc: None,
+    free: None,
+    malloc_data: std::ptr::null_mut(),
+};
