@@ -71,10 +71,10 @@ pub static mut OUT_OF_MEM_ERROR: MOJOSHADER_error = MOJOSHADER_error {
     error_position: -3,
 };
 
-/// The answer for an allocation failure, as MojoShader's `MOJOSHADER_out_of_mem_data`.
-pub static mut OUT_OF_MEM_DATA: MOJOSHADER_parseData = MOJOSHADER_parseData {
-    error_count: 1,
-    errors: &raw mut OUT_OF_MEM_ERROR,
+/// A `MOJOSHADER_parseData` with every count 0 and every pointer NULL.
+const EMPTY_ANSWER: MOJOSHADER_parseData = MOJOSHADER_parseData {
+    error_count: 0,
+    errors: std::ptr::null_mut(),
     profile: std::ptr::null(),
     output: std::ptr::null(),
     output_len: 0,
@@ -101,6 +101,13 @@ pub static mut OUT_OF_MEM_DATA: MOJOSHADER_parseData = MOJOSHADER_parseData {
     malloc: None,
     free: None,
     malloc_data: std::ptr::null_mut(),
+};
+
+/// The answer for an allocation failure, as MojoShader's `MOJOSHADER_out_of_mem_data`.
+pub static mut OUT_OF_MEM_DATA: MOJOSHADER_parseData = MOJOSHADER_parseData {
+    error_count: 1,
+    errors: &raw mut OUT_OF_MEM_ERROR,
+    ..EMPTY_ANSWER
 };
 
 /// The out-of-memory answer's address.

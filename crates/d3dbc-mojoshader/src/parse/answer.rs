@@ -247,7 +247,7 @@ pub(crate) fn emit_error(f: &Failure, alloc: &Allocator) -> *const MOJOSHADER_pa
             filename: std::ptr::null(),
             error_position: f.position,
         };
-        let mut data = OUT_OF_MEM_DATA_TEMPLATE;
+        let mut data = EMPTY_ANSWER;
         data.error_count = 1;
         data.errors = a.one(error);
         data.malloc = alloc.m;
@@ -262,34 +262,3 @@ pub(crate) fn emit_error(f: &Failure, alloc: &Allocator) -> *const MOJOSHADER_pa
         p
     }
 }
-
-const OUT_OF_MEM_DATA_TEMPLATE: MOJOSHADER_parseData = MOJOSHADER_parseData {
-    error_count: 0,
-    errors: std::ptr::null_mut(),
-    profile: std::ptr::null(),
-    output: std::ptr::null(),
-    output_len: 0,
-    instruction_count: 0,
-    shader_type: 0,
-    major_ver: 0,
-    minor_ver: 0,
-    mainfn: std::ptr::null(),
-    uniform_count: 0,
-    uniforms: std::ptr::null_mut(),
-    constant_count: 0,
-    constants: std::ptr::null_mut(),
-    sampler_count: 0,
-    samplers: std::ptr::null_mut(),
-    attribute_count: 0,
-    attributes: std::ptr::null_mut(),
-    output_count: 0,
-    outputs: std::ptr::null_mut(),
-    swizzle_count: 0,
-    swizzles: std::ptr::null_mut(),
-    symbol_count: 0,
-    symbols: std::ptr::null_mut(),
-    preshader: std::ptr::null_mut(),
-    malloc: None,
-    free: None,
-    malloc_data: std::ptr::null_mut(),
-};
