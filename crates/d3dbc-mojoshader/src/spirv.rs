@@ -348,8 +348,7 @@ impl Scan {
     /// The extended-instruction set and the bound of the `UMin` that computes index `id`
     /// (`body`: [`Scan::body_defs`]), if it is one with a constant bound.
     fn clamp(&self, words: &[u32], body: &[u32], id: u32) -> Option<(u32, u32)> {
-        let at = body.get(id as usize).copied().filter(|&a| a != NONE)? as usize;
-        let w = words.get(at..at + 7)?;
+        let w = body_def(words, body, id)?;
         (w[0] == (7 << 16) | OP_EXT_INST && w[4] == GLSL_UMIN)
             .then(|| Some((w[3], self.constant(words, w[6])?.1)))
             .flatten()
@@ -360,10 +359,8 @@ impl Scan {
     /// `body`: [`Scan::body_defs`]); `None` for another shape.
     fn relative_base(&self, words: &[u32], body: &[u32], mut id: u32) -> Option<u32> {
         for _ in 0..3 {
-            let at = body.get(id as usize).copied().filter(|&a| a != NONE)? as usize;
-            let len = (*words.get(at)? >> 16) as usize;
-            let w = words.get(at..at + len)?;
-            match (w[0] & 0xFFFF, len) {
+            let w = body_def(words, body, id)?;
+            match (w[0] & 0xFFFF, w.len()) {
                 (OP_EXT_INST, 7..) => id = w[5],
                 (OP_BITCAST, 4) => id = w[3],
                 (OP_IADD, 5) => return self.constant(words, w[4]).map(|c| c.1),
@@ -372,6 +369,13 @@ impl Scan {
         }
         None
     }
+}
+
+/// The words of the body instruction defining `id` (`body`: [`Scan::body_defs`]).
+fn body_def<'w>(words: &'w [u32], body: &[u32], id: u32) -> Option<&'w [u32]> {
+    let at = body.get(id as usize).copied().filter(|&a| a != NONE)? as usize;
+    let len = (*words.get(at)? >> 16) as usize;
+    words.get(at..at + len).filter(|_| len > 0)
 }
 
 /// A register → slot lookup for each of the three files, dense over the registers the
@@ -478,10 +482,7 @@ fn relayout(s: &Scan, mut words: Vec<u32>, vertex: bool, slots: &UniformSlots) -
                 if body.is_empty() {
                     s.body_defs(&words, &mut body);
                 }
-                let ty = body
-                    .get(words[idx_at] as usize)
-                    .filter(|&&at| at != NONE)
-                    .map(|&at| words[at as usize + 1]);
+                let ty = body_def(&words, &body, words[idx_at]).and_then(|w| w.get(1).copied());
                 let ty = match ty {
                     Some(ty) if file == 0 && s.first_of(ty).is_some() => ty,
                     _ => {
