@@ -228,6 +228,88 @@ pub(crate) struct Plan<'a> {
     pub preshader: Option<crate::preshader::Plan>,
     vertex: bool,
     vs3: bool,
+    /// The thread's lists the plan does not hold, for [`Plan::recycle`].
+    lists: Lists,
+}
+
+/// The lists a parse fills, kept per thread between parses (taken by [`plan`], given
+/// back by [`Plan::recycle`] once the answer is laid out), so that a warm parse
+/// allocates few of them.
+#[derive(Default)]
+struct Lists {
+    used: RegList<()>,
+    defined: RegList<()>,
+    attributes: RegList<Attr>,
+    samplers: RegList<Samp>,
+    relative_consts: Vec<u32>,
+    variables: Vec<Variable>,
+    uniform_regs: Vec<Reg>,
+    floats: Vec<i64>,
+    uniforms: Vec<Named<(c_int, c_int, c_int, c_int)>>,
+    array_uniforms: Vec<(c_int, c_int, bool)>,
+    constants: Vec<MOJOSHADER_constant>,
+    sampler_list: Vec<Named<(c_int, c_int, bool)>>,
+    inputs: Vec<Named<(c_int, c_int)>>,
+    outputs: Vec<Named<(c_int, c_int)>>,
+}
+
+thread_local! {
+    static LISTS: std::cell::RefCell<Lists> = std::cell::RefCell::default();
+}
+
+/// Lists kept: none longer than this (a larger one is freed).
+const KEPT_LIST: usize = 1 << 12;
+
+fn cleared<T>(mut v: Vec<T>) -> Vec<T> {
+    v.clear();
+    if v.capacity() > KEPT_LIST {
+        v = Vec::new();
+    }
+    v
+}
+
+impl Lists {
+    /// The thread's lists, empty (new ones where another parse on the thread holds them).
+    fn take() -> Lists {
+        LISTS
+            .try_with(|l| l.try_borrow_mut().map(|mut l| std::mem::take(&mut *l)).ok())
+            .ok()
+            .flatten()
+            .unwrap_or_default()
+    }
+
+    /// Gives the lists back to the thread.
+    fn give(self) {
+        let l = Lists {
+            used: RegList {
+                items: cleared(self.used.items),
+            },
+            defined: RegList {
+                items: cleared(self.defined.items),
+            },
+            attributes: RegList {
+                items: cleared(self.attributes.items),
+            },
+            samplers: RegList {
+                items: cleared(self.samplers.items),
+            },
+            relative_consts: cleared(self.relative_consts),
+            variables: cleared(self.variables),
+            uniform_regs: cleared(self.uniform_regs),
+            floats: cleared(self.floats),
+            uniforms: cleared(self.uniforms),
+            array_uniforms: cleared(self.array_uniforms),
+            constants: cleared(self.constants),
+            sampler_list: cleared(self.sampler_list),
+            inputs: cleared(self.inputs),
+            outputs: cleared(self.outputs),
+        };
+        let _ = LISTS.try_with(|cell| {
+            if let Ok(mut kept) = cell.try_borrow_mut() {
+                *kept = l;
+            }
+        });
+    }
 }
 
 /// Where MojoShader's `spirv` profile puts each uniform register in its one uniform
@@ -252,23 +334,39 @@ pub(crate) struct UniformSlots {
 }
 
 impl Plan<'_> {
-    /// The `(usage, index)` of every input (`outputs` false) or output the answer lists.
-    pub(crate) fn listed(&self, outputs: bool) -> Vec<(c_int, c_int)> {
-        let list = if outputs {
-            &self.outputs
-        } else {
-            &self.attributes
-        };
-        list.iter().map(|a| a.fields).collect()
+    /// Gives the plan's lists and output buffers back to the thread for the next parse.
+    pub(crate) fn recycle(self) {
+        if let Output::Spirv {
+            words,
+            table,
+            loads,
+        } = self.output
+        {
+            crate::spirv::recycle(words, table, loads);
+        }
+        Lists {
+            uniforms: self.uniforms,
+            array_uniforms: self.array_uniforms,
+            constants: self.constants,
+            sampler_list: self.samplers,
+            inputs: self.attributes,
+            outputs: self.outputs,
+            ..self.lists
+        }
+        .give();
     }
 
-    /// `(v# register, usage, index)` of each input register the answer lists.
-    pub(crate) fn input_registers(&self) -> Vec<(u32, c_int, c_int)> {
+    /// Whether the answer lists output `(usage, index)`.
+    pub(crate) fn lists_output(&self, usage: c_int, index: c_int) -> bool {
+        self.outputs.iter().any(|a| a.fields == (usage, index))
+    }
+
+    /// The `(usage, index)` of the input register `v#` the answer lists, if it does.
+    pub(crate) fn input_at(&self, register: u32) -> Option<(c_int, c_int)> {
         self.attributes
             .iter()
-            .filter(|a| a.reg.0 == INPUT)
-            .map(|a| (a.reg.1, a.fields.0, a.fields.1))
-            .collect()
+            .find(|a| a.reg == (INPUT, register))
+            .map(|a| a.fields)
     }
 
     /// The texture kind of every sampler `s0`…, by the type the answer lists (for a
@@ -292,9 +390,13 @@ impl Plan<'_> {
         kinds
     }
 
-    /// MojoShader's uniform-block slots of this shader.
-    pub(crate) fn uniform_slots(&self) -> UniformSlots {
-        let mut s = UniformSlots::default();
+    /// MojoShader's uniform-block slots of this shader, into `s` (its lists reused).
+    pub(crate) fn uniform_slots_into(&self, s: &mut UniformSlots) {
+        s.float.clear();
+        s.int.clear();
+        s.bool.clear();
+        s.arrays.clear();
+        s.counts = [0; 3];
         for &(index, count, constant) in &self.array_uniforms {
             if constant {
                 continue;
@@ -326,7 +428,6 @@ impl Plan<'_> {
         // `emit_SPIRV_sampler`: a texbem sampler's two float registers (matrix,
         // luminance) follow.
         s.counts[0] += 2 * self.samplers.iter().filter(|x| x.fields.2).count() as u32;
-        s
     }
 }
 
@@ -342,7 +443,7 @@ pub(crate) enum Output {
         table: Box<SpirvPatchTable>,
         /// The loads of each vertex input, for the table's `attrib_type_load_offsets`
         /// (arrays the table points to, laid out in the answer's block).
-        loads: Vec<crate::spirv::InputLoads>,
+        loads: crate::spirv::Loads,
     },
 }
 
@@ -362,7 +463,6 @@ fn fail(message: impl Into<String>, position: c_int) -> Failure {
 /// MojoShader's variable name of register `r` under `profile`, written into `out`
 /// (cleared first).
 fn varname(p: &Plan, r: Reg, out: &mut String) {
-    use std::fmt::Write as _;
     out.clear();
     let (t, n) = r;
     if matches!(p.profile, Profile::Glsl | Profile::Glsl120) {
@@ -398,7 +498,19 @@ fn varname(p: &Plan, r: Reg, out: &mut String) {
     };
     out.push_str(name);
     if numbered {
-        let _ = write!(out, "{n}");
+        // Decimal digits, as `{n}` writes them (without the formatter: one a name).
+        let mut digits = [0u8; 10];
+        let mut at = digits.len();
+        let mut n = n;
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        out.extend(digits[at..].iter().map(|&d| char::from(d)));
     }
 }
 
@@ -467,13 +579,23 @@ pub(crate) fn plan<'a>(
     let vertex = v.kind == ShaderKind::Vertex;
     let ctab = shader.ctab().and_then(Result::ok);
 
-    let mut used: RegList<()> = RegList::default();
-    let mut defined: RegList<()> = RegList::default();
-    let mut attributes: RegList<Attr> = RegList::default();
-    let mut samplers: RegList<Samp> = RegList::default();
-    // def/defi/defb, MojoShader's list (newest first).
-    let mut constants: Vec<MOJOSHADER_constant> = Vec::new();
-    let mut relative_consts: Vec<u32> = Vec::new();
+    let Lists {
+        mut used,
+        mut defined,
+        mut attributes,
+        mut samplers,
+        // def/defi/defb, MojoShader's list (newest first).
+        mut constants,
+        mut relative_consts,
+        mut variables,
+        uniform_regs: mut uniforms,
+        mut floats,
+        uniforms: mut uniform_list,
+        mut array_uniforms,
+        mut sampler_list,
+        inputs: mut input_list,
+        outputs: mut output_list,
+    } = Lists::take();
     let mut instruction_count: u32 = 0;
 
     let add_sampler = |samplers: &mut RegList<Samp>, n: u32, ttype: c_int, texbem: bool| {
@@ -644,7 +766,6 @@ pub(crate) fn plan<'a>(
     }
 
     // Variables: the constant table's entries (newest first), then runs of defs.
-    let mut variables: Vec<Variable> = Vec::new();
     if let Some(t) = &ctab {
         for c in &t.constants {
             if c.register_set.to_u16() <= 2 {
@@ -661,11 +782,12 @@ pub(crate) fn plan<'a>(
         }
     }
     if constants.len() > 1 {
-        let floats: Vec<i64> = constants
-            .iter()
-            .filter(|c| c.r#type == UNIFORM_FLOAT)
-            .map(|c| c.index.into())
-            .collect();
+        floats.extend(
+            constants
+                .iter()
+                .filter(|c| c.r#type == UNIFORM_FLOAT)
+                .map(|c| i64::from(c.index)),
+        );
         let mut start = 0;
         for i in 1..=floats.len() {
             if i < floats.len() && floats[i] == floats[i - 1] + 1 {
@@ -725,7 +847,6 @@ pub(crate) fn plan<'a>(
     }
 
     // process_definitions.
-    let mut uniforms: Vec<Reg> = Vec::new();
     for &(r, ()) in &used.items {
         if defined.contains(r) {
             continue;
@@ -765,49 +886,44 @@ pub(crate) fn plan<'a>(
             }
         }
     }
-    let array_uniforms = variables
-        .iter()
-        .filter(|var| var.used)
-        .map(|var| (var.index as c_int, var.count as c_int, var.constant))
-        .collect();
+    array_uniforms.extend(
+        variables
+            .iter()
+            .filter(|var| var.used)
+            .map(|var| (var.index as c_int, var.count as c_int, var.constant)),
+    );
     let in_array = |r: Reg| {
         r.0 == CONST
             && variables
                 .iter()
                 .any(|var| var.used && (var.index..var.index + var.count).contains(&i64::from(r.1)))
     };
-    let uniforms = uniforms
-        .into_iter()
-        .filter(|&r| !in_array(r))
-        .map(|r| {
-            let ty = match r.0 {
-                CONST => UNIFORM_FLOAT,
-                CONSTINT => UNIFORM_INT,
-                _ => UNIFORM_BOOL,
-            };
-            Named {
-                fields: (ty, r.1 as c_int, 0, 0),
-                reg: r,
-            }
-        })
-        .collect();
-    let samplers = samplers
-        .items
-        .iter()
-        .map(|&(r, s)| Named {
-            fields: (s.ttype, r.1 as c_int, s.texbem),
+    uniform_list.extend(uniforms.iter().filter(|&&r| !in_array(r)).map(|&r| {
+        let ty = match r.0 {
+            CONST => UNIFORM_FLOAT,
+            CONSTINT => UNIFORM_INT,
+            _ => UNIFORM_BOOL,
+        };
+        Named {
+            fields: (ty, r.1 as c_int, 0, 0),
             reg: r,
-        })
-        .collect();
-    let (outs, ins): (Vec<_>, Vec<_>) = attributes.items.iter().partition(|(r, _)| is_output(r.0));
-    let named = |v: Vec<&(Reg, Attr)>| {
-        v.into_iter()
-            .map(|&(r, a)| Named {
-                fields: (a.usage, a.index),
-                reg: r,
-            })
-            .collect()
-    };
+        }
+    }));
+    sampler_list.extend(samplers.items.iter().map(|&(r, s)| Named {
+        fields: (s.ttype, r.1 as c_int, s.texbem),
+        reg: r,
+    }));
+    for &(r, a) in &attributes.items {
+        let list = if is_output(r.0) {
+            &mut output_list
+        } else {
+            &mut input_list
+        };
+        list.push(Named {
+            fields: (a.usage, a.index),
+            reg: r,
+        });
+    }
     Ok(Plan {
         profile,
         output: Output::Bytes(Vec::new()),
@@ -816,17 +932,28 @@ pub(crate) fn plan<'a>(
         major: v.major as c_int,
         minor: v.minor as c_int,
         mainfn,
-        uniforms,
+        uniforms: uniform_list,
         array_uniforms,
         constants,
-        samplers,
-        attributes: named(ins),
-        outputs: named(outs),
+        samplers: sampler_list,
+        attributes: input_list,
+        outputs: output_list,
         swizzles,
         ctab,
         preshader: None,
         vertex,
         vs3: vertex && v.major >= 3,
+        lists: Lists {
+            used,
+            defined,
+            attributes,
+            samplers,
+            relative_consts,
+            variables,
+            uniform_regs: uniforms,
+            floats,
+            ..Lists::default()
+        },
     })
 }
 
@@ -862,16 +989,19 @@ pub(crate) fn parse(
             return Err(fail("invalid swizzle", POSITION_BEFORE));
         }
         let usable = bytes.len() & !3;
-        let tokens: Vec<u32> = bytes[..usable]
-            .chunks_exact(4)
-            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-            .collect();
+        let tokens: std::borrow::Cow<[u32]> = match bytemuck::try_cast_slice(&bytes[..usable]) {
+            Ok(t) if cfg!(target_endian = "little") => std::borrow::Cow::Borrowed(t),
+            _ => bytes[..usable]
+                .chunks_exact(4)
+                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect(),
+        };
         let (shader, len) = match Shader::decode_prefix(&tokens) {
             Ok(r) => r,
             // MojoShader (and D3D9's runtime, given the size) takes a stream that ends
             // without its end token.
             Err(e) if e.at_end() && !tokens.is_empty() => {
-                let mut ended = tokens.clone();
+                let mut ended = tokens.to_vec();
                 ended.push(0x0000_FFFF);
                 let (shader, _) = Shader::decode_prefix(&ended)
                     .map_err(|e| fail(e.to_string(), (e.offset * 4) as c_int))?;
@@ -902,7 +1032,11 @@ pub(crate) fn parse(
         Ok(plan)
     })();
     match result {
-        Ok(plan) => emit(&plan, alloc),
+        Ok(plan) => {
+            let answer = emit(&plan, alloc);
+            plan.recycle();
+            answer
+        }
         Err(f) => emit_error(&f, alloc),
     }
 }

@@ -126,7 +126,7 @@ pub(crate) fn write(a: &mut Arena, plan: &Plan, alloc: &Allocator) -> *mut MOJOS
     let top = a.place::<MOJOSHADER_preshader>();
     let p = &plan.pres;
     let literals = a.slice(&p.literals);
-    let symbols = parse::symbols(a, plan.ctab.as_ref());
+    let (symbols, symbol_count) = parse::symbols(a, plan.ctab.as_ref());
     let mut temps = 0u32;
     let instructions: Vec<MOJOSHADER_preshaderInstruction> = p
         .instructions
@@ -167,8 +167,8 @@ pub(crate) fn write(a: &mut Arena, plan: &Plan, alloc: &Allocator) -> *mut MOJOS
         literal_count: p.literals.len() as c_uint,
         literals,
         temp_count: (temps + 3) & !3,
-        symbol_count: symbols.len() as c_uint,
-        symbols: a.slice(&symbols),
+        symbol_count: symbol_count as c_uint,
+        symbols,
         instruction_count: instructions.len() as c_uint,
         instructions: a.slice(&instructions),
         register_count: largest,

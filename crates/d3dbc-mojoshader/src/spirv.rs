@@ -87,38 +87,146 @@ pub(crate) fn output(shader: &Shader, plan: &Plan) -> Result<Output, Failure> {
         position: crate::types::POSITION_BEFORE,
     })?;
     let vertex = plan.shader_type == crate::types::TYPE_VERTEX;
-    // A copy of a constant: building the 7 KB table field by field was more code than
-    // the rest of the face's SPIR-V step, and missed the instruction cache.
-    let mut table = Box::new(SpirvPatchTable::VULKAN);
     let records = Records {
         vertex,
         major: plan.major,
-        outputs: plan.listed(true),
+        plan,
     };
-    let (words, loads) = SCAN.with_borrow_mut(|s| {
-        s.read(&t.words);
+    STATE.with_borrow_mut(|state| {
+        let State { scan, work, spare } = state;
+        // The patch table: a copy of a constant in a box kept per thread (building the
+        // 7 KB table field by field was more code than the rest of the face's SPIR-V
+        // step, and missed the instruction cache; a new box each time missed the data
+        // cache).
+        let mut table = spare
+            .tables
+            .pop()
+            .unwrap_or_else(|| Box::new(SpirvPatchTable::VULKAN));
+        *table = SpirvPatchTable::VULKAN;
+        scan.read(&t.words);
         // Before the rewrite, which leaves the `Location` literals as they are and
         // where they are (annotations precede every instruction it inserts).
-        patch_table(s, &t.words, &records, &mut table);
-        let (words, _, inserted) = relayout(s, t.words, vertex, &plan.uniform_slots());
-        if vertex {
-            let inputs = plan.input_registers();
-            typed_inputs(words, s, &inserted, &inputs, &mut table)
+        patch_table(scan, &t.words, &records, &mut table);
+        plan.uniform_slots_into(&mut work.slots);
+        let (words, _) = relayout(scan, work, spare, t.words, vertex);
+        let (words, loads) = if vertex {
+            typed_inputs(words, scan, work, spare, plan, &mut table)
         } else {
-            (words, Vec::new())
-        }
-    });
-    Ok(Output::Spirv {
-        words,
-        table,
-        loads,
+            (words, Loads::default())
+        };
+        Ok(Output::Spirv {
+            words,
+            table,
+            loads,
+        })
     })
 }
 
-/// A module in MojoShader's resource layout, why its register blocks kept d3dbc's
-/// register-indexed layout, if they did, and the instructions it inserted: `(word offset
-/// in the module before, words)`, in order (each before the instruction at its offset).
-type Layout = (Vec<u32>, Option<&'static str>, Vec<(usize, usize)>);
+/// What a `spirv` parse keeps per thread so that, once warm, it allocates little and
+/// writes into memory the cache holds: the scan of the module, the rewrite's lists, and
+/// spare module buffers and patch tables (an answer's come back when it is laid out,
+/// [`recycle`]).
+#[derive(Default)]
+struct State {
+    scan: Scan,
+    work: Work,
+    spare: Spare,
+}
+
+/// Spare buffers: modules' words and patch tables.
+#[derive(Default)]
+struct Spare {
+    words: Vec<Vec<u32>>,
+    tables: Vec<Box<SpirvPatchTable>>,
+}
+
+/// Buffers kept: a few, none over 1 M words (a larger module's buffer is freed).
+const SPARE_BUFFERS: usize = 4;
+const SPARE_WORDS: usize = 1 << 20;
+
+impl Spare {
+    /// An empty buffer with room for `n` words.
+    /// The largest spare buffer is taken; where it is too small, a new one (growing
+    /// it would copy its old contents).
+    fn words(&mut self, n: usize) -> Vec<u32> {
+        match self.words.pop() {
+            Some(mut v) if v.capacity() >= n => {
+                v.clear();
+                v
+            }
+            _ => Vec::with_capacity(n),
+        }
+    }
+
+    /// Keeps `v`, in place of the smallest spare buffer where there are enough (the
+    /// buffers stay sorted by capacity, the largest last).
+    fn keep(&mut self, v: Vec<u32>) {
+        if v.capacity() > SPARE_WORDS {
+            return;
+        }
+        if self.words.len() == SPARE_BUFFERS {
+            if self.words[0].capacity() >= v.capacity() {
+                return;
+            }
+            self.words.remove(0);
+        }
+        let at = self.words.partition_point(|w| w.capacity() <= v.capacity());
+        self.words.insert(at, v);
+    }
+}
+
+thread_local! {
+    static STATE: std::cell::RefCell<State> = std::cell::RefCell::default();
+}
+
+/// Takes back the buffers of a `spirv` output once it is laid out for C.
+pub(crate) fn recycle(words: Vec<u32>, table: Box<SpirvPatchTable>, loads: Loads) {
+    // `try_with`: during the thread's teardown the buffers are simply freed.
+    let _ = STATE.try_with(|s| {
+        if let Ok(mut s) = s.try_borrow_mut() {
+            s.spare.keep(words);
+            s.spare.keep(loads.words);
+            if s.spare.tables.is_empty() {
+                s.spare.tables.push(table);
+            }
+        }
+    });
+}
+
+/// A relatively addressed read to shift: `(access chain offset, index type, shift, the
+/// extended-instruction set and bound of the `UMin` clamping it)`.
+type ShiftEdit = (usize, u32, u32, Option<(u32, u32)>);
+
+/// The rewrite's lists (cleared before each use).
+#[derive(Default)]
+struct Work {
+    slots: UniformSlots,
+    index: SlotIndex,
+    blocks: Vec<(u32, usize, usize)>,
+    rebind: Vec<(usize, usize, u32, u32)>,
+    shifts: Vec<u32>,
+    index_edits: Vec<(usize, u32, u32, usize)>,
+    /// `(access chain, index type, shift, clamp)` of each relatively addressed read.
+    shift_edits: Vec<ShiftEdit>,
+    body: Vec<u32>,
+    array_edits: Vec<(usize, u32, u32, usize, usize, u32)>,
+    fresh: Vec<((u32, u32), u32)>,
+    inserts: Vec<(usize, [u32; 7], usize)>,
+    adds: Vec<(usize, [u32; 7], usize)>,
+    edits: Vec<(usize, u32)>,
+    /// The instructions `relayout` inserted: `(word offset in the module before, words)`,
+    /// in order (each before the instruction at its offset).
+    inserted: Vec<(usize, usize)>,
+    moved: Vec<(u32, usize, usize, usize)>,
+    loads: Vec<(usize, usize)>,
+    types: Vec<u32>,
+    skips: Vec<usize>,
+}
+
+/// A module in MojoShader's resource layout, and why its register blocks kept d3dbc's
+/// register-indexed layout, if they did (the instructions it inserted are in
+/// [`Work::inserted`]).
+type Layout = (Vec<u32>, Option<&'static str>);
 
 const OP_CONSTANT: u32 = 43;
 const OP_TYPE_ARRAY: u32 = 28;
@@ -192,10 +300,6 @@ struct Scan {
     input_vars: Vec<(u32, u32, usize)>,
     /// `(word offset, variable)` of each 4-word `OpLoad` of an `Input` variable.
     input_loads: Vec<(usize, u32)>,
-}
-
-thread_local! {
-    static SCAN: std::cell::RefCell<Scan> = std::cell::RefCell::default();
 }
 
 impl Scan {
@@ -380,20 +484,24 @@ fn body_def<'w>(words: &'w [u32], body: &[u32], id: u32) -> Option<&'w [u32]> {
 
 /// A register → slot lookup for each of the three files, dense over the registers the
 /// slots name.
+#[derive(Default)]
 struct SlotIndex([Vec<u32>; 3]);
 
 impl SlotIndex {
-    fn new(slots: &UniformSlots) -> SlotIndex {
-        let dense = |list: &[(u32, u32)]| {
+    fn fill(&mut self, slots: &UniformSlots) {
+        for (v, list) in self
+            .0
+            .iter_mut()
+            .zip([&slots.float, &slots.int, &slots.bool])
+        {
             let n = list.iter().map(|&(r, _)| r as usize + 1).max().unwrap_or(0);
-            let mut v = vec![NONE; n];
+            v.clear();
+            v.resize(n, NONE);
             // The first listing of a register wins, as a search of the list finds it.
             for &(r, s) in list.iter().rev() {
                 v[r as usize] = s;
             }
-            v
-        };
-        SlotIndex([dense(&slots.float), dense(&slots.int), dense(&slots.bool)])
+        }
     }
 
     fn slot(&self, file: usize, reg: u32) -> Option<u32> {
@@ -406,10 +514,46 @@ impl SlotIndex {
 
 /// Rewrites d3dbc's fixed set-0 layout into MojoShader's (the module doc); `s` is the
 /// scan of `words`.
-fn relayout(s: &Scan, mut words: Vec<u32>, vertex: bool, slots: &UniformSlots) -> Layout {
+fn relayout(
+    s: &Scan,
+    w: &mut Work,
+    spare: &mut Spare,
+    mut words: Vec<u32>,
+    vertex: bool,
+) -> Layout {
     use d3dbc::target::interface as itf;
+    let Work {
+        slots,
+        index,
+        blocks,
+        rebind,
+        shifts,
+        index_edits,
+        shift_edits,
+        body,
+        array_edits,
+        fresh,
+        inserts,
+        adds,
+        edits,
+        inserted,
+        ..
+    } = w;
+    for list in [&mut *shifts, &mut *body] {
+        list.clear();
+    }
+    blocks.clear();
+    rebind.clear();
+    index_edits.clear();
+    shift_edits.clear();
+    array_edits.clear();
+    fresh.clear();
+    inserts.clear();
+    adds.clear();
+    edits.clear();
+    inserted.clear();
     if words.len() < 5 {
-        return (words, None, Vec::new());
+        return (words, None);
     }
     let (sampler_set, uniform_set) = if vertex { (0, 1) } else { (2, 3) };
     let (files, tex_base) = if vertex {
@@ -433,8 +577,6 @@ fn relayout(s: &Scan, mut words: Vec<u32>, vertex: bool, slots: &UniformSlots) -
     };
     let samplers = d3dbc::regs::MAX_SAMPLERS as u32;
     // The register blocks: (variable, file, binding literal offset).
-    let mut blocks: Vec<(u32, usize, usize)> = Vec::with_capacity(4);
-    let mut rebind = Vec::with_capacity(s.decorations.len());
     for &(var, decoration, b_at) in &s.decorations {
         if decoration != DECORATION_BINDING {
             continue;
@@ -459,17 +601,14 @@ fn relayout(s: &Scan, mut words: Vec<u32>, vertex: bool, slots: &UniformSlots) -
     // Every index into a register block must be a constant register the slots place, or
     // (float registers) an index computed at run time into the one constant-table array
     // MojoShader places for relative addressing (all arrays the same shift).
-    let index = SlotIndex::new(slots);
+    index.fill(slots);
     let file_of = |base: u32| blocks.iter().find(|b| b.0 == base).map(|b| b.1);
-    let mut shifts: Vec<u32> = slots.arrays.iter().map(|a| a.2).collect();
+    shifts.extend(slots.arrays.iter().map(|a| a.2));
     shifts.sort_unstable();
     shifts.dedup();
     let mut kept = None;
-    let mut index_edits = Vec::with_capacity(s.chains.len());
-    let mut shift_edits = Vec::new();
-    // The defining instructions in the bodies, read at the first index computed at run
-    // time.
-    let mut body = Vec::new();
+    // `body`: the defining instructions in the bodies, read at the first index computed
+    // at run time.
     for &(base, chain_at) in &s.chains {
         let Some(file) = file_of(base) else { continue };
         let idx_at = chain_at + 5;
@@ -480,9 +619,9 @@ fn relayout(s: &Scan, mut words: Vec<u32>, vertex: bool, slots: &UniformSlots) -
             },
             None => {
                 if body.is_empty() {
-                    s.body_defs(&words, &mut body);
+                    s.body_defs(&words, body);
                 }
-                let ty = body_def(&words, &body, words[idx_at]).and_then(|w| w.get(1).copied());
+                let ty = body_def(&words, body, words[idx_at]).and_then(|w| w.get(1).copied());
                 let ty = match ty {
                     Some(ty) if file == 0 && s.first_of(ty).is_some() => ty,
                     _ => {
@@ -493,7 +632,7 @@ fn relayout(s: &Scan, mut words: Vec<u32>, vertex: bool, slots: &UniformSlots) -
                 // The array the read is relative to, by its base register (MojoShader
                 // allows relative addressing only inside one array); where the base
                 // cannot be read, the one shift of all the arrays.
-                let base = s.relative_base(&words, &body, words[idx_at]);
+                let base = s.relative_base(&words, body, words[idx_at]);
                 let array =
                     base.map(|n| slots.arrays.iter().find(|a| (a.0..a.0 + a.1).contains(&n)));
                 let shift = match (array, shifts.as_slice()) {
@@ -511,15 +650,14 @@ fn relayout(s: &Scan, mut words: Vec<u32>, vertex: bool, slots: &UniformSlots) -
                 };
                 // d3dbc clamps the index to its register block (`UMin`); the block now has
                 // MojoShader's length, so the shifted index is clamped again to it.
-                let clamp = s.clamp(&words, &body, words[idx_at]);
+                let clamp = s.clamp(&words, body, words[idx_at]);
                 shift_edits.push((chain_at, ty, shift, clamp));
             }
         }
     }
     // The blocks' arrays: (length operand offset, length type, new length, offset literal
     // offset, new offset).
-    let mut array_edits = Vec::new();
-    for &(var, file, _) in &blocks {
+    for &(var, file, _) in blocks.iter() {
         let arr = s
             .defined(&words, var, OP_VARIABLE, 4)
             .and_then(|v| s.defined(&words, v[1], OP_TYPE_POINTER, 4))
@@ -548,24 +686,22 @@ fn relayout(s: &Scan, mut words: Vec<u32>, vertex: bool, slots: &UniformSlots) -
             16 * before,
         ));
     }
-    for &(set_at, b_at, set, binding) in &rebind {
+    for &(set_at, b_at, set, binding) in rebind.iter() {
         words[set_at] = set;
         words[b_at] = binding;
     }
     if kept.is_some() {
         // The register blocks stay indexed by register number, off the binding the glue
         // fills: bindings 2 (float), 3 (integer), 4 (boolean) of the uniform set.
-        for &(_, file, b_at) in &blocks {
+        for &(_, file, b_at) in blocks.iter() {
             words[b_at] = 2 + file as u32;
         }
-        return (words, kept, Vec::new());
+        return (words, kept);
     }
     // New constants, each after the first constant of its type (so before any use), and
     // the shifted indices, each before its access chain: (offset, instruction, its
     // length).
     let mut bound = words[3];
-    let mut fresh: Vec<((u32, u32), u32)> = Vec::with_capacity(16);
-    let mut inserts: Vec<(usize, [u32; 7], usize)> = Vec::with_capacity(16);
     let mut constant = |ty: u32, value: u32, c_at: usize, words: &[u32], bound: &mut u32| -> u32 {
         if let Some(&(_, id)) = fresh.iter().find(|f| f.0 == (ty, value)) {
             return id;
@@ -577,17 +713,15 @@ fn relayout(s: &Scan, mut words: Vec<u32>, vertex: bool, slots: &UniformSlots) -
         fresh.push(((ty, value), id));
         id
     };
-    let mut edits = Vec::with_capacity(index_edits.len() + 2 * array_edits.len());
-    for &(idx_at, ty, slot, c_at) in &index_edits {
+    for &(idx_at, ty, slot, c_at) in index_edits.iter() {
         edits.push((idx_at, constant(ty, slot, c_at, &words, &mut bound)));
     }
-    for &(len_at, ty, len, c_at, off_at, offset) in &array_edits {
+    for &(len_at, ty, len, c_at, off_at, offset) in array_edits.iter() {
         edits.push((len_at, constant(ty, len, c_at, &words, &mut bound)));
         edits.push((off_at, offset));
     }
-    let mut adds = Vec::new();
     let last = slots.counts[0].max(1) - 1;
-    for &(chain_at, ty, shift, clamp) in &shift_edits {
+    for &(chain_at, ty, shift, clamp) in shift_edits.iter() {
         let first = s.first_of(ty).expect("checked when the edit was recorded") as usize;
         let mut index = words[chain_at + 5];
         if shift != 0 {
@@ -610,27 +744,28 @@ fn relayout(s: &Scan, mut words: Vec<u32>, vertex: bool, slots: &UniformSlots) -
         }
         edits.push((chain_at + 5, index));
     }
-    inserts.extend(adds);
-    for (at, value) in edits {
+    inserts.append(adds);
+    for &(at, value) in edits.iter() {
         words[at] = value;
     }
     words[3] = bound;
     if inserts.is_empty() {
-        return (words, None, Vec::new());
+        return (words, None);
     }
     // Stable: instructions inserted at one offset keep the order they were made in.
     inserts.sort_by_key(|i| i.0);
     let extra: usize = inserts.iter().map(|i| i.2).sum();
-    let mut out = Vec::with_capacity(words.len() + extra);
+    let mut out = spare.words(words.len() + extra);
     let mut from = 0;
-    for (at, inst, len) in &inserts {
+    for (at, inst, len) in inserts.iter() {
         out.extend_from_slice(&words[from..*at]);
         out.extend_from_slice(&inst[..*len]);
         from = *at;
     }
     out.extend_from_slice(&words[from..]);
-    let inserted = inserts.iter().map(|i| (i.0, i.2)).collect();
-    (out, None, inserted)
+    inserted.extend(inserts.iter().map(|i| (i.0, i.2)));
+    spare.keep(words);
+    (out, None)
 }
 
 const OP_TYPE_INT: u32 = 21;
@@ -641,18 +776,33 @@ const OP_COPY_OBJECT: u32 = 83;
 const OP_CONVERT_S_TO_F: u32 = 111;
 const OP_CONVERT_U_TO_F: u32 = 112;
 
-/// The loads of one vertex input `(usage, index)`: each load's result-type word and the
-/// first word of the `OpCopyObject` after it (MojoShader's `attrib_type_load_offsets`).
-pub(crate) struct InputLoads {
-    pub usage: usize,
-    pub index: usize,
-    pub types: Vec<u32>,
-    pub opcodes: Vec<u32>,
+/// The loads of each vertex input `(usage, index)` (MojoShader's
+/// `attrib_type_load_offsets`): for each, the word offsets of its loads' result types
+/// and of the first words of the `OpCopyObject`s after them, kept in one run of words
+/// (`usage, index, n`, then the `n` type offsets, then the `n` opcode offsets).
+#[derive(Default)]
+pub(crate) struct Loads {
+    words: Vec<u32>,
+}
+
+impl Loads {
+    /// `(usage, index, type offsets, opcode offsets)` of each input with loads.
+    pub fn each(&self) -> impl Iterator<Item = (usize, usize, &[u32], &[u32])> {
+        let mut rest = &self.words[..];
+        std::iter::from_fn(move || {
+            let (&[u, i, n], tail) = rest.split_first_chunk::<3>()?;
+            let n = n as usize;
+            let (types, tail) = tail.split_at_checked(n)?;
+            let (opcodes, tail) = tail.split_at_checked(n)?;
+            rest = tail;
+            Some((u as usize, i as usize, types, opcodes))
+        })
+    }
 }
 
 /// Makes a vertex shader's inputs retypable by `MOJOSHADER_linkSPIRVShaders` for
 /// integer vertex formats, as MojoShader's own modules are: each input `vec4` variable
-/// (`inputs`: `(v#, usage, index)`; the variable's `Location` is its `v#`) moves to the
+/// (the inputs `plan` lists; the variable's `Location` is its `v#`) moves to the
 /// end of the global section, after `uvec4`/`ivec4` types and `Input` pointers to them
 /// (declared there where the module has none), and each load of it is followed by an
 /// `OpCopyObject` of the value (the load's result renamed), which the linker turns into
@@ -664,10 +814,23 @@ pub(crate) struct InputLoads {
 fn typed_inputs(
     words: Vec<u32>,
     s: &Scan,
-    inserted: &[(usize, usize)],
-    inputs: &[(u32, c_int, c_int)],
+    w: &mut Work,
+    spare: &mut Spare,
+    plan: &Plan,
     table: &mut SpirvPatchTable,
-) -> (Vec<u32>, Vec<InputLoads>) {
+) -> (Vec<u32>, Loads) {
+    let Work {
+        inserted,
+        moved,
+        loads,
+        types,
+        skips,
+        ..
+    } = w;
+    moved.clear();
+    loads.clear();
+    types.clear();
+    skips.clear();
     // `s` read the module before `relayout` inserted `inserted`: where an offset of it
     // is now.
     let now = |x: usize| {
@@ -677,28 +840,28 @@ fn typed_inputs(
             .map(|i| i.1)
             .sum::<usize>()
     };
-    if words.len() < 5 || inputs.is_empty() || s.body >= words.len() {
-        return (words, Vec::new());
+    if words.len() < 5 || s.body >= words.len() {
+        return (words, Loads::default());
     }
     let first_fn = now(s.body);
     let Some(float) = s.float else {
-        return (words, Vec::new());
+        return (words, Loads::default());
     };
     let vector_of = |c: u32| s.vec4s.iter().find(|v| v.0 == c).map(|v| v.1);
     let Some(vec4) = vector_of(float) else {
-        return (words, Vec::new());
+        return (words, Loads::default());
     };
     let ptr_of = |t: u32| s.input_ptrs.iter().find(|p| p.0 == t).map(|p| p.1);
     let Some(vec4_p) = ptr_of(vec4) else {
-        return (words, Vec::new());
+        return (words, Loads::default());
     };
-    // The input variables to retype: `vec4` ones at the location of a listed input.
-    let mut moved: Vec<(u32, usize, usize, usize)> = Vec::with_capacity(16); // (id, at, usage, index)
+    // The input variables to retype: `vec4` ones at the location of a listed input:
+    // (id, at, usage, index).
     for &(id, ptr, at) in &s.input_vars {
         let Some(location) = s.decoration(id, DECORATION_LOCATION).map(|at| words[at]) else {
             continue;
         };
-        let Some(&(_, usage, index)) = inputs.iter().find(|i| i.0 == location) else {
+        let Some((usage, index)) = plan.input_at(location) else {
             continue;
         };
         let (Ok(u), Ok(i)) = (usize::try_from(usage), usize::try_from(index)) else {
@@ -709,18 +872,14 @@ fn typed_inputs(
         }
     }
     if moved.is_empty() {
-        return (words, Vec::new());
+        return (words, Loads::default());
     }
     // The loads of them (in function bodies): (offset, index into `moved`).
-    let loads: Vec<(usize, usize)> = s
-        .input_loads
-        .iter()
-        .filter_map(|&(at, var)| {
-            let at = now(at);
-            let k = moved.iter().position(|m| m.0 == var)?;
-            (words.get(at + 1) == Some(&vec4)).then_some((at, k))
-        })
-        .collect();
+    loads.extend(s.input_loads.iter().filter_map(|&(at, var)| {
+        let at = now(at);
+        let k = moved.iter().position(|m| m.0 == var)?;
+        (words.get(at + 1) == Some(&vec4)).then_some((at, k))
+    }));
     // The types the linker may switch to, declared where missing.
     let mut bound = words[3];
     let mut fresh = || {
@@ -728,7 +887,6 @@ fn typed_inputs(
         bound += 1;
         id
     };
-    let mut types: Vec<u32> = Vec::new();
     let mut declare = |have: Option<u32>, inst: &dyn Fn(u32) -> [u32; 4], types: &mut Vec<u32>| {
         have.unwrap_or_else(|| {
             let id = fresh();
@@ -736,88 +894,78 @@ fn typed_inputs(
             id
         })
     };
-    let uint = declare(
-        s.ints[0],
-        &|id| [(4 << 16) | OP_TYPE_INT, id, 32, 0],
-        &mut types,
-    );
-    let int = declare(
-        s.ints[1],
-        &|id| [(4 << 16) | OP_TYPE_INT, id, 32, 1],
-        &mut types,
-    );
+    let uint = declare(s.ints[0], &|id| [(4 << 16) | OP_TYPE_INT, id, 32, 0], types);
+    let int = declare(s.ints[1], &|id| [(4 << 16) | OP_TYPE_INT, id, 32, 1], types);
     let uvec4 = declare(
         vector_of(uint),
         &|id| [(4 << 16) | OP_TYPE_VECTOR, id, uint, 4],
-        &mut types,
+        types,
     );
     let ivec4 = declare(
         vector_of(int),
         &|id| [(4 << 16) | OP_TYPE_VECTOR, id, int, 4],
-        &mut types,
+        types,
     );
     let uvec4_p = declare(
         ptr_of(uvec4),
         &|id| [(4 << 16) | OP_TYPE_POINTER, id, STORAGE_INPUT, uvec4],
-        &mut types,
+        types,
     );
     let ivec4_p = declare(
         ptr_of(ivec4),
         &|id| [(4 << 16) | OP_TYPE_POINTER, id, STORAGE_INPUT, ivec4],
-        &mut types,
+        types,
     );
     // The module again, copied in runs between the edits: each variable skipped where
     // it was and written after the new types at the end of the global section; each
     // load (result renamed) followed by its copy.
-    let mut out = Vec::with_capacity(words.len() + types.len() + 4 * loads.len());
-    let mut var_type_at = vec![0u32; moved.len()];
-    let mut patches: Vec<InputLoads> = moved
-        .iter()
-        .map(|m| InputLoads {
-            usage: m.2,
-            index: m.3,
-            types: Vec::new(),
-            opcodes: Vec::new(),
-        })
-        .collect();
+    let mut out = spare.words(words.len() + types.len() + 4 * loads.len());
     let mut from = 0;
-    let mut skips: Vec<usize> = moved.iter().map(|m| m.1).collect();
+    skips.extend(moved.iter().map(|m| m.1));
     skips.sort_unstable();
-    for at in skips {
+    for &at in skips.iter() {
         out.extend_from_slice(&words[from..at]);
         from = at + 4;
     }
     out.extend_from_slice(&words[from..first_fn]);
-    out.extend_from_slice(&types);
-    for (k, m) in moved.iter().enumerate() {
-        var_type_at[k] = (out.len() + 1) as u32;
+    out.extend_from_slice(types);
+    for m in moved.iter() {
+        table.attrib_type_offsets[m.2][m.3] = (out.len() + 1) as u32;
         out.extend_from_slice(&words[m.1..m.1 + 4]);
     }
     from = first_fn;
-    for &(at, k) in &loads {
-        out.extend_from_slice(&words[from..at]);
+    // Each load's place in `out` replaces its offset in `loads`.
+    for (at, _) in loads.iter_mut() {
+        out.extend_from_slice(&words[from..*at]);
         let tmp = fresh();
-        let w = &words[at..at + 4];
-        let p = &mut patches[k];
-        p.types.push((out.len() + 1) as u32);
+        let w = &words[*at..*at + 4];
+        from = *at + 4;
+        *at = out.len();
         out.extend_from_slice(&[w[0], w[1], tmp, w[3]]);
-        p.opcodes.push(out.len() as u32);
         out.extend_from_slice(&[(4 << 16) | OP_COPY_OBJECT, vec4, w[2], tmp]);
-        from = at + 4;
     }
     out.extend_from_slice(&words[from..]);
     out[3] = bound;
-    for (k, m) in moved.iter().enumerate() {
-        table.attrib_type_offsets[m.2][m.3] = var_type_at[k];
-    }
     table.tid_vec4 = vec4;
     table.tid_vec4_p = vec4_p;
     table.tid_uvec4 = uvec4;
     table.tid_uvec4_p = uvec4_p;
     table.tid_ivec4 = ivec4;
     table.tid_ivec4_p = ivec4_p;
-    patches.retain(|p| !p.types.is_empty());
-    (out, patches)
+    // The loads of each variable: the result type is the load's second word, the copy's
+    // opcode the word after the load.
+    let mut patches = spare.words(3 * moved.len() + 2 * loads.len());
+    for (k, m) in moved.iter().enumerate() {
+        let n = loads.iter().filter(|l| l.1 == k).count();
+        if n == 0 {
+            continue;
+        }
+        patches.extend_from_slice(&[m.2 as u32, m.3 as u32, n as u32]);
+        patches.extend(loads.iter().filter(|l| l.1 == k).map(|l| (l.0 + 1) as u32));
+        patches.extend(loads.iter().filter(|l| l.1 == k).map(|l| (l.0 + 4) as u32));
+    }
+    spare.keep(words);
+    (out, Loads { words: patches })
 }
 
 /// Applies `MOJOSHADER_linkSPIRVShaders`' vertex formats to a vertex answer's module
@@ -885,10 +1033,10 @@ unsafe fn retype_inputs(
 /// the index, and so makes `oPts` a varying); every input of a
 /// pixel shader (`v#`, `t#`); the colour outputs `oC#` from ps_2_0 on (a ps_1_x's `r0`
 /// output has no entry).
-struct Records {
+struct Records<'p> {
     vertex: bool,
     major: c_int,
-    outputs: Vec<(c_int, c_int)>,
+    plan: &'p Plan<'p>,
 }
 
 const USAGE_FOG: usize = 11;
@@ -919,7 +1067,7 @@ fn patch_table(s: &Scan, words: &[u32], r: &Records, table: &mut SpirvPatchTable
                         i = 2;
                     }
                 }
-                let record = !vertex || r.outputs.contains(&(u as c_int, i as c_int));
+                let record = !vertex || r.plan.lists_output(u as c_int, i as c_int);
                 if u < USAGE_TOTAL && i < 16 && record {
                     table.attrib_offsets[u][i] = offset;
                 }

@@ -44,15 +44,15 @@ impl Output {
                 let out = a.parts_z(&[module, bytes]);
                 // The loads' arrays after the output; their addresses go into the copy
                 // of the table (not into a second copy of the 7 KB table first).
-                for l in loads {
-                    let types = a.slice(&l.types);
-                    let opcodes = a.slice(&l.opcodes);
-                    if a.writing() && l.usage < USAGE_TOTAL && l.index < 16 {
+                for (usage, index, l_types, l_opcodes) in loads.each() {
+                    let types = a.slice(l_types);
+                    let opcodes = a.slice(l_opcodes);
+                    if a.writing() && usage < USAGE_TOTAL && index < 16 {
                         let entry = std::mem::offset_of!(SpirvPatchTable, attrib_type_load_offsets)
-                            + (l.usage * 16 + l.index) * std::mem::size_of::<SpirvLoadOffsets>();
+                            + (usage * 16 + index) * std::mem::size_of::<SpirvLoadOffsets>();
                         let entry = module.len() + entry;
                         let v = SpirvLoadOffsets {
-                            num_loads: l.types.len() as u32,
+                            num_loads: l_types.len() as u32,
                             load_types: types,
                             load_opcodes: opcodes,
                         };
@@ -93,36 +93,43 @@ fn type_info(a: &mut Arena, t: &TypeInfo) -> MOJOSHADER_symbolTypeInfo {
     }
 }
 
-/// The symbols of a constant table, laid out in `a`.
-pub(crate) fn symbols(a: &mut Arena, ctab: Option<&Ctab>) -> Vec<MOJOSHADER_symbol> {
-    ctab.map(|t| {
-        t.constants
-            .iter()
-            .map(|c| MOJOSHADER_symbol {
-                name: a.str(&c.name),
-                register_set: c.register_set.to_u16() as c_int,
-                register_index: c.register_index.into(),
-                register_count: c.register_count.into(),
-                info: type_info(a, &c.ty),
-            })
-            .collect()
-    })
-    .unwrap_or_default()
+/// The symbols of a constant table, laid out in `a`: the array (NULL when empty) and its
+/// length.
+pub(crate) fn symbols(a: &mut Arena, ctab: Option<&Ctab>) -> (*mut MOJOSHADER_symbol, usize) {
+    let constants = ctab.map_or(&[][..], |t| &t.constants[..]);
+    let p = a.array::<MOJOSHADER_symbol>(constants.len());
+    for (i, c) in constants.iter().enumerate() {
+        let symbol = MOJOSHADER_symbol {
+            name: a.str(&c.name),
+            register_set: c.register_set.to_u16() as c_int,
+            register_index: c.register_index.into(),
+            register_count: c.register_count.into(),
+            info: type_info(a, &c.ty),
+        };
+        a.put(p, i, symbol);
+    }
+    (p, constants.len())
+}
+
+/// The names of an answer's uniforms, samplers, attributes and outputs, kept per thread
+/// between parses: the names, each NUL-terminated, where each starts, and one name.
+type Names = (Vec<u8>, Vec<usize>, String);
+
+thread_local! {
+    static NAMES: std::cell::RefCell<Names> = std::cell::RefCell::default();
 }
 
 /// Lays `plan` out in one block from `alloc`.
 pub(crate) fn emit(plan: &Plan, alloc: &Allocator) -> *const MOJOSHADER_parseData {
     // The names of the uniforms, samplers, attributes and outputs, each NUL-terminated,
     // in one run written once (the arena's measuring pass only needs their length).
-    let mut names: Vec<u8> = Vec::new();
-    let mut name = String::new();
-    let mut at: Vec<usize> = Vec::with_capacity(
-        plan.array_uniforms.len()
-            + plan.uniforms.len()
-            + plan.samplers.len()
-            + plan.attributes.len()
-            + plan.outputs.len(),
-    );
+    let (mut names, mut at, mut name) = NAMES
+        .try_with(|n| n.try_borrow_mut().map(|mut n| std::mem::take(&mut *n)).ok())
+        .ok()
+        .flatten()
+        .unwrap_or_default();
+    names.clear();
+    at.clear();
     let mut push = |s: &str, names: &mut Vec<u8>| {
         at.push(names.len());
         names.extend_from_slice(s.split('\0').next().unwrap_or("").as_bytes());
@@ -195,7 +202,7 @@ pub(crate) fn emit(plan: &Plan, alloc: &Allocator) -> *const MOJOSHADER_parseDat
         };
         let attributes = attrs(a, &plan.attributes);
         let outputs = attrs(a, &plan.outputs);
-        let symbols = symbols(a, plan.ctab.as_ref());
+        let (symbols, symbol_count) = symbols(a, plan.ctab.as_ref());
         let data = MOJOSHADER_parseData {
             error_count: 0,
             errors: std::ptr::null_mut(),
@@ -219,8 +226,8 @@ pub(crate) fn emit(plan: &Plan, alloc: &Allocator) -> *const MOJOSHADER_parseDat
             outputs,
             swizzle_count: plan.swizzles.len() as c_int,
             swizzles: a.slice(plan.swizzles),
-            symbol_count: symbols.len() as c_int,
-            symbols: a.slice(&symbols),
+            symbol_count: symbol_count as c_int,
+            symbols,
             preshader: plan.preshader.as_ref().map_or(std::ptr::null_mut(), |p| {
                 crate::preshader::write(a, p, alloc)
             }),
@@ -231,6 +238,13 @@ pub(crate) fn emit(plan: &Plan, alloc: &Allocator) -> *const MOJOSHADER_parseDat
         a.set(top, data);
         top
     });
+    if names.capacity() <= 1 << 16 {
+        let _ = NAMES.try_with(|n| {
+            if let Ok(mut n) = n.try_borrow_mut() {
+                *n = (names, at, name);
+            }
+        });
+    }
     if p.is_null() {
         out_of_memory()
     } else {
