@@ -14,7 +14,7 @@
 
 use std::ffi::{c_char, c_int, c_uint, CStr};
 
-use d3dbc::ctab::{Ctab, TypeInfo};
+use d3dbc::ctab::{Ctab, CtabView, ParameterClass, ParameterType, RegisterSet, TypeInfo, TypeView};
 use d3dbc::{Opcode, RegisterType, Shader, ShaderKind};
 
 use crate::arena::{build, Allocator, Arena};
@@ -174,9 +174,75 @@ impl<T: Default> RegList<T> {
         };
         &mut self.items[i].1
     }
+}
+
+/// A set of registers walked in `(type, number)` order, as MojoShader's `RegisterList`
+/// is: one bit per register, with the words in use listed, so that a parse sets, clears
+/// and walks only those (a sorted list's inserts were a tenth of a parse).
+#[derive(Default)]
+struct RegBits {
+    words: Vec<u64>,
+    touched: Vec<u32>,
+}
+
+/// Register numbers a type spans in [`RegBits`]: [`key`] gives at most 8191, and a
+/// matrix operand's rows add 3.
+const REG_NUMS: usize = 1 << 14;
+/// Register types (5 bits in a token).
+const REG_TYPES: usize = 32;
+
+impl RegBits {
+    fn bit(r: Reg) -> Option<usize> {
+        ((r.0 as usize) < REG_TYPES && (r.1 as usize) < REG_NUMS)
+            .then(|| r.0 as usize * REG_NUMS + r.1 as usize)
+    }
+
+    fn insert(&mut self, r: Reg) {
+        // Every key is in range (see `REG_NUMS`).
+        let Some(i) = Self::bit(r) else { return };
+        if self.words.is_empty() {
+            self.words = vec![0; REG_TYPES * REG_NUMS / 64];
+        }
+        let w = &mut self.words[i / 64];
+        if *w == 0 {
+            self.touched.push((i / 64) as u32);
+        }
+        *w |= 1 << (i % 64);
+    }
 
     fn contains(&self, r: Reg) -> bool {
-        self.items.binary_search_by(|(k, _)| k.cmp(&r)).is_ok()
+        Self::bit(r).is_some_and(|i| {
+            self.words
+                .get(i / 64)
+                .is_some_and(|w| w >> (i % 64) & 1 != 0)
+        })
+    }
+
+    /// Orders the words in use for [`RegBits::iter`].
+    fn sort(&mut self) {
+        self.touched.sort_unstable();
+    }
+
+    /// The registers in `(type, number)` order (after [`RegBits::sort`]).
+    fn iter(&self) -> impl Iterator<Item = Reg> + '_ {
+        self.touched.iter().flat_map(move |&w| {
+            let mut bits = self.words[w as usize];
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let b = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let i = w as usize * 64 + b;
+                    ((i / REG_NUMS) as u8, (i % REG_NUMS) as u32)
+                })
+            })
+        })
+    }
+
+    fn clear(&mut self) {
+        for &w in &self.touched {
+            self.words[w as usize] = 0;
+        }
+        self.touched.clear();
     }
 }
 
@@ -223,7 +289,7 @@ pub(crate) struct Plan<'a> {
     attributes: Vec<Named<(c_int, c_int)>>,
     outputs: Vec<Named<(c_int, c_int)>>,
     pub swizzles: &'a [MOJOSHADER_swizzle],
-    pub ctab: Option<Ctab>,
+    pub ctab: Option<CtabView<'a>>,
     /// The `PRES` comment's preshader.
     pub preshader: Option<crate::preshader::Plan>,
     vertex: bool,
@@ -237,8 +303,8 @@ pub(crate) struct Plan<'a> {
 /// allocates few of them.
 #[derive(Default)]
 struct Lists {
-    used: RegList<()>,
-    defined: RegList<()>,
+    used: RegBits,
+    defined: RegBits,
     attributes: RegList<Attr>,
     samplers: RegList<Samp>,
     relative_consts: Vec<u32>,
@@ -281,11 +347,15 @@ impl Lists {
     /// Gives the lists back to the thread.
     fn give(self) {
         let l = Lists {
-            used: RegList {
-                items: cleared(self.used.items),
+            used: {
+                let mut used = self.used;
+                used.clear();
+                used
             },
-            defined: RegList {
-                items: cleared(self.defined.items),
+            defined: {
+                let mut defined = self.defined;
+                defined.clear();
+                defined
             },
             attributes: RegList {
                 items: cleared(self.attributes.items),
@@ -334,8 +404,16 @@ pub(crate) struct UniformSlots {
 }
 
 impl Plan<'_> {
+    /// The answer laid out in one block from `alloc`; the plan's lists and output
+    /// buffers go back to the thread for the next parse.
+    fn answer(self, alloc: &Allocator) -> *const MOJOSHADER_parseData {
+        let answer = emit(&self, alloc);
+        self.recycle();
+        answer
+    }
+
     /// Gives the plan's lists and output buffers back to the thread for the next parse.
-    pub(crate) fn recycle(self) {
+    fn recycle(self) {
         if let Output::Spirv {
             words,
             table,
@@ -570,14 +648,18 @@ fn mojoshader_slots(ins: &d3dbc::Instruction, v: d3dbc::Version) -> u32 {
 /// Reads the shader's interface as MojoShader does.
 pub(crate) fn plan<'a>(
     profile: Profile,
-    shader: &Shader,
+    shader: &'a Shader,
     mainfn: Option<&'a [u8]>,
     swizzles: &'a [MOJOSHADER_swizzle],
     smap: &[MOJOSHADER_samplerMap],
 ) -> Result<Plan<'a>, Failure> {
     let v = shader.version;
     let vertex = v.kind == ShaderKind::Vertex;
-    let ctab = shader.ctab().and_then(Result::ok);
+    // The first constant table, read in place (`Shader::ctab`'s, not copied out).
+    let ctab = shader
+        .comments()
+        .find(|c| Ctab::is_ctab(c))
+        .and_then(|c| CtabView::parse(c).ok());
 
     let Lists {
         mut used,
@@ -759,6 +841,9 @@ pub(crate) fn plan<'a>(
         used.insert((RegisterType::ColorOut as u8, 0));
     }
 
+    used.sort();
+    defined.sort();
+
     // Constants sorted by register (MojoShader's bubble sort of its newest-first list).
     constants.reverse();
     if constants.len() > 1 {
@@ -767,7 +852,7 @@ pub(crate) fn plan<'a>(
 
     // Variables: the constant table's entries (newest first), then runs of defs.
     if let Some(t) = &ctab {
-        for c in &t.constants {
+        for c in t.constants() {
             if c.register_set.to_u16() <= 2 {
                 variables.insert(
                     0,
@@ -829,11 +914,10 @@ pub(crate) fn plan<'a>(
     // (`def`s stay in the shader).
     if !placed {
         let highest = used
-            .items
             .iter()
-            .chain(&defined.items)
-            .filter(|(r, _)| r.0 == CONST)
-            .map(|(r, _)| r.1)
+            .chain(defined.iter())
+            .filter(|r| r.0 == CONST)
+            .map(|r| r.1)
             .max();
         let n = d3dbc::regs::float_constant_file(v, highest)
             .min(d3dbc::target::interface::MAX_FLOAT_CONSTANTS);
@@ -847,7 +931,7 @@ pub(crate) fn plan<'a>(
     }
 
     // process_definitions.
-    for &(r, ()) in &used.items {
+    for r in used.iter() {
         if defined.contains(r) {
             continue;
         }
@@ -1026,19 +1110,12 @@ pub(crate) fn parse(
                 .into_bytes(),
             Profile::Spirv => {
                 plan.output = spirv::output(&shader, &plan)?;
-                return Ok(plan);
+                return Ok(plan.answer(alloc));
             }
         });
-        Ok(plan)
+        Ok(plan.answer(alloc))
     })();
-    match result {
-        Ok(plan) => {
-            let answer = emit(&plan, alloc);
-            plan.recycle();
-            answer
-        }
-        Err(f) => emit_error(&f, alloc),
-    }
+    result.unwrap_or_else(|f| emit_error(&f, alloc))
 }
 
 /// Frees what [`parse`] returned.

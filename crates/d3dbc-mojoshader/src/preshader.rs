@@ -126,7 +126,19 @@ pub(crate) fn write(a: &mut Arena, plan: &Plan, alloc: &Allocator) -> *mut MOJOS
     let top = a.place::<MOJOSHADER_preshader>();
     let p = &plan.pres;
     let literals = a.slice(&p.literals);
-    let (symbols, symbol_count) = parse::symbols(a, plan.ctab.as_ref());
+    let (symbols, symbol_count) = parse::symbols(
+        a,
+        plan.ctab.as_ref().map_or(0, |t| t.constants.len()),
+        plan.ctab.iter().flat_map(|t| &t.constants).map(|c| {
+            (
+                std::borrow::Cow::Borrowed(c.name.as_str()),
+                c.register_set,
+                c.register_index,
+                c.register_count,
+                &c.ty,
+            )
+        }),
+    );
     let mut temps = 0u32;
     let instructions: Vec<MOJOSHADER_preshaderInstruction> = p
         .instructions

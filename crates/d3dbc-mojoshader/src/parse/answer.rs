@@ -73,42 +73,94 @@ impl Output {
     }
 }
 
-fn type_info(a: &mut Arena, t: &TypeInfo) -> MOJOSHADER_symbolTypeInfo {
-    let members: Vec<MOJOSHADER_symbolStructMember> = t
-        .members
-        .iter()
-        .map(|m| MOJOSHADER_symbolStructMember {
-            name: a.str(&m.name),
-            info: type_info(a, &m.ty),
-        })
-        .collect();
-    MOJOSHADER_symbolTypeInfo {
-        parameter_class: t.class.to_u16() as c_int,
-        parameter_type: t.ty.to_u16() as c_int,
-        rows: t.rows.into(),
-        columns: t.columns.into(),
-        elements: t.elements.into(),
-        member_count: members.len() as c_uint,
-        members: a.slice(&members),
+/// A constant table's type as the answer's symbols lay it out: owned ([`Ctab`]'s, a
+/// preshader's) or read in place ([`CtabView`]'s, a shader's).
+pub(crate) trait SymbolType: Sized {
+    /// Class, base type, rows, columns, elements.
+    fn head(&self) -> (ParameterClass, ParameterType, u16, u16, u16);
+    /// Struct members.
+    fn member_count(&self) -> usize;
+    /// Calls `f` with each member's index, name and type.
+    fn each_member(&self, f: impl FnMut(usize, &str, Self));
+}
+
+impl SymbolType for &TypeInfo {
+    fn head(&self) -> (ParameterClass, ParameterType, u16, u16, u16) {
+        (self.class, self.ty, self.rows, self.columns, self.elements)
+    }
+
+    fn member_count(&self) -> usize {
+        self.members.len()
+    }
+
+    fn each_member(&self, mut f: impl FnMut(usize, &str, Self)) {
+        for (i, m) in self.members.iter().enumerate() {
+            f(i, &m.name, &m.ty);
+        }
     }
 }
 
-/// The symbols of a constant table, laid out in `a`: the array (NULL when empty) and its
-/// length.
-pub(crate) fn symbols(a: &mut Arena, ctab: Option<&Ctab>) -> (*mut MOJOSHADER_symbol, usize) {
-    let constants = ctab.map_or(&[][..], |t| &t.constants[..]);
-    let p = a.array::<MOJOSHADER_symbol>(constants.len());
-    for (i, c) in constants.iter().enumerate() {
+impl SymbolType for TypeView<'_> {
+    fn head(&self) -> (ParameterClass, ParameterType, u16, u16, u16) {
+        (self.class, self.ty, self.rows, self.columns, self.elements)
+    }
+
+    fn member_count(&self) -> usize {
+        self.members().len()
+    }
+
+    fn each_member(&self, mut f: impl FnMut(usize, &str, Self)) {
+        for (i, (name, ty)) in self.members().enumerate() {
+            f(i, &name, ty);
+        }
+    }
+}
+
+fn type_info(a: &mut Arena, t: impl SymbolType) -> MOJOSHADER_symbolTypeInfo {
+    let n = t.member_count();
+    let members = a.array::<MOJOSHADER_symbolStructMember>(n);
+    t.each_member(|i, name, ty| {
+        let m = MOJOSHADER_symbolStructMember {
+            name: a.str(name),
+            info: type_info(a, ty),
+        };
+        a.put(members, i, m);
+    });
+    let (class, ty, rows, columns, elements) = t.head();
+    MOJOSHADER_symbolTypeInfo {
+        parameter_class: class.to_u16() as c_int,
+        parameter_type: ty.to_u16() as c_int,
+        rows: rows.into(),
+        columns: columns.into(),
+        elements: elements.into(),
+        member_count: n as c_uint,
+        members,
+    }
+}
+
+/// One constant-table entry for [`symbols`]: name, register set, first register,
+/// registers, type.
+pub(crate) type SymbolEntry<'n, T> = (std::borrow::Cow<'n, str>, RegisterSet, u16, u16, T);
+
+/// The symbols of a constant table (`n` entries), laid out in `a`: the array (NULL when
+/// empty) and its length.
+pub(crate) fn symbols<'n, T: SymbolType>(
+    a: &mut Arena,
+    n: usize,
+    entries: impl Iterator<Item = SymbolEntry<'n, T>>,
+) -> (*mut MOJOSHADER_symbol, usize) {
+    let p = a.array::<MOJOSHADER_symbol>(n);
+    for (i, (name, set, index, count, ty)) in entries.take(n).enumerate() {
         let symbol = MOJOSHADER_symbol {
-            name: a.str(&c.name),
-            register_set: c.register_set.to_u16() as c_int,
-            register_index: c.register_index.into(),
-            register_count: c.register_count.into(),
-            info: type_info(a, &c.ty),
+            name: a.str(&name),
+            register_set: set.to_u16() as c_int,
+            register_index: index.into(),
+            register_count: count.into(),
+            info: type_info(a, ty),
         };
         a.put(p, i, symbol);
     }
-    (p, constants.len())
+    (p, n)
 }
 
 /// The names of an answer's uniforms, samplers, attributes and outputs, kept per thread
@@ -202,7 +254,19 @@ pub(crate) fn emit(plan: &Plan, alloc: &Allocator) -> *const MOJOSHADER_parseDat
         };
         let attributes = attrs(a, &plan.attributes);
         let outputs = attrs(a, &plan.outputs);
-        let (symbols, symbol_count) = symbols(a, plan.ctab.as_ref());
+        let (symbols, symbol_count) = symbols(
+            a,
+            plan.ctab.as_ref().map_or(0, |t| t.len()),
+            plan.ctab.iter().flat_map(|t| t.constants()).map(|c| {
+                (
+                    c.name,
+                    c.register_set,
+                    c.register_index,
+                    c.register_count,
+                    c.ty,
+                )
+            }),
+        );
         let data = MOJOSHADER_parseData {
             error_count: 0,
             errors: std::ptr::null_mut(),
