@@ -517,8 +517,8 @@ pub(crate) enum Output {
     Spirv {
         /// The module.
         words: Vec<u32>,
-        /// The table.
-        table: Box<SpirvPatchTable>,
+        /// What the table changes in MojoShader's Vulkan-mode table.
+        table: crate::spirv::TablePatches,
         /// The loads of each vertex input, for the table's `attrib_type_load_offsets`
         /// (arrays the table points to, laid out in the answer's block).
         loads: crate::spirv::Loads,

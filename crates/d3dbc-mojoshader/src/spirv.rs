@@ -94,15 +94,7 @@ pub(crate) fn output(shader: &Shader, plan: &Plan) -> Result<Output, Failure> {
     };
     STATE.with_borrow_mut(|state| {
         let State { scan, work, spare } = state;
-        // The patch table: a copy of a constant in a box kept per thread (building the
-        // 7 KB table field by field was more code than the rest of the face's SPIR-V
-        // step, and missed the instruction cache; a new box each time missed the data
-        // cache).
-        let mut table = spare
-            .tables
-            .pop()
-            .unwrap_or_else(|| Box::new(SpirvPatchTable::VULKAN));
-        *table = SpirvPatchTable::VULKAN;
+        let mut table = TablePatches(std::mem::take(&mut spare.patches));
         scan.read(&t.words);
         // Before the rewrite, which leaves the `Location` literals as they are and
         // where they are (annotations precede every instruction it inserts).
@@ -122,6 +114,39 @@ pub(crate) fn output(shader: &Shader, plan: &Plan) -> Result<Output, Failure> {
     })
 }
 
+/// What a `spirv` answer changes in [`SpirvPatchTable::VULKAN`]: `(word index in the
+/// table, value)`, written over the constant's copy in the answer (building a 7 KB table
+/// per parse to copy it again was most of the bytes a parse moved).
+#[derive(Default)]
+pub(crate) struct TablePatches(pub Vec<(u32, u32)>);
+
+impl TablePatches {
+    fn set(&mut self, byte_offset: usize, value: u32) {
+        self.0.push(((byte_offset / 4) as u32, value));
+    }
+
+    /// `attrib_offsets[usage][index]`.
+    fn attrib_offset(&mut self, usage: usize, index: usize, value: u32) {
+        let at = std::mem::offset_of!(SpirvPatchTable, attrib_offsets) + 4 * (usage * 16 + index);
+        self.set(at, value);
+    }
+
+    /// `attrib_type_offsets[usage][index]`.
+    fn attrib_type_offset(&mut self, usage: usize, index: usize, value: u32) {
+        let at =
+            std::mem::offset_of!(SpirvPatchTable, attrib_type_offsets) + 4 * (usage * 16 + index);
+        self.set(at, value);
+    }
+
+    /// `output_offsets[n]`.
+    fn output_offset(&mut self, n: usize, value: u32) {
+        self.set(
+            std::mem::offset_of!(SpirvPatchTable, output_offsets) + 4 * n,
+            value,
+        );
+    }
+}
+
 /// What a `spirv` parse keeps per thread so that, once warm, it allocates little and
 /// writes into memory the cache holds: the scan of the module, the rewrite's lists, and
 /// spare module buffers and patch tables (an answer's come back when it is laid out,
@@ -137,7 +162,7 @@ struct State {
 #[derive(Default)]
 struct Spare {
     words: Vec<Vec<u32>>,
-    tables: Vec<Box<SpirvPatchTable>>,
+    patches: Vec<(u32, u32)>,
 }
 
 /// Buffers kept: a few, none over 1 M words (a larger module's buffer is freed).
@@ -180,15 +205,15 @@ thread_local! {
 }
 
 /// Takes back the buffers of a `spirv` output once it is laid out for C.
-pub(crate) fn recycle(words: Vec<u32>, table: Box<SpirvPatchTable>, loads: Loads) {
+pub(crate) fn recycle(words: Vec<u32>, table: TablePatches, loads: Loads) {
     // `try_with`: during the thread's teardown the buffers are simply freed.
     let _ = STATE.try_with(|s| {
         if let Ok(mut s) = s.try_borrow_mut() {
             s.spare.keep(words);
             s.spare.keep(loads.words);
-            if s.spare.tables.is_empty() {
-                s.spare.tables.push(table);
-            }
+            let mut patches = table.0;
+            patches.clear();
+            s.spare.patches = patches;
         }
     });
 }
@@ -817,7 +842,7 @@ fn typed_inputs(
     w: &mut Work,
     spare: &mut Spare,
     plan: &Plan,
-    table: &mut SpirvPatchTable,
+    table: &mut TablePatches,
 ) -> (Vec<u32>, Loads) {
     let Work {
         inserted,
@@ -930,7 +955,7 @@ fn typed_inputs(
     out.extend_from_slice(&words[from..first_fn]);
     out.extend_from_slice(types);
     for m in moved.iter() {
-        table.attrib_type_offsets[m.2][m.3] = (out.len() + 1) as u32;
+        table.attrib_type_offset(m.2, m.3, (out.len() + 1) as u32);
         out.extend_from_slice(&words[m.1..m.1 + 4]);
     }
     from = first_fn;
@@ -946,12 +971,13 @@ fn typed_inputs(
     }
     out.extend_from_slice(&words[from..]);
     out[3] = bound;
-    table.tid_vec4 = vec4;
-    table.tid_vec4_p = vec4_p;
-    table.tid_uvec4 = uvec4;
-    table.tid_uvec4_p = uvec4_p;
-    table.tid_ivec4 = ivec4;
-    table.tid_ivec4_p = ivec4_p;
+    use std::mem::offset_of;
+    table.set(offset_of!(SpirvPatchTable, tid_vec4), vec4);
+    table.set(offset_of!(SpirvPatchTable, tid_vec4_p), vec4_p);
+    table.set(offset_of!(SpirvPatchTable, tid_uvec4), uvec4);
+    table.set(offset_of!(SpirvPatchTable, tid_uvec4_p), uvec4_p);
+    table.set(offset_of!(SpirvPatchTable, tid_ivec4), ivec4);
+    table.set(offset_of!(SpirvPatchTable, tid_ivec4_p), ivec4_p);
     // The loads of each variable: the result type is the load's second word, the copy's
     // opcode the word after the load.
     let mut patches = spare.words(3 * moved.len() + 2 * loads.len());
@@ -1044,7 +1070,7 @@ const USAGE_POINTSIZE: usize = 4;
 
 /// Where the module's varying and colour-output locations are (those [`Records`] says),
 /// from `s`, the scan of `words`.
-fn patch_table(s: &Scan, words: &[u32], r: &Records, table: &mut SpirvPatchTable) {
+fn patch_table(s: &Scan, words: &[u32], r: &Records, table: &mut TablePatches) {
     let vertex = r.vertex;
     let varyings = if vertex {
         STORAGE_OUTPUT
@@ -1069,11 +1095,11 @@ fn patch_table(s: &Scan, words: &[u32], r: &Records, table: &mut SpirvPatchTable
                 }
                 let record = !vertex || r.plan.lists_output(u as c_int, i as c_int);
                 if u < USAGE_TOTAL && i < 16 && record {
-                    table.attrib_offsets[u][i] = offset;
+                    table.attrib_offset(u, i, offset);
                 }
             }
         } else if !vertex && class == Some(STORAGE_OUTPUT) && location < 16 && r.major >= 2 {
-            table.output_offsets[location as usize] = offset;
+            table.output_offset(location as usize, offset);
         }
     }
 }

@@ -5,6 +5,10 @@
 
 use super::*;
 
+/// MojoShader's Vulkan-mode table, in static memory (a `const` reference), copied into
+/// each answer.
+const VULKAN_TABLE: &SpirvPatchTable = &SpirvPatchTable::VULKAN;
+
 impl Output {
     /// Its length in bytes.
     pub fn len(&self) -> usize {
@@ -37,11 +41,26 @@ impl Output {
                 // SAFETY: a plain-data repr(C) struct viewed as its bytes.
                 let bytes: &[u8] = unsafe {
                     std::slice::from_raw_parts(
-                        (&raw const **table) as *const u8,
+                        VULKAN_TABLE as *const SpirvPatchTable as *const u8,
                         std::mem::size_of::<SpirvPatchTable>(),
                     )
                 };
                 let out = a.parts_z(&[module, bytes]);
+                if a.writing() {
+                    for &(word, value) in &table.0 {
+                        let at = module.len() + 4 * word as usize;
+                        if at + 4 <= module.len() + bytes.len() {
+                            // SAFETY: inside the table's copy at `out + module.len()`, in
+                            // the block; 4-aligned only, hence unaligned.
+                            unsafe {
+                                (out as *mut u8)
+                                    .add(at)
+                                    .cast::<u32>()
+                                    .write_unaligned(value)
+                            };
+                        }
+                    }
+                }
                 // The loads' arrays after the output; their addresses go into the copy
                 // of the table (not into a second copy of the 7 KB table first).
                 for (usage, index, l_types, l_opcodes) in loads.each() {
