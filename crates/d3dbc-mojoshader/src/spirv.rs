@@ -95,7 +95,7 @@ pub(crate) fn output(shader: &Shader, plan: &Plan) -> Result<Output, Failure> {
     STATE.with_borrow_mut(|state| {
         let State { scan, work, spare } = state;
         let mut table = TablePatches(std::mem::take(&mut spare.patches));
-        scan.read(&t.words);
+        scan.read(&t.words, vertex);
         // Before the rewrite, which leaves the `Location` literals as they are and
         // where they are (annotations precede every instruction it inserts).
         patch_table(scan, &t.words, &records, &mut table);
@@ -328,8 +328,9 @@ struct Scan {
 }
 
 impl Scan {
-    /// Reads `words` (a module with its header).
-    fn read(&mut self, words: &[u32]) {
+    /// Reads `words` (a module with its header); the loads of `Input` variables only
+    /// for a vertex shader (`typed_inputs`).
+    fn read(&mut self, words: &[u32], vertex: bool) {
         let bound = (words.get(3).copied().unwrap_or(0) as usize).min(MAX_BOUND);
         self.def.clear();
         self.def.resize(bound, NONE);
@@ -395,20 +396,25 @@ impl Scan {
             }
             at += len;
         }
-        // Function bodies: only the access chains.
+        // Function bodies: the access chains, and a vertex shader's input loads.
         while let Some(&first) = words.get(at) {
             let len = (first >> 16) as usize;
-            if len == 0 || at + len > words.len() {
+            let Some(w) = words.get(at..at + len).filter(|_| len > 0) else {
                 return;
-            }
-            let op = first & 0xFFFF;
-            if (op == OP_ACCESS_CHAIN || op == OP_IN_BOUNDS_ACCESS_CHAIN) && len >= 6 {
-                self.chains.push((words[at + 3], at));
-            } else if op == OP_LOAD && len == 4 {
-                let var = words[at + 3];
-                if self.storage(words, var) == Some(STORAGE_INPUT) {
-                    self.input_loads.push((at, var));
+            };
+            match first {
+                _ if len >= 6
+                    && matches!(first & 0xFFFF, OP_ACCESS_CHAIN | OP_IN_BOUNDS_ACCESS_CHAIN) =>
+                {
+                    self.chains.push((w[3], at));
                 }
+                _ if vertex
+                    && first == (4 << 16) | OP_LOAD
+                    && self.storage(words, w[3]) == Some(STORAGE_INPUT) =>
+                {
+                    self.input_loads.push((at, w[3]));
+                }
+                _ => {}
             }
             at += len;
         }
