@@ -149,7 +149,7 @@ impl TablePatches {
 
 /// What a `spirv` parse keeps per thread so that, once warm, it allocates little and
 /// writes into memory the cache holds: the scan of the module, the rewrite's lists, and
-/// spare module buffers and patch tables (an answer's come back when it is laid out,
+/// spare module buffers and a patch list (an answer's come back when it is laid out,
 /// [`recycle`]).
 #[derive(Default)]
 struct State {
@@ -158,7 +158,7 @@ struct State {
     spare: Spare,
 }
 
-/// Spare buffers: modules' words and patch tables.
+/// Spare buffers: modules' words (and the loads' offsets), the table's patch list.
 #[derive(Default)]
 struct Spare {
     words: Vec<Vec<u32>>,
@@ -170,9 +170,8 @@ const SPARE_BUFFERS: usize = 4;
 const SPARE_WORDS: usize = 1 << 20;
 
 impl Spare {
-    /// An empty buffer with room for `n` words.
-    /// The largest spare buffer is taken; where it is too small, a new one (growing
-    /// it would copy its old contents).
+    /// An empty buffer with room for `n` words: the largest spare one, or a new one
+    /// where that is too small (growing it would copy its old contents).
     fn words(&mut self, n: usize) -> Vec<u32> {
         match self.words.pop() {
             Some(mut v) if v.capacity() >= n => {
