@@ -302,9 +302,15 @@ struct Scan {
     /// Word offset of the instruction defining each id of the global section (types,
     /// constants, variables), [`NONE`] for the others.
     def: Vec<u32>,
-    /// `(target, decoration, word offset of its literal)` of the `DescriptorSet`,
-    /// `Binding` and `Location` decorations, in module order.
-    decorations: Vec<(u32, u32, u32)>,
+    /// `(target, word offset of the literal)` of the `DescriptorSet` decorations, in
+    /// module order.
+    sets: Vec<(u32, u32)>,
+    /// `(target, word offset of the literal, that of the target's `DescriptorSet`
+    /// literal or [`NONE`])` of the `Binding` decorations, in module order.
+    bindings: Vec<(u32, u32, u32)>,
+    /// `(target, word offset of the literal)` of the `Location` decorations, in module
+    /// order.
+    locations: Vec<(u32, u32)>,
     /// `(struct, word offset of the literal)` of each member-0 `Offset` decoration.
     offsets: Vec<(u32, u32)>,
     /// `(type, word offset)` of the first `OpConstant` of each type.
@@ -333,7 +339,9 @@ impl Scan {
         let bound = (words.get(3).copied().unwrap_or(0) as usize).min(MAX_BOUND);
         self.def.clear();
         self.def.resize(bound, NONE);
-        self.decorations.clear();
+        self.sets.clear();
+        self.bindings.clear();
+        self.locations.clear();
         self.offsets.clear();
         self.first_constant.clear();
         self.chains.clear();
@@ -358,11 +366,20 @@ impl Scan {
                     break;
                 }
                 OP_DECORATE if len >= 4 => {
-                    if matches!(
-                        w[2],
-                        DECORATION_DESCRIPTOR_SET | DECORATION_BINDING | DECORATION_LOCATION
-                    ) {
-                        self.decorations.push((w[1], w[2], (at + 3) as u32));
+                    let literal = (at + 3) as u32;
+                    match w[2] {
+                        DECORATION_DESCRIPTOR_SET => self.sets.push((w[1], literal)),
+                        DECORATION_BINDING => {
+                            // d3dbc's emitter decorates a variable's set just before its
+                            // binding (others are found after the section).
+                            let set = match self.sets.last() {
+                                Some(&(t, set)) if t == w[1] => set,
+                                _ => NONE,
+                            };
+                            self.bindings.push((w[1], literal, set));
+                        }
+                        DECORATION_LOCATION => self.locations.push((w[1], literal)),
+                        _ => {}
                     }
                 }
                 OP_MEMBER_DECORATE if len >= 5 && w[2] == 0 && w[3] == DECORATION_OFFSET => {
@@ -394,6 +411,10 @@ impl Scan {
                 _ => {}
             }
             at += len;
+        }
+        // The set of a binding not just after it: the target's first set decoration.
+        for b in self.bindings.iter_mut().filter(|b| b.2 == NONE) {
+            b.2 = self.sets.iter().find(|s| s.0 == b.0).map_or(NONE, |s| s.1);
         }
         // Function bodies: the access chains, and a vertex shader's input loads.
         while let Some(&first) = words.get(at) {
@@ -451,12 +472,12 @@ impl Scan {
             .map(|&(_, at)| at)
     }
 
-    /// The literal offset of `id`'s decoration `decoration`.
-    fn decoration(&self, id: u32, decoration: u32) -> Option<usize> {
-        self.decorations
+    /// The literal offset of `id`'s `Location` decoration.
+    fn location(&self, id: u32) -> Option<usize> {
+        self.locations
             .iter()
-            .find(|&&(t, d, _)| t == id && d == decoration)
-            .map(|&(_, _, at)| at as usize)
+            .find(|l| l.0 == id)
+            .map(|l| l.1 as usize)
     }
 
     /// The storage class of variable `id`.
@@ -607,14 +628,11 @@ fn relayout(
     };
     let samplers = d3dbc::regs::MAX_SAMPLERS as u32;
     // The register blocks: (variable, file, binding literal offset).
-    for &(var, decoration, b_at) in &s.decorations {
-        if decoration != DECORATION_BINDING {
+    for &(var, b_at, set_at) in &s.bindings {
+        if set_at == NONE {
             continue;
         }
-        let b_at = b_at as usize;
-        let Some(set_at) = s.decoration(var, DECORATION_DESCRIPTOR_SET) else {
-            continue;
-        };
+        let (b_at, set_at) = (b_at as usize, set_at as usize);
         if words[set_at] != itf::GROUP {
             continue;
         }
@@ -888,7 +906,7 @@ fn typed_inputs(
     // The input variables to retype: `vec4` ones at the location of a listed input:
     // (id, at, usage, index).
     for &(id, ptr, at) in &s.input_vars {
-        let Some(location) = s.decoration(id, DECORATION_LOCATION).map(|at| words[at]) else {
+        let Some(location) = s.location(id).map(|at| words[at]) else {
             continue;
         };
         let Some((usage, index)) = plan.input_at(location) else {
@@ -1082,10 +1100,7 @@ fn patch_table(s: &Scan, words: &[u32], r: &Records, table: &mut TablePatches) {
     } else {
         STORAGE_INPUT
     };
-    for &(id, decoration, offset) in &s.decorations {
-        if decoration != DECORATION_LOCATION {
-            continue;
-        }
+    for &(id, offset) in &s.locations {
         let location = words[offset as usize];
         let class = s.storage(words, id);
         if class == Some(varyings) {
