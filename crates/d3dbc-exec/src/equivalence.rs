@@ -26,9 +26,9 @@
 //! may compute `sin`/`cos` through its own range reduction, or reorder a sum, where the
 //! original's instructions round differently ([`Verdict::Equivalent::exact`] says which).
 
-use d3dbc::analysis::Analysis;
 use d3dbc::ctab::{ParameterType, RegisterSet};
 use d3dbc::token::{DeclUsage, RegisterType, SamplerType};
+use d3dbc::Analysis;
 use d3dbc::{Semantics, Shader};
 
 use crate::draw::{self, Constants, Format, Texture, TextureKind};

@@ -7,9 +7,9 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use d3dbc::analysis::Analysis;
 use d3dbc::ctab::{Constant, ParameterClass, ParameterType, RegisterSet};
 use d3dbc::token::{DeclUsage, RegisterType, SamplerType};
+use d3dbc::Analysis;
 use d3dbc::{Ctab, Shader, Version};
 
 use crate::text::{is_identifier, XYZW};

@@ -28,13 +28,21 @@ pub const REG_SET_LIMIT: u16 = 64;
 /// Register types (`D3DSPR_*` values 0–19).
 pub const REGISTER_TYPES: usize = 20;
 
-/// A set of registers `(type, number)` with numbers below [`REG_SET_LIMIT`]: one bit
+/// A set of registers `(type, number)` with numbers below [`RegSet::LIMIT`]: one bit
 /// table, no allocation.
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
 pub struct RegSet([u64; REGISTER_TYPES]);
 
 impl RegSet {
-    /// Adds a register (numbers from [`REG_SET_LIMIT`] on are not held).
+    /// Register numbers a set holds per register type (more than any register file but
+    /// the constants and labels has, which the sets do not hold).
+    pub const LIMIT: u16 = REG_SET_LIMIT;
+    /// Register types a set holds (`D3DSPR_*` values 0–19).
+    pub const TYPES: usize = REGISTER_TYPES;
+}
+
+impl RegSet {
+    /// Adds a register (numbers from [`RegSet::LIMIT`] on are not held).
     #[inline]
     pub fn insert(&mut self, kind: RegisterType, num: u16) {
         if num < REG_SET_LIMIT {
@@ -117,7 +125,7 @@ pub enum Problem {
     LabelInBlock,
     /// A block still open at the end token.
     Unclosed,
-    /// A register number at or past [`REG_SET_LIMIT`] in a file with fewer registers in
+    /// A register number at or past [`RegSet::LIMIT`] in a file with fewer registers in
     /// every version (a sampler declaration past the most samplers any version has).
     Register(RegisterType, u16),
 }

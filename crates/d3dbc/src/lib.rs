@@ -53,7 +53,7 @@
 //! ```
 #![warn(missing_docs)]
 
-pub mod analysis;
+mod analysis;
 pub mod asm;
 pub mod ctab;
 mod decode;
@@ -77,7 +77,7 @@ pub mod token;
 pub mod validate;
 mod version;
 
-pub use analysis::Analysis;
+pub use analysis::{Analysis, Declaration, Problem, RegSet, Varying};
 pub use ctab::{Ctab, CtabError};
 pub use decode::{DecodeError, DecodeErrorKind, Decoder, Event};
 pub use diag::{escape, Diagnostic, Diagnostics, Severity};

@@ -10,7 +10,7 @@
 //!
 //! The program setup reads its whole-shader facts (declarations, `def*` constants, the
 //! highest constant named, inputs read, colour and depth outputs, sampler types) from
-//! the shared pre-pass [`d3dbc::analysis`], its opcode classes from
+//! the shared pre-pass [`d3dbc::Analysis`], its opcode classes from
 //! [`d3dbc::Opcode::role`]/[`d3dbc::Opcode::block`] and its register-file sizes from [`d3dbc::regs`];
 //! the semantics of each instruction stay this crate's own, independent of the
 //! translators'.

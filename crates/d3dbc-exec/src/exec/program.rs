@@ -3,11 +3,11 @@
 //! declared inputs, outputs and samplers) and the float/int/bool constant file of a
 //! stage ([`ConstFile`]).
 
-use d3dbc::analysis::Analysis;
 use d3dbc::ir::Instruction;
 use d3dbc::opcode::{Block, Opcode, Role};
 use d3dbc::regs::{self, SAMPLER_STAGES};
 use d3dbc::token::{DeclUsage, RegisterType, SamplerType, SrcModifier};
+use d3dbc::Analysis;
 use d3dbc::{Register, Semantics, Shader, Version};
 
 use super::layout::{

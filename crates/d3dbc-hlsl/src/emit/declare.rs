@@ -64,7 +64,7 @@ impl Emitter {
                 } else {
                     (DeclUsage::TexCoord, var.num as u8)
                 };
-                let var = d3dbc::analysis::Varying {
+                let var = d3dbc::Varying {
                     usage,
                     index,
                     ..var

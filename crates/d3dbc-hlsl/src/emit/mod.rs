@@ -24,9 +24,9 @@ mod texture;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use d3dbc::analysis::Analysis;
 use d3dbc::ir::Instruction;
 use d3dbc::opcode::Reads;
+use d3dbc::Analysis;
 use d3dbc::{Shader, Version};
 
 use crate::interface::{Field, Uniforms};

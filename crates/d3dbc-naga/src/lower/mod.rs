@@ -56,7 +56,7 @@ use d3dbc::regs::Holds as SlotTy;
 /// A register key: (type, number).
 type Key = (RegisterType, u16);
 /// One `dcl` of an input or output register with a usage.
-type Decl = d3dbc::analysis::Varying;
+type Decl = d3dbc::Varying;
 
 #[derive(Clone, Copy)]
 enum Backing {

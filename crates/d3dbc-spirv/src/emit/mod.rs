@@ -53,11 +53,11 @@ use textures::Level;
 use d3dbc::regs::Holds as SlotTy;
 
 /// One `dcl` of an input or output register with a usage.
-type Decl = d3dbc::analysis::Varying;
+type Decl = d3dbc::Varying;
 /// Register numbers a slot table holds per register type.
-const MAX_REG: u16 = d3dbc::analysis::REG_SET_LIMIT;
+const MAX_REG: u16 = d3dbc::RegSet::LIMIT;
 /// Register types.
-const NKIND: usize = d3dbc::analysis::REGISTER_TYPES;
+const NKIND: usize = d3dbc::RegSet::TYPES;
 
 /// The SPIR-V type of a slot's value.
 trait SlotType {

@@ -1,4 +1,4 @@
-//! The back ends' view of the shared pre-pass ([`crate::analysis`]): the analysis itself
+//! The back ends' view of the shared pre-pass ([`crate::Analysis`]): the analysis itself
 //! (registers read and written, declarations, `def*` constants, flow control, the split
 //! into the main program and `label` subroutines) with its problems turned into
 //! [`Error`]s at DWORD offsets, the input and output declarations in the form a back end
