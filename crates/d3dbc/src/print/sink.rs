@@ -16,8 +16,8 @@ pub(super) trait Sink {
             self.push(c as char);
         }
     }
-    /// The first `n` bytes of `b` (ASCII), which a [`Line`] copies as one 8-byte piece.
-    fn push_fixed(&mut self, b: &[u8; 8], n: usize) {
+    /// The first `n` bytes of `b` (ASCII), which a [`Line`] copies as one `N`-byte piece.
+    fn push_fixed<const N: usize>(&mut self, b: &[u8; N], n: usize) {
         self.push_ascii(&b[..n]);
     }
     /// `n` spaces.
@@ -117,7 +117,11 @@ impl Buffered<'_> {
     /// kept in a register rather than reloaded and stored per piece), or with `slow`
     /// straight into `self` in the (unreached) case of a line longer than [`LINE`].
     #[inline(always)]
-    pub(super) fn line(&mut self, fast: impl FnOnce(&mut Line), slow: impl FnOnce(&mut Self)) {
+    pub(super) fn line<R>(
+        &mut self,
+        fast: impl FnOnce(&mut Line) -> R,
+        slow: impl FnOnce(&mut Self) -> R,
+    ) -> R {
         if BUFFERED - self.len < LINE {
             self.flush();
         }
@@ -126,11 +130,12 @@ impl Buffered<'_> {
             len: self.len,
             base: self.out.len(),
         };
-        fast(&mut line);
+        let r = fast(&mut line);
         if line.len <= BUFFERED {
             self.len = line.len;
+            r
         } else {
-            slow(self);
+            slow(self)
         }
     }
 
@@ -217,8 +222,8 @@ impl Sink for Line<'_> {
         self.len += n;
     }
     #[inline(always)]
-    fn push_fixed(&mut self, b: &[u8; 8], n: usize) {
-        match self.buf.get_mut(self.len..self.len + 8) {
+    fn push_fixed<const N: usize>(&mut self, b: &[u8; N], n: usize) {
+        match self.buf.get_mut(self.len..self.len + N) {
             Some(dst) => dst.copy_from_slice(b),
             None => self.len = BUFFERED + 1,
         }
