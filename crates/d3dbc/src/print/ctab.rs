@@ -77,12 +77,37 @@ pub(super) fn write_ctab_with(ctab: &CtabView, defaults: bool, out: &mut Buffere
         }
     }
     out.push_str("//\n//\n// Registers:\n//\n");
+    // Register order as one integer per constant (set, index, table position), sorted
+    // in place of the positions (a table of more than 65,536 constants, which no
+    // comment holds, sorts by the tuple).
     let by_register = |i: u32| {
         let c = &constants[i as usize];
         (set_order(c.register_set), c.register_index, i)
     };
-    if !order.is_sorted_by_key(|&i| by_register(i)) {
+    let key = |i: u32| {
+        let (set, index, i) = by_register(i);
+        (u64::from(set) << 32) | (u64::from(index) << 16) | u64::from(i)
+    };
+    let mut small_keys = [0u64; 64];
+    let mut large_keys = Vec::new();
+    if order.len() > 1 << 16 {
         order.sort_unstable_by_key(|&i| by_register(i));
+    } else {
+        let keys: &mut [u64] = if order.len() <= small_keys.len() {
+            &mut small_keys[..order.len()]
+        } else {
+            large_keys.resize(order.len(), 0);
+            &mut large_keys
+        };
+        for (k, &i) in keys.iter_mut().zip(order.iter()) {
+            *k = key(i);
+        }
+        if !keys.is_sorted() {
+            keys.sort_unstable();
+            for (o, &k) in order.iter_mut().zip(keys.iter()) {
+                *o = (k & 0xFFFF) as u32;
+            }
+        }
     }
     let width = constants
         .iter()

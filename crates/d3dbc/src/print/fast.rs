@@ -518,13 +518,18 @@ fn src(cx: &Ctx, operands: &[u32], i: usize, out: &mut impl Sink) -> Option<usiz
     if t & (0x8000_0000 | 0x0000_C000) != 0x8000_0000 {
         return None;
     }
-    let m = &cx.mods[((t >> 24) & 0xF) as usize];
-    if !m.valid {
-        return None;
+    // Most sources have no modifier: no prefix or suffix to copy.
+    if t & 0x0F00_0000 == 0 {
+        write_reg(cx, t, out)?;
+    } else {
+        let m = &cx.mods[((t >> 24) & 0xF) as usize];
+        if !m.valid {
+            return None;
+        }
+        out.push_fixed(&m.prefix, m.prefix_len as usize);
+        write_reg(cx, t, out)?;
+        out.push_fixed(&m.suffix, m.suffix_len as usize);
     }
-    out.push_fixed(&m.prefix, m.prefix_len as usize);
-    write_reg(cx, t, out)?;
-    out.push_fixed(&m.suffix, m.suffix_len as usize);
     if t & REL != 0 {
         i = write_relative(cx, operands, i, out)?;
     }
