@@ -336,10 +336,16 @@ pub(super) fn print_fast(tokens: &[u32], options: &PrintOptions, out: &mut Buffe
         }
         let coissue = token & it::COISSUE != 0;
         let indent = if coissue { 2 } else { 4 + 2 * depth };
-        let used = out.line(
-            |l| write_line(&cx, op, token, operands, indent, l),
-            |o| write_line(&cx, op, token, operands, indent, o),
-        );
+        // `Buffered::line` spelled out: no closure to carry the arguments.
+        let mut line = out.begin_line();
+        let used = write_line(&cx, op, token, operands, indent, &mut line);
+        let used = match line.end() {
+            Some(len) => {
+                out.end_line(len);
+                used
+            }
+            None => write_line(&cx, op, token, operands, indent, out),
+        };
         if used? != len {
             return None;
         }
@@ -418,7 +424,9 @@ fn write_line(
                 write_controls(op.texld, op.comparison, controls, out);
             }
             if op.dst {
-                out.push_fixed(&results.0, results.1 as usize);
+                if dst & 0x0F70_0000 != 0 {
+                    out.push_fixed(&results.0, results.1 as usize);
+                }
                 out.push(' ');
                 write_dst(cx, operands, dst_at, true, out)?;
             }

@@ -122,21 +122,36 @@ impl Buffered<'_> {
         fast: impl FnOnce(&mut Line) -> R,
         slow: impl FnOnce(&mut Self) -> R,
     ) -> R {
+        let mut line = self.begin_line();
+        let r = fast(&mut line);
+        match line.end() {
+            Some(len) => {
+                self.end_line(len);
+                r
+            }
+            None => slow(self),
+        }
+    }
+
+    /// A [`Line`] at the end of the block, with at least [`LINE`] bytes of room; what it
+    /// writes is kept by [`Buffered::end_line`] with the length [`Line::end`] gives
+    /// (or, where that is `None`, written again straight into `self`).
+    #[inline(always)]
+    pub(super) fn begin_line(&mut self) -> Line<'_> {
         if BUFFERED - self.len < LINE {
             self.flush();
         }
-        let mut line = Line {
+        Line {
             buf: &mut self.buf,
             len: self.len,
             base: self.out.len(),
-        };
-        let r = fast(&mut line);
-        if line.len <= BUFFERED {
-            self.len = line.len;
-            r
-        } else {
-            slow(self)
         }
+    }
+
+    /// Keeps a line [`Buffered::begin_line`] started, `len` being its [`Line::end`].
+    #[inline(always)]
+    pub(super) fn end_line(&mut self, len: usize) {
+        self.len = len;
     }
 
     /// A character outside ASCII (CTAB names only).
@@ -189,6 +204,14 @@ pub(super) struct Line<'b> {
     len: usize,
     /// Bytes of the output before the block (for [`Sink::len`]).
     base: usize,
+}
+
+impl Line<'_> {
+    /// The block's length with this line, or `None` where the line did not fit.
+    #[inline(always)]
+    pub(super) fn end(self) -> Option<usize> {
+        (self.len <= BUFFERED).then_some(self.len)
+    }
 }
 
 impl Sink for Line<'_> {
