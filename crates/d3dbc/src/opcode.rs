@@ -173,16 +173,16 @@ impl SlotModel {
     }
 }
 
-/// Where `needle` first occurs in `hay`: a first-byte scan then a compare, cheaper than
-/// `str::find`'s searcher (whose set-up costs more than the scan) on the short creator
-/// strings every listing header classifies.
+/// Where `needle` first occurs in `hay`: a first-byte scan (`memchr`) then a compare,
+/// cheaper than `str::find`'s searcher (whose set-up costs more than the scan) on the
+/// short creator strings every listing header classifies.
 pub(crate) fn find_short(hay: &str, needle: &str) -> Option<usize> {
     let (h, n) = (hay.as_bytes(), needle.as_bytes());
     let (&first, rest) = n.split_first()?;
     let last = h.len().checked_sub(n.len())?;
     let mut i = 0;
     while i <= last {
-        i += h[i..=last].iter().position(|&c| c == first)?;
+        i += memchr::memchr(first, &h[i..=last])?;
         if &h[i + 1..i + n.len()] == rest {
             return Some(i);
         }

@@ -175,6 +175,16 @@ fn every_valid_stream_prints() {
             assert_eq!(streamed, out, "{label}");
             bytes += out.len();
         }
+        // The token printer (`print_tokens`' path for plain listings) takes every stream
+        // that decodes, and prints what the IR printer prints.
+        let mut direct = String::new();
+        assert!(
+            print::print_tokens_direct(tokens, &options[0], &mut direct),
+            "{label}: the token printer declined"
+        );
+        let mut out = String::new();
+        print::print(&shader, &options[0], &mut out);
+        assert_eq!(direct, out, "{label}");
         printed += 1;
     }
     eprintln!(
@@ -589,6 +599,13 @@ fn mutated_streams_print() {
         state
     };
     let mut printed = 0;
+    let mut taken = 0;
+    let plain = PrintOptions::default();
+    let annotated = PrintOptions {
+        offsets: true,
+        tokens: true,
+        ..Default::default()
+    };
     let mut out = String::new();
     for (_, _, tokens) in &streams {
         if tokens.len() < 2 {
@@ -600,23 +617,34 @@ fn mutated_streams_print() {
                 let i = 1 + (next() as usize) % (t.len() - 1);
                 t[i] ^= 1 << (next() % 32);
             }
-            let options = PrintOptions {
-                offsets: true,
-                tokens: true,
-                ..Default::default()
-            };
-            let mut streamed = String::new();
-            let stream_ok = print::print_tokens(&t, &options, &mut streamed).is_ok();
-            assert_eq!(stream_ok, Shader::decode(&t).is_ok());
-            if let Ok(shader) = Shader::decode(&t) {
-                out.clear();
-                print::print(&shader, &options, &mut out);
-                assert_eq!(streamed, out, "streaming printer differs");
-                printed += 1;
+            let decoded = Shader::decode(&t);
+            // The annotated listing (the decoding printer) and the plain one (the token
+            // printer, where it takes the stream).
+            for options in [plain, annotated] {
+                let mut streamed = String::new();
+                let stream_ok = print::print_tokens(&t, &options, &mut streamed).is_ok();
+                assert_eq!(stream_ok, decoded.is_ok());
+                let mut direct = String::new();
+                let direct_ok = print::print_tokens_direct(&t, &options, &mut direct);
+                assert!(
+                    !direct_ok || decoded.is_ok(),
+                    "the token printer took a bad stream"
+                );
+                if let Ok(shader) = &decoded {
+                    out.clear();
+                    print::print(shader, &options, &mut out);
+                    assert_eq!(streamed, out, "streaming printer differs");
+                    if direct_ok {
+                        assert_eq!(direct, out, "token printer differs");
+                        taken += 1;
+                    }
+                    printed += 1;
+                }
             }
         }
     }
-    eprintln!("printed {printed} mutated streams");
+    eprintln!("printed {printed} mutated streams, {taken} by the token printer");
+    assert!(taken > 1000, "the token printer took only {taken} mutants");
     assert!(printed > 1000, "only {printed} mutated streams decoded");
 }
 

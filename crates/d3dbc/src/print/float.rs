@@ -23,6 +23,17 @@ pub(super) fn push_spaces(out: &mut impl Sink, n: usize) {
 }
 
 pub(super) fn push_repeat(out: &mut impl Sink, c: char, n: usize) {
+    // The CTAB's rule under `Name` (`------------`): 32 bytes a piece.
+    if c == '-' {
+        const DASHES: &str = "--------------------------------";
+        let mut n = n;
+        while n > DASHES.len() {
+            out.push_str(DASHES);
+            n -= DASHES.len();
+        }
+        out.push_str(&DASHES[..n]);
+        return;
+    }
     for _ in 0..n {
         out.push(c);
     }

@@ -4,10 +4,10 @@
 
 use super::float::{push_f32, push_i32, push_u32};
 use super::sink::Sink;
-use crate::ir::{DstParam, Instruction, RelAddr, SrcParam, MASK_ALL};
+use crate::ir::{DeclToken, DstParam, Instruction, RelAddr, SrcParam, MASK_ALL};
 use crate::ir::{Register, SWIZZLE_IDENTITY};
 use crate::opcode::Opcode;
-use crate::token::{texld_controls, RegisterType, SrcModifier};
+use crate::token::{texld_controls, Comparison, RegisterType, SrcModifier};
 use crate::version::Version;
 /// Appends one instruction as Microsoft prints it, without indentation or newline:
 /// predicate, co-issue `+`, mnemonic with comparison / `texldp` / result modifiers, and
@@ -28,44 +28,22 @@ pub(super) fn write_instruction(ins: &Instruction, version: Version, out: &mut i
     let layout = ins.opcode.layout(version);
     match ins.opcode {
         Opcode::Dcl => return write_dcl(ins, version, out),
-        Opcode::Def => {
-            out.push_str("def ");
+        Opcode::Def | Opcode::DefI | Opcode::DefB => {
+            out.push_str(ins.opcode.mnemonic(version));
+            out.push(' ');
             write_dst_reg(&ins.dst, version, out);
-            for v in ins.imm {
-                out.push_str(", ");
-                push_f32(out, f32::from_bits(v));
-            }
-            return;
-        }
-        Opcode::DefI => {
-            out.push_str("defi ");
-            write_dst_reg(&ins.dst, version, out);
-            for v in ins.imm {
-                out.push_str(", ");
-                push_i32(out, v as i32);
-            }
-            return;
-        }
-        Opcode::DefB => {
-            out.push_str("defb ");
-            write_dst_reg(&ins.dst, version, out);
-            out.push_str(if ins.imm[0] != 0 { ", true" } else { ", false" });
+            write_immediates(ins.opcode, &ins.imm[..layout.imms as usize], out);
             return;
         }
         _ => {}
     }
     out.push_str(ins.opcode.mnemonic(version));
-    if ins.opcode == Opcode::Tex && version.major >= 2 {
-        match ins.controls {
-            texld_controls::PROJECT => out.push('p'),
-            texld_controls::BIAS => out.push('b'),
-            _ => {}
-        }
-    }
-    if let Some(c) = ins.comparison() {
-        out.push('_');
-        out.push_str(c.suffix());
-    }
+    write_controls(
+        texld_suffixed(ins.opcode, version),
+        ins.opcode.has_comparison(),
+        ins.controls,
+        out,
+    );
     if layout.dst {
         write_result_modifiers(&ins.dst, out);
     }
@@ -82,8 +60,57 @@ pub(super) fn write_instruction(ins: &Instruction, version: Version, out: &mut i
     }
 }
 
+/// The immediates of `def` (`, 0.5, 1, …` as `%.9g`), `defi` (decimal) and `defb`
+/// (`, true`), after the register.
 #[inline(always)]
-fn write_result_modifiers(d: &DstParam, out: &mut impl Sink) {
+pub(super) fn write_immediates(opcode: Opcode, imm: &[u32], out: &mut impl Sink) {
+    match opcode {
+        Opcode::DefB => {
+            let set = imm.first().is_some_and(|&v| v != 0);
+            out.push_str(if set { ", true" } else { ", false" });
+        }
+        Opcode::DefI => {
+            for &v in imm {
+                out.push_str(", ");
+                push_i32(out, v as i32);
+            }
+        }
+        _ => {
+            for &v in imm {
+                out.push_str(", ");
+                push_f32(out, f32::from_bits(v));
+            }
+        }
+    }
+}
+
+/// Whether the controls field suffixes `opcode`'s mnemonic with `p`/`b` in `version`
+/// (`texldp`, `texldb`: 2.0 and later).
+pub(super) fn texld_suffixed(opcode: Opcode, version: Version) -> bool {
+    opcode == Opcode::Tex && version.major >= 2
+}
+
+/// What the controls field adds to a mnemonic: `p`/`b` of `texldp`/`texldb` (`texld`,
+/// [`texld_suffixed`]), a comparison (`_gt`) where the opcode has one.
+#[inline(always)]
+pub(super) fn write_controls(texld: bool, comparison: bool, controls: u8, out: &mut impl Sink) {
+    if texld {
+        match controls {
+            texld_controls::PROJECT => out.push('p'),
+            texld_controls::BIAS => out.push('b'),
+            _ => {}
+        }
+    }
+    if comparison {
+        if let Some(c) = Comparison::from_u8(controls & 7) {
+            out.push('_');
+            out.push_str(c.suffix());
+        }
+    }
+}
+
+#[inline(always)]
+pub(super) fn write_result_modifiers(d: &DstParam, out: &mut impl Sink) {
     out.push_str(match d.shift & 0xF {
         1 => "_x2",
         2 => "_x4",
@@ -105,10 +132,25 @@ fn write_result_modifiers(d: &DstParam, out: &mut impl Sink) {
 }
 
 fn write_dcl(ins: &Instruction, version: Version, out: &mut impl Sink) {
-    let reg = ins.dst.reg;
     out.push_str("dcl");
-    if reg.kind == RegisterType::Sampler {
-        match ins.decl.sampler_type() {
+    write_dcl_suffix(ins.decl, ins.dst.reg.kind, version, out);
+    write_result_modifiers(&ins.dst, out);
+    out.push(' ');
+    write_dst(&ins.dst, version, out);
+}
+
+/// What follows `dcl` for a declaration of a register of type `kind`: the sampler type
+/// (`_2d`), or the usage and its index (`_texcoord2`); nothing for `vPos`/`vFace` and
+/// the ps_2_x inputs without a usage.
+#[inline(always)]
+pub(super) fn write_dcl_suffix(
+    decl: DeclToken,
+    kind: RegisterType,
+    version: Version,
+    out: &mut impl Sink,
+) {
+    if kind == RegisterType::Sampler {
+        match decl.sampler_type() {
             Some(t) if !t.name().is_empty() => {
                 out.push('_');
                 out.push_str(t.name());
@@ -116,31 +158,28 @@ fn write_dcl(ins: &Instruction, version: Version, out: &mut impl Sink) {
             Some(_) => {}
             None => {
                 out.push_str("_unknown");
-                push_u32(out, ins.decl.sampler_type_raw() as u32);
+                push_u32(out, decl.sampler_type_raw() as u32);
             }
         }
-    } else if reg.kind != RegisterType::MiscType
+    } else if kind != RegisterType::MiscType
         && !(version.is_pixel()
             && version.major < 3
-            && ins.decl.usage_raw() == 0
-            && ins.decl.usage_index() == 0)
+            && decl.usage_raw() == 0
+            && decl.usage_index() == 0)
     {
         out.push('_');
-        match ins.decl.usage_kind() {
+        match decl.usage_kind() {
             Some(u) => out.push_str(u.name()),
             None => {
                 out.push_str("usage");
-                push_u32(out, ins.decl.usage_raw() as u32);
+                push_u32(out, decl.usage_raw() as u32);
             }
         }
-        let index = ins.decl.usage_index();
+        let index = decl.usage_index();
         if index != 0 {
             push_u32(out, index as u32);
         }
     }
-    write_result_modifiers(&ins.dst, out);
-    out.push(' ');
-    write_dst(&ins.dst, version, out);
 }
 
 /// The register name without write mask (for `def*`).
@@ -161,7 +200,7 @@ fn write_dst(d: &DstParam, version: Version, out: &mut impl Sink) {
 
 /// The write-mask suffix of each mask (`.xz`; nothing for the full mask) as 8 bytes and
 /// the count that is text.
-static MASKS: [([u8; 8], u8); 16] = {
+pub(super) static MASKS: [([u8; 8], u8); 16] = {
     let mut t = [([0u8; 8], 0u8); 16];
     let mut m = 0;
     while m < 15 {
@@ -210,11 +249,9 @@ static SWIZZLES: [([u8; 8], u8); 256] = {
 
 #[inline(always)]
 fn write_src(s: &SrcParam, version: Version, out: &mut impl Sink) {
-    match s.modifier {
-        m if m.is_negated() => out.push('-'),
-        SrcModifier::Comp => out.push_str("1-"),
-        SrcModifier::Not => out.push('!'),
-        _ => {}
+    let prefix = src_prefix(s.modifier);
+    if !prefix.is_empty() {
+        out.push_str(prefix);
     }
     write_register(s.reg, version, out);
     if s.modifier != SrcModifier::None {
@@ -226,6 +263,18 @@ fn write_src(s: &SrcParam, version: Version, out: &mut impl Sink) {
     write_swizzle(s.swizzle, out);
 }
 
+/// What a source modifier puts before the register: `-`, `1-` (`Comp`), `!` (`Not`) or
+/// nothing (the suffixes are [`SrcModifier::suffix`]).
+#[inline(always)]
+pub(super) fn src_prefix(m: SrcModifier) -> &'static str {
+    match m {
+        m if m.is_negated() => "-",
+        SrcModifier::Comp => "1-",
+        SrcModifier::Not => "!",
+        _ => "",
+    }
+}
+
 const COMPONENTS: [char; 4] = ['x', 'y', 'z', 'w'];
 
 #[inline(always)]
@@ -234,7 +283,7 @@ pub(super) fn write_swizzle(sw: u8, out: &mut impl Sink) {
     out.push_fixed(text, *n as usize);
 }
 
-fn write_rel(rel: RelAddr, version: Version, out: &mut impl Sink) {
+pub(super) fn write_rel(rel: RelAddr, version: Version, out: &mut impl Sink) {
     out.push('[');
     write_register(rel.reg, version, out);
     if rel.reg.kind != RegisterType::Loop {
@@ -253,7 +302,7 @@ fn write_rel(rel: RelAddr, version: Version, out: &mut impl Sink) {
 }
 
 #[inline(always)]
-fn write_register(reg: Register, version: Version, out: &mut impl Sink) {
+pub(super) fn write_register(reg: Register, version: Version, out: &mut impl Sink) {
     if let Some(e) = crate::regs::numbered(reg.kind, version) {
         out.push_fixed(&e.name, e.len as usize);
         push_u32(out, u32::from(reg.num) + u32::from(e.add));

@@ -47,6 +47,7 @@
 //! entry points and the listing walk.
 
 mod ctab;
+mod fast;
 mod float;
 mod instruction;
 mod sink;
@@ -197,6 +198,11 @@ pub fn print_tokens(
     out: &mut String,
 ) -> Result<(), DecodeError> {
     let start = out.len();
+    // A plain listing straight from the tokens; where that path declines (an error, an
+    // unusual stream), the decoding printer below decides.
+    if print_tokens_direct(tokens, options, out) {
+        return Ok(());
+    }
     let result = print_stream(tokens, options, out);
     match result {
         Ok(true) => Ok(()),
@@ -212,6 +218,23 @@ pub fn print_tokens(
             Err(e)
         }
     }
+}
+
+/// The token printer, [`print_tokens`]' path for plain listings, alone (the tests compare
+/// it with the decoding printer): appends the listing and returns `true`, or returns
+/// `false` with `out` as it was where it leaves the stream to the decoding printer (a
+/// stream that does not decode, an unusual one, an annotated listing).
+#[doc(hidden)]
+pub fn print_tokens_direct(tokens: &[u32], options: &PrintOptions, out: &mut String) -> bool {
+    if options.offsets || options.tokens {
+        return false;
+    }
+    let start = out.len();
+    let done = fast::print_fast(tokens, options, &mut Buffered::new(out)).is_some();
+    if !done {
+        out.truncate(start);
+    }
+    done
 }
 
 /// The streaming pass of [`print_tokens`]; `Ok(false)` when a constant table follows an

@@ -16,8 +16,8 @@ pub(super) trait Sink {
             self.push(c as char);
         }
     }
-    /// The first `n` bytes of `b` (ASCII), which a [`Line`] copies as one 8-byte piece.
-    fn push_fixed(&mut self, b: &[u8; 8], n: usize) {
+    /// The first `n` bytes of `b` (ASCII), which a [`Line`] copies as one `N`-byte piece.
+    fn push_fixed<const N: usize>(&mut self, b: &[u8; N], n: usize) {
         self.push_ascii(&b[..n]);
     }
     /// `n` spaces.
@@ -117,21 +117,41 @@ impl Buffered<'_> {
     /// kept in a register rather than reloaded and stored per piece), or with `slow`
     /// straight into `self` in the (unreached) case of a line longer than [`LINE`].
     #[inline(always)]
-    pub(super) fn line(&mut self, fast: impl FnOnce(&mut Line), slow: impl FnOnce(&mut Self)) {
+    pub(super) fn line<R>(
+        &mut self,
+        fast: impl FnOnce(&mut Line) -> R,
+        slow: impl FnOnce(&mut Self) -> R,
+    ) -> R {
+        let mut line = self.begin_line();
+        let r = fast(&mut line);
+        match line.end() {
+            Some(len) => {
+                self.end_line(len);
+                r
+            }
+            None => slow(self),
+        }
+    }
+
+    /// A [`Line`] at the end of the block, with at least [`LINE`] bytes of room; what it
+    /// writes is kept by [`Buffered::end_line`] with the length [`Line::end`] gives
+    /// (or, where that is `None`, written again straight into `self`).
+    #[inline(always)]
+    pub(super) fn begin_line(&mut self) -> Line<'_> {
         if BUFFERED - self.len < LINE {
             self.flush();
         }
-        let mut line = Line {
+        Line {
             buf: &mut self.buf,
             len: self.len,
             base: self.out.len(),
-        };
-        fast(&mut line);
-        if line.len <= BUFFERED {
-            self.len = line.len;
-        } else {
-            slow(self);
         }
+    }
+
+    /// Keeps a line [`Buffered::begin_line`] started, `len` being its [`Line::end`].
+    #[inline(always)]
+    pub(super) fn end_line(&mut self, len: usize) {
+        self.len = len;
     }
 
     /// A character outside ASCII (CTAB names only).
@@ -186,6 +206,14 @@ pub(super) struct Line<'b> {
     base: usize,
 }
 
+impl Line<'_> {
+    /// The block's length with this line, or `None` where the line did not fit.
+    #[inline(always)]
+    pub(super) fn end(self) -> Option<usize> {
+        (self.len <= BUFFERED).then_some(self.len)
+    }
+}
+
 impl Sink for Line<'_> {
     #[inline(always)]
     fn push_str(&mut self, s: &str) {
@@ -217,8 +245,8 @@ impl Sink for Line<'_> {
         self.len += n;
     }
     #[inline(always)]
-    fn push_fixed(&mut self, b: &[u8; 8], n: usize) {
-        match self.buf.get_mut(self.len..self.len + 8) {
+    fn push_fixed<const N: usize>(&mut self, b: &[u8; N], n: usize) {
+        match self.buf.get_mut(self.len..self.len + N) {
             Some(dst) => dst.copy_from_slice(b),
             None => self.len = BUFFERED + 1,
         }
