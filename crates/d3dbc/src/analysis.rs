@@ -416,12 +416,28 @@ impl Analysis {
         let i = self.instructions.len();
         self.instructions.push(*x);
         self.offsets.push(at);
+        match x.opcode.role() {
+            Role::Declaration => {
+                self.declaration(i, x);
+                return;
+            }
+            Role::Marker | Role::Phase => return,
+            // Blocks, breaks, calls and labels: only flow control needs the block
+            // bookkeeping (one match on the role for the rest).
+            Role::Flow(_) => self.flow(w, i, x),
+            Role::Compute => {}
+        }
+        self.operands(i, x, layout, w.ps1x);
+    }
+
+    /// The block structure and subroutines of a flow-control instruction `i`.
+    fn flow(&mut self, w: &mut Walk, i: usize, x: &Instruction) {
         let op = x.opcode;
         match op.block() {
             Block::Open => {
+                self.has_flow = true;
                 w.depth += 1;
                 self.max_depth = self.max_depth.max(w.depth);
-                self.has_flow = true;
             }
             Block::Close => match w.depth.checked_sub(1) {
                 Some(d) => w.depth = d,
@@ -450,15 +466,6 @@ impl Analysis {
             }
             _ => {}
         }
-        match op.role() {
-            Role::Declaration => {
-                self.declaration(i, x);
-                return;
-            }
-            Role::Marker | Role::Phase => return,
-            Role::Flow(_) | Role::Compute => {}
-        }
-        self.operands(i, x, layout, w.ps1x);
     }
 
     /// After the last instruction (the end token at DWORD offset `at`): the main
