@@ -198,24 +198,58 @@ impl Analysis {
     /// keeps one per thread allocates nothing here from its second shader on. The
     /// result is [`Analysis::new`]'s.
     pub fn refill(&mut self, shader: &Shader) {
-        let old = std::mem::replace(self, Analysis::blank(shader.version));
-        self.keep_buffers(old);
+        self.reset(shader.version);
         self.fill(shader);
     }
 
-    /// `old`'s buffers, emptied, in place of this (blank) analysis's.
-    fn keep_buffers(&mut self, old: Analysis) {
-        fn emptied<T>(mut v: Vec<T>) -> Vec<T> {
-            v.clear();
-            v
-        }
-        self.instructions = emptied(old.instructions);
-        self.offsets = emptied(old.offsets);
-        self.declarations = emptied(old.declarations);
-        self.float_defs = emptied(old.float_defs);
-        self.int_defs = emptied(old.int_defs);
-        self.bool_defs = emptied(old.bool_defs);
-        self.subs = emptied(old.subs);
+    /// This analysis as [`Analysis::blank`] makes one, in place (no blank value built
+    /// and moved in): the buffers emptied and kept. Every field is named, so a new one
+    /// must be reset here too.
+    fn reset(&mut self, version: Version) {
+        let Analysis {
+            version: v,
+            instructions,
+            offsets,
+            declarations,
+            samplers,
+            float_defs,
+            int_defs,
+            bool_defs,
+            used,
+            written,
+            max_const,
+            reads_int,
+            reads_bool,
+            has_flow,
+            has_calls,
+            writes_depth,
+            discards,
+            max_depth,
+            main,
+            subs,
+            problem,
+        } = self;
+        *v = version;
+        instructions.clear();
+        offsets.clear();
+        declarations.clear();
+        *samplers = [None; regs::MAX_SAMPLERS];
+        float_defs.clear();
+        int_defs.clear();
+        bool_defs.clear();
+        *used = RegSet::default();
+        *written = RegSet::default();
+        *max_const = None;
+        *reads_int = false;
+        *reads_bool = false;
+        *has_flow = false;
+        *has_calls = false;
+        *writes_depth = false;
+        *discards = false;
+        *max_depth = 0;
+        *main = 0..0;
+        subs.clear();
+        *problem = None;
     }
 
     /// Nothing learnt yet (no buffer allocated).
@@ -389,8 +423,7 @@ impl Analysis {
     pub fn refill_tokens(&mut self, tokens: &[u32]) -> Result<(), DecodeError> {
         let mut d = Decoder::new(tokens)?;
         let v = d.version();
-        let old = std::mem::replace(self, Analysis::blank(v));
-        self.keep_buffers(old);
+        self.reset(v);
         let mut w = Walk::new(v);
         let mut ins = Instruction::new(Opcode::Nop);
         while let Some((at, step)) = d.next_into(&mut ins)? {
