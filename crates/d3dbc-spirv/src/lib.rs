@@ -105,13 +105,17 @@ fn with_scan<R>(input: Input<'_>, f: impl FnOnce(&Scan) -> Result<R, Error>) -> 
     result
 }
 
-pub(crate) fn run<'a>(
+/// One translation of `input`; `out` takes the words, the interface and the pixel
+/// reads (empty unless `link_pixel`) where they are made, so that a caller keeping
+/// only the words moves nothing else out.
+pub(crate) fn run<'a, R>(
     input: Input<'_>,
     options: &'a TranslateOptions,
     flags: EmitFlags,
     link: Option<&'a [LinkRead]>,
     link_pixel: bool,
-) -> Result<(Translation, Vec<LinkRead>), Error> {
+    out: impl FnOnce(Vec<u32>, Interface, Vec<LinkRead>) -> R,
+) -> Result<R, Error> {
     with_scan(input, |scan| {
         // The emitter borrows the scan (instructions and offsets included): nothing large
         // is moved into it.
@@ -136,8 +140,18 @@ pub(crate) fn run<'a>(
         }
         let (m, interface) = e.finish();
         m.recycle();
-        Ok((Translation { words, interface }, reads))
+        Ok(out(words, interface, reads))
     })
+}
+
+/// The words and the interface, as a [`Translation`] (for [`run`]).
+fn translation(words: Vec<u32>, interface: Interface, _: Vec<LinkRead>) -> Translation {
+    Translation { words, interface }
+}
+
+/// The words alone (for [`run`]).
+fn words(words: Vec<u32>, _: Interface, _: Vec<LinkRead>) -> Vec<u32> {
+    words
 }
 
 /// Puts the sections together behind the header, the bound patched last.
@@ -210,7 +224,8 @@ fn assemble(e: &mut emit::Emitter<'_>, ps: bool) -> Vec<u32> {
 /// Emits `shader` as SPIR-V words for Vulkan (y flipped into Vulkan's clip space, like
 /// the naga path's `spirv()`).
 pub fn emit(shader: &Shader, options: &TranslateOptions) -> Result<Vec<u32>, Error> {
-    Ok(translate(shader, options)?.words)
+    let flags = EmitFlags::default();
+    run(Input::Shader(shader), options, flags, None, false, words)
 }
 
 /// Emits `shader` with its interface, y flipped for Vulkan.
@@ -224,7 +239,14 @@ pub fn translate_with(
     options: &TranslateOptions,
     flags: EmitFlags,
 ) -> Result<Translation, Error> {
-    Ok(run(Input::Shader(shader), options, flags, None, false)?.0)
+    run(
+        Input::Shader(shader),
+        options,
+        flags,
+        None,
+        false,
+        translation,
+    )
 }
 
 /// [`emit`] from a token stream (the version token first; DWORDs after the end token
@@ -240,17 +262,19 @@ pub fn translate_with(
 /// assert_eq!(words, d3dbc_spirv::emit(&shader, &Default::default()).unwrap());
 /// ```
 pub fn emit_tokens(tokens: &[u32], options: &TranslateOptions) -> Result<Vec<u32>, Error> {
-    Ok(translate_tokens(tokens, options)?.words)
+    let flags = EmitFlags::default();
+    run(Input::Tokens(tokens), options, flags, None, false, words)
 }
 
 /// [`translate`] from a token stream, as [`emit_tokens`].
 pub fn translate_tokens(tokens: &[u32], options: &TranslateOptions) -> Result<Translation, Error> {
-    Ok(run(
+    let flags = EmitFlags::default();
+    run(
         Input::Tokens(tokens),
         options,
-        EmitFlags::default(),
+        flags,
         None,
         false,
-    )?
-    .0)
+        translation,
+    )
 }

@@ -22,7 +22,8 @@ pub fn link(
     if !vs.version.is_vertex() || !ps.version.is_pixel() {
         return Err(Error::Link("needs a vertex and a pixel shader"));
     }
-    let (p, reads) = run(Input::Shader(ps), options, flags, None, true)?;
-    let (v, _) = run(Input::Shader(vs), options, flags, Some(&reads), false)?;
+    let both = |words, interface, reads| (Translation { words, interface }, reads);
+    let (p, reads) = run(Input::Shader(ps), options, flags, None, true, both)?;
+    let (v, _) = run(Input::Shader(vs), options, flags, Some(&reads), false, both)?;
     Ok((v, p))
 }
