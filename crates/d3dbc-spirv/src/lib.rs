@@ -105,16 +105,17 @@ fn with_scan<R>(input: Input<'_>, f: impl FnOnce(&Scan) -> Result<R, Error>) -> 
     result
 }
 
-/// One translation of `input`; `out` takes the words, the interface and the pixel
-/// reads (empty unless `link_pixel`) where they are made, so that a caller keeping
-/// only the words moves nothing else out.
+/// One translation of `input`; `out` takes the version, the words, the interface (not
+/// yet named: [`Interface::name`]) and the pixel reads (empty unless `link_pixel`) where
+/// they are made, so that a caller keeping only the words moves nothing else out and
+/// allocates no name.
 pub(crate) fn run<'a, R>(
     input: Input<'_>,
     options: &'a TranslateOptions,
     flags: EmitFlags,
     link: Option<&'a [LinkRead]>,
     link_pixel: bool,
-    out: impl FnOnce(Vec<u32>, Interface, Vec<LinkRead>) -> R,
+    out: impl FnOnce(d3dbc::Version, Vec<u32>, Interface, Vec<LinkRead>) -> R,
 ) -> Result<R, Error> {
     with_scan(input, |scan| {
         // The emitter borrows the scan (instructions and offsets included): nothing large
@@ -140,17 +141,23 @@ pub(crate) fn run<'a, R>(
         }
         let (m, interface) = e.finish();
         m.recycle();
-        Ok(out(words, interface, reads))
+        Ok(out(scan.version, words, interface, reads))
     })
 }
 
-/// The words and the interface, as a [`Translation`] (for [`run`]).
-fn translation(words: Vec<u32>, interface: Interface, _: Vec<LinkRead>) -> Translation {
+/// The words and the named interface, as a [`Translation`] (for [`run`]).
+pub(crate) fn translation(
+    v: d3dbc::Version,
+    words: Vec<u32>,
+    mut interface: Interface,
+    _: Vec<LinkRead>,
+) -> Translation {
+    interface.name(v);
     Translation { words, interface }
 }
 
 /// The words alone (for [`run`]).
-fn words(words: Vec<u32>, _: Interface, _: Vec<LinkRead>) -> Vec<u32> {
+fn words(_: d3dbc::Version, words: Vec<u32>, _: Interface, _: Vec<LinkRead>) -> Vec<u32> {
     words
 }
 
