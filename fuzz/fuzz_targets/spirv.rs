@@ -5,7 +5,9 @@
 //! instruction lengths that tile the module, every id below the bound) that naga's
 //! SPIR-V front end parses (without the float-controls declarations, which it does not
 //! read), and every 64th output also passes `spirv-val` when it is
-//! installed.
+//! installed. The token entry point agrees with decode-then-emit on every input:
+//! `emit_tokens` gives a valid shader's words, and a stream that does not decode is its
+//! `Error::Decode` with the decoder's own error.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -35,8 +37,25 @@ fn well_formed(w: &[u32]) -> Result<(), String> {
     Ok(())
 }
 
+/// A stream (after the 4 option bytes) that does not decode is `emit_tokens`' decode
+/// error, the decoder's own.
+fn decode_errors_agree(data: &[u8]) {
+    let Some(body) = data.get(4..) else {
+        return;
+    };
+    let tokens: Vec<u32> = body
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    if let Err(e) = d3dbc::Shader::decode(&tokens) {
+        let got = d3dbc_spirv::emit_tokens(&tokens, &Default::default());
+        assert_eq!(got, Err(d3dbc_spirv::Error::Decode(e)));
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
-    let Some((head, _, shader)) = common::valid_shader(data, 4) else {
+    decode_errors_agree(data);
+    let Some((head, tokens, shader)) = common::valid_shader(data, 4) else {
         return;
     };
     let opts = common::translate_options([head[0], head[1], head[2], head[3]]);
@@ -48,6 +67,11 @@ fuzz_target!(|data: &[u8]| {
             d3dbc::print::to_string(&shader)
         ),
     };
+    assert!(
+        d3dbc_spirv::emit_tokens(&tokens, &opts).as_ref() == Ok(&words),
+        "emit_tokens differs from emit\n{}",
+        d3dbc::print::to_string(&shader)
+    );
     if let Err(e) = well_formed(&words) {
         panic!("malformed SPIR-V: {e}\n{}", d3dbc::print::to_string(&shader));
     }

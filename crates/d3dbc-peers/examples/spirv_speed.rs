@@ -6,9 +6,10 @@
 //! The inputs are every `dwords` of `binaries.jsonl`, `wine_d3d9_blobs.jsonl`,
 //! `vkd3d_d3dbc.jsonl` and `fxc10_listings.jsonl` that holds a shader, as bytes, which is
 //! the set the figures count (`crates/d3dbc-bind/benches/dis_corpus.rs` reads the
-//! same). Each side translates every binary from its bytes each pass (d3dbc: decode +
-//! scan + emit; bytes that do not decode count as attempts, as MojoShader's rejections
-//! do); the throughput is MB/s of bytecode in.
+//! same). Each side translates every binary from its bytes each pass (d3dbc:
+//! `d3dbc_spirv::emit_tokens`, which decodes straight into the scan, then emits; bytes
+//! that do not decode count as attempts, as MojoShader's rejections do); the throughput
+//! is MB/s of bytecode in.
 //!
 //! Prints: how many each side translates, SPIR-V words in total and per D3D9 instruction
 //! (slot-taking instructions), the best and median pass of each side and their ratio.
@@ -34,8 +35,7 @@ use records::load;
 
 #[inline(never)]
 fn ours(tokens: &[u32], opts: &d3dbc_spirv::TranslateOptions) -> Option<usize> {
-    let s = Shader::decode(tokens).ok()?;
-    d3dbc_spirv::emit(&s, opts).ok().map(|w| w.len())
+    d3dbc_spirv::emit_tokens(tokens, opts).ok().map(|w| w.len())
 }
 
 fn main() {

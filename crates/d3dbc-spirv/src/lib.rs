@@ -77,38 +77,52 @@ thread_local! {
 /// dropped instead).
 const KEEP_INSTRUCTIONS: usize = 4096;
 
-/// `f` on `shader`'s scan (the shared pre-pass: the instructions, each one's DWORD
+/// What a translation starts from: a decoded shader, or its token stream (decoded
+/// straight into the scan, no [`Shader`] in between).
+#[derive(Clone, Copy)]
+pub(crate) enum Input<'a> {
+    Shader(&'a Shader),
+    Tokens(&'a [u32]),
+}
+
+/// `f` on the input's scan (the shared pre-pass: the instructions, each one's DWORD
 /// offset, what they use), made in the scan the thread's last translation kept.
-fn with_scan<R>(shader: &Shader, f: impl FnOnce(&Scan) -> Result<R, Error>) -> Result<R, Error> {
-    let (result, scan) = match SCAN.with(|c| c.take()) {
-        Some(mut s) => match s.refill(shader) {
-            Ok(()) => (f(&s), s),
-            Err(e) => (Err(e), s),
-        },
-        None => {
-            let s = Box::new(scan(d3dbc::Analysis::new(shader))?);
-            (f(&s), s)
-        }
+fn with_scan<R>(input: Input<'_>, f: impl FnOnce(&Scan) -> Result<R, Error>) -> Result<R, Error> {
+    let mut s = match SCAN.with(|c| c.take()) {
+        Some(s) => s,
+        None => Box::new(scan(d3dbc::Analysis::new(&Shader::new(
+            d3dbc::Version::pixel(3, 0),
+        )))?),
     };
-    if scan.instructions.capacity() <= KEEP_INSTRUCTIONS {
-        SCAN.with(|c| c.set(Some(scan)));
+    let filled = match input {
+        Input::Shader(shader) => s.refill(shader),
+        Input::Tokens(tokens) => s.refill_tokens(tokens),
+    };
+    let result = filled.and_then(|()| f(&s));
+    if s.instructions.capacity() <= KEEP_INSTRUCTIONS {
+        SCAN.with(|c| c.set(Some(s)));
     }
     result
 }
 
-pub(crate) fn run<'a>(
-    shader: &Shader,
+/// One translation of `input`; `out` takes the version, the words, the interface (not
+/// yet named: [`Interface::name`]) and the pixel reads (empty unless `link_pixel`) where
+/// they are made, so that a caller keeping only the words moves nothing else out and
+/// allocates no name.
+pub(crate) fn run<'a, R>(
+    input: Input<'_>,
     options: &'a TranslateOptions,
     flags: EmitFlags,
     link: Option<&'a [LinkRead]>,
     link_pixel: bool,
-) -> Result<(Translation, Vec<LinkRead>), Error> {
-    with_scan(shader, |scan| {
+    out: impl FnOnce(d3dbc::Version, Vec<u32>, Interface, Vec<LinkRead>) -> R,
+) -> Result<R, Error> {
+    with_scan(input, |scan| {
         // The emitter borrows the scan (instructions and offsets included): nothing large
         // is moved into it.
         let mut e = emit::Emitter::new(
             module::Module::take(),
-            shader.version,
+            scan.version,
             scan,
             options,
             flags.adjust_y,
@@ -121,14 +135,30 @@ pub(crate) fn run<'a>(
         } else {
             Vec::new()
         };
-        let mut words = assemble(&mut e, shader.version.is_pixel());
+        let mut words = assemble(&mut e, scan.version.is_pixel());
         if options.pipeline.float_controls {
             d3dbc::target::float_controls::request(&mut words, options.semantics.denormals);
         }
         let (m, interface) = e.finish();
         m.recycle();
-        Ok((Translation { words, interface }, reads))
+        Ok(out(scan.version, words, interface, reads))
     })
+}
+
+/// The words and the named interface, as a [`Translation`] (for [`run`]).
+pub(crate) fn translation(
+    v: d3dbc::Version,
+    words: Vec<u32>,
+    mut interface: Interface,
+    _: Vec<LinkRead>,
+) -> Translation {
+    interface.name(v);
+    Translation { words, interface }
+}
+
+/// The words alone (for [`run`]).
+fn words(_: d3dbc::Version, words: Vec<u32>, _: Interface, _: Vec<LinkRead>) -> Vec<u32> {
+    words
 }
 
 /// Puts the sections together behind the header, the bound patched last.
@@ -201,7 +231,8 @@ fn assemble(e: &mut emit::Emitter<'_>, ps: bool) -> Vec<u32> {
 /// Emits `shader` as SPIR-V words for Vulkan (y flipped into Vulkan's clip space, like
 /// the naga path's `spirv()`).
 pub fn emit(shader: &Shader, options: &TranslateOptions) -> Result<Vec<u32>, Error> {
-    Ok(translate(shader, options)?.words)
+    let flags = EmitFlags::default();
+    run(Input::Shader(shader), options, flags, None, false, words)
 }
 
 /// Emits `shader` with its interface, y flipped for Vulkan.
@@ -215,5 +246,42 @@ pub fn translate_with(
     options: &TranslateOptions,
     flags: EmitFlags,
 ) -> Result<Translation, Error> {
-    Ok(run(shader, options, flags, None, false)?.0)
+    run(
+        Input::Shader(shader),
+        options,
+        flags,
+        None,
+        false,
+        translation,
+    )
+}
+
+/// [`emit`] from a token stream (the version token first; DWORDs after the end token
+/// are ignored), decoded straight into the translator's pre-pass: the result is
+/// `emit(&Shader::decode(tokens)?, options)`'s without building the [`Shader`] (a
+/// stream that does not decode is [`Error::Decode`]).
+///
+/// ```
+/// let tokens = [0xFFFF0200, 0x0200001F, 0x80000000, 0xB00F0000,
+///               0x02000001, 0x800F0800, 0xB0E40000, 0x0000FFFF];
+/// let shader = d3dbc::Shader::decode(&tokens).unwrap();
+/// let words = d3dbc_spirv::emit_tokens(&tokens, &Default::default()).unwrap();
+/// assert_eq!(words, d3dbc_spirv::emit(&shader, &Default::default()).unwrap());
+/// ```
+pub fn emit_tokens(tokens: &[u32], options: &TranslateOptions) -> Result<Vec<u32>, Error> {
+    let flags = EmitFlags::default();
+    run(Input::Tokens(tokens), options, flags, None, false, words)
+}
+
+/// [`translate`] from a token stream, as [`emit_tokens`].
+pub fn translate_tokens(tokens: &[u32], options: &TranslateOptions) -> Result<Translation, Error> {
+    let flags = EmitFlags::default();
+    run(
+        Input::Tokens(tokens),
+        options,
+        flags,
+        None,
+        false,
+        translation,
+    )
 }

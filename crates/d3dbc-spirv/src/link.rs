@@ -6,7 +6,7 @@
 
 use d3dbc::Shader;
 
-use crate::{run, EmitFlags, Error, TranslateOptions, Translation};
+use crate::{run, translation, EmitFlags, Error, Input, TranslateOptions, Translation};
 
 /// Emits a vertex/pixel pair linked as `d3dbc_naga::link` links the naga translations
 /// (same rules, same resulting locations and interfaces): the pixel inputs move to
@@ -22,7 +22,8 @@ pub fn link(
     if !vs.version.is_vertex() || !ps.version.is_pixel() {
         return Err(Error::Link("needs a vertex and a pixel shader"));
     }
-    let (p, reads) = run(ps, options, flags, None, true)?;
-    let (v, _) = run(vs, options, flags, Some(&reads), false)?;
+    let both = |v, words, interface, reads| (translation(v, words, interface, Vec::new()), reads);
+    let (p, reads) = run(Input::Shader(ps), options, flags, None, true, both)?;
+    let (v, _) = run(Input::Shader(vs), options, flags, Some(&reads), false, both)?;
     Ok((v, p))
 }

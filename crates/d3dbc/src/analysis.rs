@@ -15,7 +15,8 @@
 
 use std::ops::Range;
 
-use crate::ir::{DeclToken, Instruction, Item, Shader};
+use crate::decode::{DecodeError, Decoder, Step};
+use crate::ir::{DeclToken, Instruction, Item, Shader, SrcParam};
 use crate::opcode::{Block, Layout, Opcode, Role};
 use crate::regs;
 use crate::token::{DeclUsage, RegisterType, SamplerType};
@@ -205,19 +206,58 @@ impl Analysis {
     /// keeps one per thread allocates nothing here from its second shader on. The
     /// result is [`Analysis::new`]'s.
     pub fn refill(&mut self, shader: &Shader) {
-        let old = std::mem::replace(self, Analysis::blank(shader.version));
-        fn emptied<T>(mut v: Vec<T>) -> Vec<T> {
-            v.clear();
-            v
-        }
-        self.instructions = emptied(old.instructions);
-        self.offsets = emptied(old.offsets);
-        self.declarations = emptied(old.declarations);
-        self.float_defs = emptied(old.float_defs);
-        self.int_defs = emptied(old.int_defs);
-        self.bool_defs = emptied(old.bool_defs);
-        self.subs = emptied(old.subs);
+        self.reset(shader.version);
         self.fill(shader);
+    }
+
+    /// This analysis as [`Analysis::blank`] makes one, in place (no blank value built
+    /// and moved in): the buffers emptied and kept. Every field is named, so a new one
+    /// must be reset here too.
+    fn reset(&mut self, version: Version) {
+        let Analysis {
+            version: v,
+            instructions,
+            offsets,
+            declarations,
+            samplers,
+            float_defs,
+            int_defs,
+            bool_defs,
+            used,
+            written,
+            max_const,
+            reads_int,
+            reads_bool,
+            has_flow,
+            has_calls,
+            writes_depth,
+            discards,
+            max_depth,
+            main,
+            subs,
+            problem,
+        } = self;
+        *v = version;
+        instructions.clear();
+        offsets.clear();
+        declarations.clear();
+        *samplers = [None; regs::MAX_SAMPLERS];
+        float_defs.clear();
+        int_defs.clear();
+        bool_defs.clear();
+        *used = RegSet::default();
+        *written = RegSet::default();
+        *max_const = None;
+        *reads_int = false;
+        *reads_bool = false;
+        *has_flow = false;
+        *has_calls = false;
+        *writes_depth = false;
+        *discards = false;
+        *max_depth = 0;
+        *main = 0..0;
+        subs.clear();
+        *problem = None;
     }
 
     /// Nothing learnt yet (no buffer allocated).
@@ -362,14 +402,10 @@ impl Analysis {
     }
 
     /// The walk, one pass over the items: each instruction copied out with its DWORD
-    /// offset, then noted. Long by design: one arm per opcode role over the analysis
-    /// being built.
+    /// offset (recomputed from its operands, comments counted), then noted.
     fn walk(&mut self, shader: &Shader) {
         let v = self.version;
-        let ps1x = v.is_ps_1_x();
-        let mut depth = 0usize;
-        let mut main_end = None;
-        let mut cur_label: Option<(u16, usize)> = None;
+        let mut w = Walk::new(v);
         let mut at = 1u32;
         for item in &shader.items {
             let x = match item {
@@ -379,66 +415,114 @@ impl Analysis {
                     continue;
                 }
             };
-            let i = self.instructions.len();
-            self.instructions.push(*x);
-            self.offsets.push(at);
             let layout = x.layout(v);
+            self.step(&mut w, at, x, layout);
             at = at.saturating_add(1 + x.operand_len_in(layout, v) as u32);
-            let op = x.opcode;
-            match op.block() {
-                Block::Open => {
-                    depth += 1;
-                    self.max_depth = self.max_depth.max(depth);
-                    self.has_flow = true;
-                }
-                Block::Close => match depth.checked_sub(1) {
-                    Some(d) => depth = d,
-                    None => self.problem(i, Problem::UnbalancedEnd),
-                },
-                Block::Else | Block::None => {}
-            }
-            match op {
-                Opcode::Break | Opcode::BreakC | Opcode::BreakP => self.has_flow = true,
-                Opcode::Call | Opcode::CallNz => {
-                    self.has_flow = true;
-                    self.has_calls = true;
-                }
-                Opcode::Label => {
-                    self.has_flow = true;
-                    self.has_calls = true;
-                    if depth != 0 {
-                        self.problem(i, Problem::LabelInBlock);
-                    }
-                    if let Some((l, start)) = cur_label.take() {
-                        self.subs.push((l, start..i));
-                    } else {
-                        main_end = Some(i);
-                    }
-                    cur_label = Some((x.srcs[0].reg.num, i + 1));
-                }
-                _ => {}
-            }
-            match op.role() {
-                Role::Declaration => {
-                    self.declaration(i, x);
-                    continue;
-                }
-                Role::Marker | Role::Phase => continue,
-                Role::Flow(_) | Role::Compute => {}
-            }
-            self.operands(i, x, layout, ps1x);
         }
+        self.end(w, at);
+    }
+
+    /// `tokens`' analysis in place of this one, decoded straight into it (no [`Shader`]
+    /// in between: each instruction is decoded once and copied once, comments are
+    /// skipped where they lie), its buffers kept as [`Analysis::refill`] keeps them. The
+    /// result is `Analysis::new(&Shader::decode(tokens)?)`'s; DWORDs after the end token
+    /// are ignored, as [`Shader::decode`] ignores them. After an error the analysis is
+    /// not the shader's (refill it again before reading it).
+    pub fn refill_tokens(&mut self, tokens: &[u32]) -> Result<(), DecodeError> {
+        let mut d = Decoder::new(tokens)?;
+        let v = d.version();
+        self.reset(v);
+        let mut w = Walk::new(v);
+        let mut ins = Instruction::new(Opcode::Nop);
+        while let Some((at, step)) = d.next_into(&mut ins)? {
+            if let Step::Instruction = step {
+                // As `Shader::decode` leaves them: unused source slots `EMPTY`.
+                for s in &mut ins.srcs[ins.src_count as usize..] {
+                    *s = SrcParam::EMPTY;
+                }
+                let layout = ins.opcode.layout(v);
+                self.step(&mut w, at as u32, &ins, layout);
+            }
+        }
+        // The decoder stands after the end token.
+        self.end(w, d.offset() as u32 - 1);
+        Ok(())
+    }
+
+    /// One instruction at DWORD offset `at`: copied out, its block structure and
+    /// operands noted. Long by design: one arm per opcode role over the analysis being
+    /// built.
+    #[inline(always)]
+    fn step(&mut self, w: &mut Walk, at: u32, x: &Instruction, layout: Layout) {
+        let i = self.instructions.len();
+        self.instructions.push(*x);
+        self.offsets.push(at);
+        match x.opcode.role() {
+            Role::Declaration => {
+                self.declaration(i, x);
+                return;
+            }
+            Role::Marker | Role::Phase => return,
+            // Blocks, breaks, calls and labels: only flow control needs the block
+            // bookkeeping (one match on the role for the rest).
+            Role::Flow(_) => self.flow(w, i, x),
+            Role::Compute => {}
+        }
+        self.operands(i, x, layout, w.ps1x);
+    }
+
+    /// The block structure and subroutines of a flow-control instruction `i`.
+    fn flow(&mut self, w: &mut Walk, i: usize, x: &Instruction) {
+        let op = x.opcode;
+        match op.block() {
+            Block::Open => {
+                self.has_flow = true;
+                w.depth += 1;
+                self.max_depth = self.max_depth.max(w.depth);
+            }
+            Block::Close => match w.depth.checked_sub(1) {
+                Some(d) => w.depth = d,
+                None => self.problem(i, Problem::UnbalancedEnd),
+            },
+            Block::Else | Block::None => {}
+        }
+        match op {
+            Opcode::Break | Opcode::BreakC | Opcode::BreakP => self.has_flow = true,
+            Opcode::Call | Opcode::CallNz => {
+                self.has_flow = true;
+                self.has_calls = true;
+            }
+            Opcode::Label => {
+                self.has_flow = true;
+                self.has_calls = true;
+                if w.depth != 0 {
+                    self.problem(i, Problem::LabelInBlock);
+                }
+                if let Some((l, start)) = w.cur_label.take() {
+                    self.subs.push((l, start..i));
+                } else {
+                    w.main_end = Some(i);
+                }
+                w.cur_label = Some((x.srcs[0].reg.num, i + 1));
+            }
+            _ => {}
+        }
+    }
+
+    /// After the last instruction (the end token at DWORD offset `at`): the main
+    /// program's range, the last subroutine, the definitions sorted.
+    fn end(&mut self, w: Walk, at: u32) {
         self.offsets.push(at);
         let count = self.instructions.len();
-        let main_end = main_end.unwrap_or(count);
-        if depth != 0 {
+        let main_end = w.main_end.unwrap_or(count);
+        if w.depth != 0 {
             self.problem(count, Problem::Unclosed);
         }
-        if let Some((l, start)) = cur_label {
+        if let Some((l, start)) = w.cur_label {
             self.subs.push((l, start..count));
         }
         self.main = 0..main_end;
-        if ps1x {
+        if w.ps1x {
             self.used.insert(RegisterType::Temp, 0);
         }
         if self.writes_depth {
@@ -528,6 +612,28 @@ impl Analysis {
     }
 }
 
+/// The walk's state from one instruction to the next.
+struct Walk {
+    /// The open blocks.
+    depth: usize,
+    /// The first `label`'s index (the main program's end).
+    main_end: Option<usize>,
+    /// The subroutine being walked: its label number and first instruction.
+    cur_label: Option<(u16, usize)>,
+    ps1x: bool,
+}
+
+impl Walk {
+    fn new(v: Version) -> Walk {
+        Walk {
+            depth: 0,
+            main_end: None,
+            cur_label: None,
+            ps1x: v.is_ps_1_x(),
+        }
+    }
+}
+
 /// Binary search in a sorted definition list.
 fn find<V: Copy>(defs: &[(u16, V)], num: u16) -> Option<V> {
     defs.binary_search_by_key(&num, |e| e.0)
@@ -579,6 +685,38 @@ mod tests {
                 assert_eq!(format!("{a:?}"), format!("{:?}", Analysis::new(after)));
             }
         }
+    }
+
+    /// The analysis decoded straight from tokens is the one of the decoded shader, its
+    /// offsets counting comments, whatever the analysis refilled held before; bytes that
+    /// do not decode are the decoder's error.
+    #[test]
+    fn refill_tokens_is_new_of_the_decoded_shader() {
+        let texts = [
+            "vs_3_0\ndcl_position v0\ndcl_position o0\ndef c4, 1, 2, 3, 4\nloop aL, i0\n\
+             add r0, v0, c4\nendloop\ncall l1\nmov o0, r0\nret\nlabel l1\nmov r1, c4\nret\n",
+            "ps_2_0\ndcl t0\ndcl_2d s0\ntexld r0, t0, s0\nmov oC0, r0\n",
+            "vs_2_0\nif b0\nmov oPos, c0\n",
+            "ps_1_4\ntexld r0, t1\nphase\ntexdepth r5\n",
+        ];
+        let o = crate::asm::Options {
+            raw: true,
+            ..Default::default()
+        };
+        let mut a = Analysis::new(&Shader::new(Version::pixel(3, 0)));
+        for t in texts {
+            let shader = crate::asm::assemble(t, &o).expect("assembles");
+            let mut tokens = shader.encode();
+            // A comment before the first instruction and DWORDs after the end token.
+            tokens.splice(1..1, [0x0002_FFFE, 7, 8]);
+            tokens.push(0x1234_5678);
+            let decoded = Shader::decode(&tokens).expect("decodes");
+            a.refill_tokens(&tokens).expect("decodes");
+            assert_eq!(format!("{a:?}"), format!("{:?}", Analysis::new(&decoded)));
+            assert_eq!(a.offsets[0], 4, "{t}");
+        }
+        let e = a.refill_tokens(&[0xFFFF_0200, 0x0200_0001]).unwrap_err();
+        assert_eq!(e, Shader::decode(&[0xFFFF_0200, 0x0200_0001]).unwrap_err());
     }
 
     /// Declarations, definitions (the last of each register wins), registers read and

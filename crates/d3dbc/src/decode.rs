@@ -350,7 +350,6 @@ impl<'a> Decoder<'a> {
         ins.coissue = token & it::COISSUE != 0;
         ins.predicate = None;
         ins.decl = DeclToken(0);
-        ins.src_count = 0;
         ins.imm = [0; 4];
         // The table says what follows; in SM2+ the length field must agree.
         let declared = ((token >> it::LENGTH_SHIFT) & 0xF) as usize;
@@ -375,10 +374,13 @@ impl<'a> Decoder<'a> {
         for i in 0..layout.imms as usize {
             ins.imm[i] = self.take("immediate")?;
         }
-        for _ in 0..layout.srcs {
-            let s = self.src()?;
-            ins.push_src(s);
+        // Each source straight into its slot and the count stored once (`push_src` read
+        // the count back through `ins` and stored it again per source). After an error
+        // the instruction is not returned.
+        for slot in &mut ins.srcs[..layout.srcs as usize] {
+            *slot = self.src()?;
         }
+        ins.src_count = layout.srcs;
         if sm2 {
             let actual = self.pos - at - 1;
             if actual != declared {

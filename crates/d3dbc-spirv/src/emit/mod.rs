@@ -249,7 +249,8 @@ impl<'a> Emitter<'a> {
         link_pixel: bool,
     ) -> Self {
         let ps = v.is_pixel();
-        let itf = Interface::empty(v);
+        // Named when handed out (`crate::translation`): `emit` allocates no name.
+        let itf = Interface::unnamed(v);
         let sc = SCRATCH.with(|c| c.take()).unwrap_or_else(|| Scratch {
             slot_of: Box::new([[NONE; MAX_REG as usize]; NKIND]),
             slots: Vec::new(),

@@ -38,6 +38,10 @@ pub enum Error {
         /// Why.
         why: &'static str,
     },
+    /// The token stream does not decode (the translators that start from tokens,
+    /// decoding straight into their pre-pass: [`super::scan::Scan::refill_tokens`]).
+    #[error("{0}")]
+    Decode(crate::DecodeError),
     /// A vertex/pixel pair could not be linked ([`super::link`]).
     #[error("link: {0}")]
     Link(&'static str),

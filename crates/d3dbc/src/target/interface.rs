@@ -239,14 +239,23 @@ impl Interface {
     /// stage, version and the `main` entry point in [`GROUP`], no resources, inputs or
     /// outputs. Both back ends start from here.
     pub fn empty(version: crate::Version) -> Interface {
+        let mut i = Interface::unnamed(version);
+        i.name(version);
+        i
+    }
+
+    /// [`Interface::empty`] with its two strings (`version`, `entry_point`) left empty,
+    /// nothing allocated: for a back end whose caller may take the words alone, which
+    /// names the interface ([`Interface::name`]) only when it hands it out.
+    pub fn unnamed(version: crate::Version) -> Interface {
         Interface {
             stage: if version.is_pixel() {
                 Stage::Fragment
             } else {
                 Stage::Vertex
             },
-            version: version.name(),
-            entry_point: "main".into(),
+            version: String::new(),
+            entry_point: String::new(),
             group: GROUP,
             float_constants: None,
             int_constants: None,
@@ -260,6 +269,13 @@ impl Interface {
             discards: false,
             linked: false,
         }
+    }
+
+    /// Names an [`Interface::unnamed`] one: the version's name and the `main` entry
+    /// point, as [`Interface::empty`] has them.
+    pub fn name(&mut self, version: crate::Version) {
+        self.version = version.name();
+        self.entry_point = "main".into();
     }
 }
 

@@ -74,6 +74,19 @@ impl Scan {
     /// reading it).
     pub fn refill(&mut self, shader: &crate::Shader) -> Result<(), Error> {
         self.analysis.refill(shader);
+        self.derive()
+    }
+
+    /// [`Scan::refill`] from a token stream, decoded straight into the analysis
+    /// ([`Analysis::refill_tokens`]; a stream that does not decode is
+    /// [`Error::Decode`]).
+    pub fn refill_tokens(&mut self, tokens: &[u32]) -> Result<(), Error> {
+        self.analysis.refill_tokens(tokens).map_err(Error::Decode)?;
+        self.derive()
+    }
+
+    /// The check and the declarations, once the analysis is refilled.
+    fn derive(&mut self) -> Result<(), Error> {
         check(&self.analysis)?;
         self.inputs.clear();
         self.inputs.extend(self.analysis.inputs());
