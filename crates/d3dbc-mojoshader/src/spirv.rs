@@ -82,7 +82,7 @@ pub(crate) fn output(shader: &Shader, plan: &Plan) -> Result<Output, Failure> {
         options.pipeline.sm1_sampler_kinds = plan.sampler_kinds();
     }
     let flags = d3dbc_spirv::EmitFlags { adjust_y: false };
-    let t = d3dbc_spirv::translate_with(shader, &options, flags).map_err(|e| Failure {
+    let words = d3dbc_spirv::emit_with(shader, &options, flags).map_err(|e| Failure {
         message: e.to_string(),
         position: crate::types::POSITION_BEFORE,
     })?;
@@ -95,12 +95,12 @@ pub(crate) fn output(shader: &Shader, plan: &Plan) -> Result<Output, Failure> {
     STATE.with_borrow_mut(|state| {
         let State { scan, work, spare } = state;
         let mut table = TablePatches(std::mem::take(&mut spare.patches));
-        scan.read(&t.words, vertex);
+        scan.read(&words, vertex);
         // Before the rewrite, which leaves the `Location` literals as they are and
         // where they are (annotations precede every instruction it inserts).
-        patch_table(scan, &t.words, &records, &mut table);
+        patch_table(scan, &words, &records, &mut table);
         plan.uniform_slots_into(&mut work.slots);
-        let (words, _) = relayout(scan, work, spare, t.words, vertex);
+        let (words, _) = relayout(scan, work, spare, words, vertex);
         let (words, loads) = if vertex {
             typed_inputs(words, scan, work, spare, plan, &mut table)
         } else {

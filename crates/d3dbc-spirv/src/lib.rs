@@ -256,6 +256,15 @@ pub fn translate_with(
     )
 }
 
+/// [`emit`] under `flags`: the words alone (no interface named or handed out).
+pub fn emit_with(
+    shader: &Shader,
+    options: &TranslateOptions,
+    flags: EmitFlags,
+) -> Result<Vec<u32>, Error> {
+    run(Input::Shader(shader), options, flags, None, false, words)
+}
+
 /// [`emit`] from a token stream (the version token first; DWORDs after the end token
 /// are ignored), decoded straight into the translator's pre-pass: the result is
 /// `emit(&Shader::decode(tokens)?, options)`'s without building the [`Shader`] (a
