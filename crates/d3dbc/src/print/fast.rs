@@ -490,14 +490,27 @@ fn write_relative(cx: &Ctx, operands: &[u32], i: usize, out: &mut impl Sink) -> 
     if t & 0x8F00_E000 != 0x8000_0000 {
         return None;
     }
-    let kind = RegisterType::from_u8(param_register_type_bits(t))?;
+    let swizzle = ((t >> 16) & 0xFF) as u8;
+    // `[a0.x]`: a numbered register with a replicate swizzle, from the register table.
+    let r = &cx.regs[param_register_type_bits(t) as usize];
+    if r.numbered && swizzle == (swizzle & 3) * 0x55 {
+        out.push('[');
+        out.push_fixed(&r.name, r.len as usize);
+        super::float::push_u32(out, (t & 0x7FF) + u32::from(r.add));
+        out.push_fixed(&REL_COMPONENTS[usize::from(swizzle & 3)], 3);
+        return Some(i + 1);
+    }
+    let kind = r.kind?;
     let rel = RelAddr {
         reg: Register::new(kind, (t & 0x7FF) as u16),
-        swizzle: ((t >> 16) & 0xFF) as u8,
+        swizzle,
     };
     write_rel(rel, cx.version, out);
     Some(i + 1)
 }
+
+/// The component and closing bracket of a relative address (`.x]`).
+const REL_COMPONENTS: [[u8; 3]; 4] = [*b".x]", *b".y]", *b".z]", *b".w]"];
 
 /// The destination at `operands[at]`: register, relative address and (with `mask`) the
 /// write mask.
