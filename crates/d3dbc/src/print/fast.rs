@@ -60,8 +60,9 @@ struct Op {
     base: u8,
     texld: bool,
     comparison: bool,
-    texture: u8,
-    arithmetic: u8,
+    /// Footer slots this instruction adds, by [`slot_index`]: texture slots in the high
+    /// 32 bits, arithmetic slots in the low (zero when co-issued).
+    slots: [u64; 4],
     block: Block,
 }
 
@@ -76,8 +77,7 @@ const INVALID: Op = Op {
     base: 0,
     texld: false,
     comparison: false,
-    texture: 0,
-    arithmetic: 0,
+    slots: [0; 4],
     block: Block::None,
 };
 
@@ -183,8 +183,18 @@ fn op(opcode: Opcode, version: Version, model: SlotModel) -> Op {
         base: u8::from(layout.decl) + u8::from(layout.dst) + layout.imms + layout.srcs,
         texld: texld_suffixed(opcode, version),
         comparison: opcode.has_comparison(),
-        texture: texture as u8,
-        arithmetic: arithmetic as u8,
+        slots: std::array::from_fn(|i| {
+            // As `Printer::instruction` counts: a predicated instruction costs one more,
+            // a co-issued one nothing.
+            let (predicated, coissue) = (i & 1 != 0, i & 2 != 0);
+            let (t, a) = (texture as u64, arithmetic as u64);
+            let extra = u64::from(predicated && t + a > 0);
+            match (coissue, a > 0) {
+                (true, _) => 0,
+                (false, true) => (t << 32) | (a + extra),
+                (false, false) => (t + extra) << 32,
+            }
+        }),
         block: opcode.block(),
     }
 }
@@ -277,7 +287,8 @@ pub(super) fn print_fast(tokens: &[u32], options: &PrintOptions, out: &mut Buffe
     // Set at the first instruction, when the version line is printed.
     let mut ops: Option<&[Op; OPS]> = None;
     let mut depth = 0usize;
-    let (mut texture, mut arithmetic) = (0u32, 0u32);
+    // Texture slots in the high 32 bits, arithmetic in the low (see `Op::slots`).
+    let mut slots = 0u64;
     let mut pos = 1;
     loop {
         let token = *tokens.get(pos)?;
@@ -352,23 +363,20 @@ pub(super) fn print_fast(tokens: &[u32], options: &PrintOptions, out: &mut Buffe
         if matches!(op.block, Block::Open | Block::Else) {
             depth += 1;
         }
-        if !coissue {
-            // As `Printer::instruction` counts: a predicated instruction costs one more.
-            let (t, a) = (u32::from(op.texture), u32::from(op.arithmetic));
-            let extra = u32::from(predicated && t + a > 0);
-            if a > 0 {
-                texture += t;
-                arithmetic += a + extra;
-            } else {
-                texture += t + extra;
-            }
-        }
+        slots = slots.wrapping_add(op.slots[slot_index(token)]);
     }
     if ops.is_none() {
         write_version_line(version, out);
     }
-    write_footer(texture, arithmetic, out);
+    write_footer((slots >> 32) as u32, slots as u32, out);
     Some(())
+}
+
+/// The row of [`Op::slots`] for an instruction token: predicated (bit 28), co-issued
+/// (bit 30).
+#[inline(always)]
+fn slot_index(token: u32) -> usize {
+    (((token >> 28) & 1) | ((token >> 29) & 2)) as usize
 }
 
 fn write_version_line(version: Version, out: &mut Buffered) {
