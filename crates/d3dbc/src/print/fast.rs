@@ -423,7 +423,6 @@ fn write_line(
         i = src(cx, operands, i, out)?;
         out.push_str(") ");
     }
-    let results = &cx.results[(((dst >> 21) & 0x78) | ((dst >> 20) & 7)) as usize];
     match op.form {
         Form::Plain => {
             out.push_fixed(&op.name, op.len as usize);
@@ -433,7 +432,8 @@ fn write_line(
             }
             if op.dst {
                 if dst & 0x0F70_0000 != 0 {
-                    out.push_fixed(&results.0, results.1 as usize);
+                    let (text, n) = result_suffix(cx, dst);
+                    out.push_fixed(text, n);
                 }
                 out.push(' ');
                 write_dst(cx, operands, dst_at, true, out)?;
@@ -451,7 +451,8 @@ fn write_line(
             let kind = cx.regs[param_register_type_bits(dst) as usize].kind?;
             out.push_str("dcl");
             write_dcl_suffix(DeclToken(decl), kind, cx.version, out);
-            out.push_fixed(&results.0, results.1 as usize);
+            let (text, n) = result_suffix(cx, dst);
+            out.push_fixed(text, n);
             out.push(' ');
             write_dst(cx, operands, dst_at, true, out)?;
         }
@@ -467,6 +468,13 @@ fn write_line(
     }
     out.push('\n');
     Some(i)
+}
+
+/// The result-modifier suffix of a destination token (`_sat`, `_x2`) and its length.
+#[inline(always)]
+fn result_suffix<'t>(cx: &Ctx<'t>, dst: u32) -> (&'t [u8; 24], usize) {
+    let (text, n) = &cx.results[(((dst >> 21) & 0x78) | ((dst >> 20) & 7)) as usize];
+    (text, usize::from(*n))
 }
 
 /// The relative-addressing bit of a parameter token.
