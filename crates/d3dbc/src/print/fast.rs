@@ -438,12 +438,11 @@ fn write_line(
                 out.push(' ');
                 write_dst(cx, operands, dst_at, true, out)?;
             }
-            for k in 0..op.srcs {
-                if k == 0 && !op.dst {
-                    out.push(' ');
-                } else {
-                    out.push_fixed(b", ", 2);
-                }
+            // A space before the first source where there is no destination.
+            let mut sep = if op.dst { 2 } else { 1 };
+            for _ in 0..op.srcs {
+                out.push_fixed(&SEPARATORS[sep - 1], sep);
+                sep = 2;
                 i = src(cx, operands, i, out)?;
             }
         }
@@ -476,6 +475,9 @@ fn result_suffix<'t>(cx: &Ctx<'t>, dst: u32) -> (&'t [u8; 24], usize) {
     let (text, n) = &cx.results[(((dst >> 21) & 0x78) | ((dst >> 20) & 7)) as usize];
     (text, usize::from(*n))
 }
+
+/// What precedes a source: a space (the first, without a destination), or `, `.
+const SEPARATORS: [[u8; 2]; 2] = [*b"  ", *b", "];
 
 /// The relative-addressing bit of a parameter token.
 const REL: u32 = 1 << 13;
