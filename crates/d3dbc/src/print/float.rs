@@ -139,7 +139,7 @@ fn push_short_dyadic(out: &mut impl Sink, v: f32) -> bool {
     }
     let mut tz = 0;
     let mut f = frac;
-    while f % 10 == 0 {
+    while f.is_multiple_of(10) {
         f /= 10;
         tz += 1;
     }
