@@ -60,8 +60,9 @@ struct Op {
     base: u8,
     texld: bool,
     comparison: bool,
-    texture: u8,
-    arithmetic: u8,
+    /// Footer slots this instruction adds, by [`slot_index`]: texture slots in the high
+    /// 32 bits, arithmetic slots in the low (zero when co-issued).
+    slots: [u64; 4],
     block: Block,
 }
 
@@ -76,8 +77,7 @@ const INVALID: Op = Op {
     base: 0,
     texld: false,
     comparison: false,
-    texture: 0,
-    arithmetic: 0,
+    slots: [0; 4],
     block: Block::None,
 };
 
@@ -183,8 +183,18 @@ fn op(opcode: Opcode, version: Version, model: SlotModel) -> Op {
         base: u8::from(layout.decl) + u8::from(layout.dst) + layout.imms + layout.srcs,
         texld: texld_suffixed(opcode, version),
         comparison: opcode.has_comparison(),
-        texture: texture as u8,
-        arithmetic: arithmetic as u8,
+        slots: std::array::from_fn(|i| {
+            // As `Printer::instruction` counts: a predicated instruction costs one more,
+            // a co-issued one nothing.
+            let (predicated, coissue) = (i & 1 != 0, i & 2 != 0);
+            let (t, a) = (texture as u64, arithmetic as u64);
+            let extra = u64::from(predicated && t + a > 0);
+            match (coissue, a > 0) {
+                (true, _) => 0,
+                (false, true) => (t << 32) | (a + extra),
+                (false, false) => (t + extra) << 32,
+            }
+        }),
         block: opcode.block(),
     }
 }
@@ -277,7 +287,8 @@ pub(super) fn print_fast(tokens: &[u32], options: &PrintOptions, out: &mut Buffe
     // Set at the first instruction, when the version line is printed.
     let mut ops: Option<&[Op; OPS]> = None;
     let mut depth = 0usize;
-    let (mut texture, mut arithmetic) = (0u32, 0u32);
+    // Texture slots in the high 32 bits, arithmetic in the low (see `Op::slots`).
+    let mut slots = 0u64;
     let mut pos = 1;
     loop {
         let token = *tokens.get(pos)?;
@@ -352,23 +363,20 @@ pub(super) fn print_fast(tokens: &[u32], options: &PrintOptions, out: &mut Buffe
         if matches!(op.block, Block::Open | Block::Else) {
             depth += 1;
         }
-        if !coissue {
-            // As `Printer::instruction` counts: a predicated instruction costs one more.
-            let (t, a) = (u32::from(op.texture), u32::from(op.arithmetic));
-            let extra = u32::from(predicated && t + a > 0);
-            if a > 0 {
-                texture += t;
-                arithmetic += a + extra;
-            } else {
-                texture += t + extra;
-            }
-        }
+        slots = slots.wrapping_add(op.slots[slot_index(token)]);
     }
     if ops.is_none() {
         write_version_line(version, out);
     }
-    write_footer(texture, arithmetic, out);
+    write_footer((slots >> 32) as u32, slots as u32, out);
     Some(())
+}
+
+/// The row of [`Op::slots`] for an instruction token: predicated (bit 28), co-issued
+/// (bit 30).
+#[inline(always)]
+fn slot_index(token: u32) -> usize {
+    (((token >> 28) & 1) | ((token >> 29) & 2)) as usize
 }
 
 fn write_version_line(version: Version, out: &mut Buffered) {
@@ -415,7 +423,6 @@ fn write_line(
         i = src(cx, operands, i, out)?;
         out.push_str(") ");
     }
-    let results = &cx.results[(((dst >> 21) & 0x78) | ((dst >> 20) & 7)) as usize];
     match op.form {
         Form::Plain => {
             out.push_fixed(&op.name, op.len as usize);
@@ -425,17 +432,17 @@ fn write_line(
             }
             if op.dst {
                 if dst & 0x0F70_0000 != 0 {
-                    out.push_fixed(&results.0, results.1 as usize);
+                    let (text, n) = result_suffix(cx, dst);
+                    out.push_fixed(text, n);
                 }
                 out.push(' ');
                 write_dst(cx, operands, dst_at, true, out)?;
             }
-            for k in 0..op.srcs {
-                if k == 0 && !op.dst {
-                    out.push(' ');
-                } else {
-                    out.push_fixed(b", ", 2);
-                }
+            // A space before the first source where there is no destination.
+            let mut sep = if op.dst { 2 } else { 1 };
+            for _ in 0..op.srcs {
+                out.push_fixed(&SEPARATORS[sep - 1], sep);
+                sep = 2;
                 i = src(cx, operands, i, out)?;
             }
         }
@@ -443,7 +450,8 @@ fn write_line(
             let kind = cx.regs[param_register_type_bits(dst) as usize].kind?;
             out.push_str("dcl");
             write_dcl_suffix(DeclToken(decl), kind, cx.version, out);
-            out.push_fixed(&results.0, results.1 as usize);
+            let (text, n) = result_suffix(cx, dst);
+            out.push_fixed(text, n);
             out.push(' ');
             write_dst(cx, operands, dst_at, true, out)?;
         }
@@ -460,6 +468,16 @@ fn write_line(
     out.push('\n');
     Some(i)
 }
+
+/// The result-modifier suffix of a destination token (`_sat`, `_x2`) and its length.
+#[inline(always)]
+fn result_suffix<'t>(cx: &Ctx<'t>, dst: u32) -> (&'t [u8; 24], usize) {
+    let (text, n) = &cx.results[(((dst >> 21) & 0x78) | ((dst >> 20) & 7)) as usize];
+    (text, usize::from(*n))
+}
+
+/// What precedes a source: a space (the first, without a destination), or `, `.
+const SEPARATORS: [[u8; 2]; 2] = [*b"  ", *b", "];
 
 /// The relative-addressing bit of a parameter token.
 const REL: u32 = 1 << 13;
@@ -490,14 +508,27 @@ fn write_relative(cx: &Ctx, operands: &[u32], i: usize, out: &mut impl Sink) -> 
     if t & 0x8F00_E000 != 0x8000_0000 {
         return None;
     }
-    let kind = RegisterType::from_u8(param_register_type_bits(t))?;
+    let swizzle = ((t >> 16) & 0xFF) as u8;
+    // `[a0.x]`: a numbered register with a replicate swizzle, from the register table.
+    let r = &cx.regs[param_register_type_bits(t) as usize];
+    if r.numbered && swizzle == (swizzle & 3) * 0x55 {
+        out.push('[');
+        out.push_fixed(&r.name, r.len as usize);
+        super::float::push_u32(out, (t & 0x7FF) + u32::from(r.add));
+        out.push_fixed(&REL_COMPONENTS[usize::from(swizzle & 3)], 3);
+        return Some(i + 1);
+    }
+    let kind = r.kind?;
     let rel = RelAddr {
         reg: Register::new(kind, (t & 0x7FF) as u16),
-        swizzle: ((t >> 16) & 0xFF) as u8,
+        swizzle,
     };
     write_rel(rel, cx.version, out);
     Some(i + 1)
 }
+
+/// The component and closing bracket of a relative address (`.x]`).
+const REL_COMPONENTS: [[u8; 3]; 4] = [*b".x]", *b".y]", *b".z]", *b".w]"];
 
 /// The destination at `operands[at]`: register, relative address and (with `mask`) the
 /// write mask.

@@ -112,7 +112,62 @@ pub(super) fn push_f32(out: &mut impl Sink, v: f32) {
         push_i32(out, v as i32);
         return;
     }
+    if push_short_dyadic(out, v) {
+        return;
+    }
     push_float_g(out, v, 9);
+}
+
+/// `%.9g` of a value with at most ten fraction bits whose exact decimal expansion has
+/// at most nine significant digits (`0.5`, `-0.375`, `1.0009765625` has eleven and is
+/// left out): printed exactly, in the fixed notation `%g` chooses for them (their
+/// exponent lies in -4..9). `false`, with nothing written, for every other value.
+#[inline]
+fn push_short_dyadic(out: &mut impl Sink, v: f32) -> bool {
+    let a = v.abs();
+    // Multiplying by 2^10 is exact; whole and below 2^40 (so `a` < 2^30 < 10^9).
+    let scaled = a * 1024.0;
+    if !(a >= 1.0 / 1024.0 && integral_below(scaled, (1u64 << 40) as f64)) {
+        return false;
+    }
+    let m = scaled as u64;
+    let int = m >> 10;
+    // The fraction's ten decimal digits: (m mod 2^10) / 2^10 = f · 5^10 / 10^10.
+    let frac = (m & 1023) * 9_765_625;
+    if frac == 0 {
+        return false;
+    }
+    let mut tz = 0;
+    let mut f = frac;
+    while f.is_multiple_of(10) {
+        f /= 10;
+        tz += 1;
+    }
+    let frac_len = 10 - tz;
+    let int_digits = if int == 0 { 0 } else { int.ilog10() + 1 };
+    // Significant digits: the integer part's and the fraction's; without an integer
+    // part, the fraction's from its first non-zero digit.
+    let significant = if int == 0 {
+        f.ilog10() + 1
+    } else {
+        int_digits + frac_len
+    };
+    if significant > 9 {
+        return false;
+    }
+    if v.is_sign_negative() {
+        out.push('-');
+    }
+    push_u32(out, int as u32);
+    out.push('.');
+    let mut buf = [b'0'; 10];
+    let mut d = f;
+    for i in (0..frac_len as usize).rev() {
+        buf[i] = b'0' + (d % 10) as u8;
+        d /= 10;
+    }
+    out.push_ascii(&buf[..frac_len as usize]);
+    true
 }
 
 /// `a` (not negative) is a whole number below `limit` (at most 2^63); without
@@ -307,6 +362,32 @@ mod tests {
         let mut s = String::new();
         push_float_g(&mut s, 0.0222222, 6);
         assert_eq!(s, "0.0222222");
+    }
+
+    /// The short-dyadic path prints what the general `%.9g` path prints: every value
+    /// with ten fraction bits below 1024, a stride of larger ones up to 2^30, negations.
+    #[test]
+    fn short_dyadics_print_as_g9() {
+        let mut taken = 0;
+        let small = (1u64..1 << 20).map(|m| m as f32 / 1024.0);
+        let large = (0u64..1 << 16).map(|k| (k * 16_769_023) as f32 / 1024.0);
+        for v in small
+            .chain(large)
+            .chain([f32::MIN_POSITIVE, 1e-3, 1e9, 3e9])
+        {
+            for v in [v, -v] {
+                let mut fast = String::new();
+                if push_short_dyadic(&mut fast, v) {
+                    taken += 1;
+                    let mut general = String::new();
+                    push_float_g(&mut general, v, 9);
+                    assert_eq!(fast, general, "{v:e}");
+                } else {
+                    assert!(fast.is_empty());
+                }
+            }
+        }
+        assert!(taken > 100_000, "{taken}");
     }
 
     #[test]
