@@ -310,19 +310,21 @@ impl<'a> Reader<'a> {
         })
     }
 
-    /// Checks that a NUL-terminated string starts at `off`.
-    fn check_string(&self, off: usize) -> Result<(), CtabError> {
+    /// Checks that a NUL-terminated string starts at `off`; its length without the NUL.
+    fn check_string(&self, off: usize) -> Result<usize, CtabError> {
+        self.check_name(off).map(|(len, _)| len)
+    }
+
+    /// [`Reader::check_string`], and whether the string is [`plain`](scan_string).
+    fn check_name(&self, off: usize) -> Result<(usize, bool), CtabError> {
         let tail = self.bytes.get(off..).ok_or(CtabError {
             offset: off,
             reason: "string offset past the end",
         })?;
-        if nul_position(tail).is_none() {
-            return Err(CtabError {
-                offset: off,
-                reason: "string has no terminating NUL",
-            });
-        }
-        Ok(())
+        scan_string(tail).ok_or(CtabError {
+            offset: off,
+            reason: "string has no terminating NUL",
+        })
     }
 
     /// Checks the type description at `off` and, recursively, its members.
@@ -399,11 +401,55 @@ fn nul_position(b: &[u8]) -> Option<usize> {
         .map(|i| at + i)
 }
 
+/// The length of the NUL-terminated string at the start of `b` and whether it is plain:
+/// printable ASCII only (no control character, no byte of 0x7F or above), which a
+/// listing prints as it is. One scan, eight bytes a step, finds the first byte that is
+/// not printable ASCII: where that is the NUL, the string is plain.
+#[inline]
+fn scan_string(b: &[u8]) -> Option<(usize, bool)> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = ONES << 7;
+    // High bit set in each byte below `n` (and maybe in bytes above a flagged one: a
+    // borrow only runs upwards, so the lowest flagged byte is a true one).
+    let below = |x: u64, n: u64| x.wrapping_sub(ONES * n) & !x & HIGH;
+    let mut chunks = b.chunks_exact(8);
+    let mut at = 0;
+    let mut odd = None;
+    for c in &mut chunks {
+        let x = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+        // Below 0x20, exactly 0x7F, or 0x80 and above.
+        let flags = below(x, 0x20) | below(x ^ (ONES * 0x7F), 1) | (x & HIGH);
+        if flags != 0 {
+            odd = Some(at + (flags.trailing_zeros() / 8) as usize);
+            break;
+        }
+        at += 8;
+    }
+    let first = match odd {
+        Some(i) => i,
+        None => {
+            at + chunks
+                .remainder()
+                .iter()
+                .position(|&c| !(0x20..0x7F).contains(&c))?
+        }
+    };
+    if b[first] == 0 {
+        return Some((first, true));
+    }
+    nul_position(&b[first..]).map(|n| (first + n, false))
+}
+
 /// The NUL-terminated string at `off` (invalid UTF-8 replaced, borrowed otherwise).
 fn str_at(bytes: &[u8], off: usize) -> std::borrow::Cow<'_, str> {
     let tail = bytes.get(off..).unwrap_or(&[]);
     let len = nul_position(tail).unwrap_or(tail.len());
-    let bytes = &tail[..len];
+    text(&tail[..len])
+}
+
+/// A string's bytes as text (invalid UTF-8 replaced, borrowed otherwise).
+#[inline]
+fn text(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
     if bytes.is_ascii() {
         // SAFETY: ASCII is valid UTF-8. Measured reason: names are a few bytes, where
         // `from_utf8`'s set-up costs ~100 instructions a call, 7% of a listing of the
@@ -414,6 +460,89 @@ fn str_at(bytes: &[u8], off: usize) -> std::borrow::Cow<'_, str> {
     match std::str::from_utf8(bytes) {
         Ok(s) => std::borrow::Cow::Borrowed(s),
         Err(_) => String::from_utf8_lossy(bytes),
+    }
+}
+
+/// One constant record (`D3DXSHADER_CONSTANTINFO`) of a checked table, as
+/// [`CtabView::parse_each`] finds it: its name's place (byte offset and length, the NUL
+/// excluded) and its fields, for readers that keep a table's constants in a small array
+/// rather than as [`ConstantView`]s.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Record {
+    name_off: u32,
+    name_len: u32,
+    /// The name is printable ASCII ([`scan_string`]).
+    plain: bool,
+    set: u16,
+    index: u16,
+    count: u16,
+    reserved: u16,
+    type_off: u32,
+    default_off: u32,
+}
+
+impl Record {
+    /// The record's name in `bytes`, its table's (see [`CtabView::bytes`]).
+    #[inline]
+    pub(crate) fn name<'s>(&self, bytes: &'s [u8]) -> std::borrow::Cow<'s, str> {
+        text(self.name_bytes(bytes))
+    }
+
+    /// The bytes of the record's name in `bytes`, its table's.
+    #[inline]
+    pub(crate) fn name_bytes<'s>(&self, bytes: &'s [u8]) -> &'s [u8] {
+        let at = self.name_off as usize;
+        bytes.get(at..at + self.name_len as usize).unwrap_or(&[])
+    }
+
+    /// The name's bytes where it is printable ASCII (as a listing prints it, and as its
+    /// [`Record::name`] reads).
+    #[inline]
+    pub(crate) fn plain_name<'s>(&self, bytes: &'s [u8]) -> Option<&'s [u8]> {
+        self.plain.then(|| self.name_bytes(bytes))
+    }
+
+    /// The name's length in bytes as [`Record::name`] reads it.
+    #[inline]
+    pub(crate) fn name_len(&self, bytes: &[u8]) -> usize {
+        if self.plain {
+            self.name_len as usize
+        } else {
+            self.name(bytes).len()
+        }
+    }
+
+    /// True when the table gives a default value.
+    #[inline]
+    pub(crate) fn has_default(&self) -> bool {
+        self.default_off != 0
+    }
+
+    /// Register set, first register and register count.
+    #[inline]
+    pub(crate) fn registers(&self) -> (RegisterSet, u16, u16) {
+        (RegisterSet::from_u16(self.set), self.index, self.count)
+    }
+
+    /// The record's type description in `bytes`.
+    #[inline]
+    pub(crate) fn ty<'s>(&self, bytes: &'s [u8]) -> TypeView<'s> {
+        TypeView::at(bytes, self.type_off as usize)
+    }
+
+    /// The record as a [`ConstantView`] of `bytes`.
+    pub(crate) fn view<'s>(&self, bytes: &'s [u8]) -> ConstantView<'s> {
+        let (register_set, register_index, register_count) = self.registers();
+        ConstantView {
+            name: self.name(bytes),
+            register_set,
+            register_index,
+            register_count,
+            ty: self.ty(bytes),
+            explicit_register: self.reserved != 0,
+            bytes,
+            default_off: self.default_off as usize,
+        }
     }
 }
 
@@ -486,7 +615,7 @@ pub struct TypeView<'s> {
 
 impl<'s> TypeView<'s> {
     /// Reads the (checked) type description at `off`.
-    fn at(bytes: &'s [u8], off: usize) -> TypeView<'s> {
+    pub(crate) fn at(bytes: &'s [u8], off: usize) -> TypeView<'s> {
         let h = |k: usize| read_u16(bytes, off + k).unwrap_or(0);
         TypeView {
             class: ParameterClass::from_u16(h(0)),
@@ -605,6 +734,15 @@ impl<'a> CtabView<'a> {
     /// Checks a comment payload that starts with `CTAB` and views it in place (a copy
     /// only on big-endian hosts). Fails exactly where [`Ctab::parse`] fails.
     pub fn parse(payload: &'a [u32]) -> Result<CtabView<'a>, CtabError> {
+        Self::parse_each(payload, |_| {})
+    }
+
+    /// [`CtabView::parse`], handing `each` every constant's [`Record`] as it is checked,
+    /// in table order (on an error, the records handed so far are of a table that fails).
+    pub(crate) fn parse_each(
+        payload: &'a [u32],
+        mut each: impl FnMut(Record),
+    ) -> Result<CtabView<'a>, CtabError> {
         if !Ctab::is_ctab(payload) {
             return Err(CtabError {
                 offset: 0,
@@ -645,13 +783,25 @@ impl<'a> CtabView<'a> {
         }
         for i in 0..count {
             let c = info_off + i * 20;
-            r.check_string(r.u32_at(c, "constant info")? as usize)?;
-            for field in [4, 6, 8] {
-                r.u16_at(c + field, "constant info")?;
-            }
-            let type_off = r.u32_at(c + 12, "constant info")? as usize;
-            r.u32_at(c + 16, "constant info")?;
-            r.check_type(type_off, 0)?;
+            let name_off = r.u32_at(c, "constant info")?;
+            let (name_len, plain) = r.check_name(name_off as usize)?;
+            let half = |k: usize| r.u16_at(c + k, "constant info");
+            let (set, index, count, reserved) = (half(4)?, half(6)?, half(8)?, half(10)?);
+            let type_off = r.u32_at(c + 12, "constant info")?;
+            let default_off = r.u32_at(c + 16, "constant info")?;
+            r.check_type(type_off as usize, 0)?;
+            each(Record {
+                name_off,
+                // A string's length fits: it lies in a table of `u32` offsets.
+                name_len: name_len as u32,
+                plain,
+                set,
+                index,
+                count,
+                reserved,
+                type_off,
+                default_off,
+            });
         }
         Ok(CtabView {
             bytes,
@@ -697,19 +847,34 @@ impl<'a> CtabView<'a> {
     /// The constants, in table order.
     pub fn constants(&self) -> impl ExactSizeIterator<Item = ConstantView<'_>> + '_ {
         let bytes: &[u8] = &self.bytes;
+        self.records().map(move |r| r.view(bytes))
+    }
+
+    /// The table's bytes after the FourCC, which [`Record`]s index.
+    pub(crate) fn bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// The constants' [`Record`]s, in table order.
+    pub(crate) fn records(&self) -> impl ExactSizeIterator<Item = Record> + '_ {
+        let bytes: &[u8] = &self.bytes;
         let info = self.info_off;
         (0..self.count).map(move |i| {
             let c = info + i * 20;
             let h = |k: usize| read_u16(bytes, c + k).unwrap_or(0);
-            let w = |k: usize| read_u32(bytes, c + k).unwrap_or(0) as usize;
-            ConstantView {
-                name: str_at(bytes, w(0)),
-                register_set: RegisterSet::from_u16(h(4)),
-                register_index: h(6),
-                register_count: h(8),
-                ty: TypeView::at(bytes, w(12)),
-                explicit_register: h(10) != 0,
-                bytes,
+            let w = |k: usize| read_u32(bytes, c + k).unwrap_or(0);
+            let name_off = w(0);
+            let tail = bytes.get(name_off as usize..).unwrap_or(&[]);
+            let (name_len, plain) = scan_string(tail).unwrap_or((tail.len(), false));
+            Record {
+                name_off,
+                name_len: name_len as u32,
+                plain,
+                set: h(4),
+                index: h(6),
+                count: h(8),
+                reserved: h(10),
+                type_off: w(12),
                 default_off: w(16),
             }
         })
@@ -1112,6 +1277,31 @@ mod tests {
                         }
                     }
                     assert_eq!(nul_position(&b), b.iter().position(|&c| c == 0), "{b:?}");
+                }
+            }
+        }
+    }
+
+    /// The one-scan string check agrees with a byte-by-byte one: every length to 24, a
+    /// NUL at every place (or none), one odd byte (every value) at every place before it
+    /// among printable neighbours.
+    #[test]
+    fn scan_string_finds_the_nul_and_plainness() {
+        let slow = |b: &[u8]| {
+            let n = b.iter().position(|&c| c == 0)?;
+            Some((n, b[..n].iter().all(|c| (0x20..0x7F).contains(c))))
+        };
+        for len in 0..24 {
+            for nul in (0..len).map(Some).chain([None]) {
+                for odd in 0..len {
+                    for v in 0..=255u8 {
+                        let mut b = vec![b'a'; len];
+                        b[odd] = v;
+                        if let Some(i) = nul {
+                            b[i] = 0;
+                        }
+                        assert_eq!(scan_string(&b), slow(&b), "{b:?}");
+                    }
                 }
             }
         }

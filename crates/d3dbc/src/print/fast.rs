@@ -19,14 +19,14 @@
 
 use std::sync::LazyLock;
 
-use super::ctab::write_ctab_with;
+use super::ctab::write_ctab_payload;
 use super::instruction::{
     src_prefix, texld_suffixed, write_controls, write_dcl_suffix, write_immediates, write_register,
     write_rel, write_result_modifiers, write_swizzle, MASKS,
 };
 use super::sink::{Buffered, Sink};
 use super::{write_footer, write_version, PrintOptions};
-use crate::ctab::{Ctab, CtabView};
+use crate::ctab::Ctab;
 use crate::ir::{DeclToken, DstParam, Register, RelAddr};
 use crate::opcode::{Block, Opcode, SlotModel, OPCODES};
 use crate::token::END_TOKEN;
@@ -305,8 +305,8 @@ pub(super) fn print_fast(tokens: &[u32], options: &PrintOptions, out: &mut Buffe
                 if ops.is_some() {
                     return None;
                 }
-                if let Ok(ctab) = CtabView::parse(c) {
-                    model = write_ctab_with(&ctab, options.ctab_defaults, out);
+                if let Some(m) = write_ctab_payload(c, options.ctab_defaults, out) {
+                    model = m;
                 }
             }
             continue;
@@ -355,7 +355,7 @@ pub(super) fn print_fast(tokens: &[u32], options: &PrintOptions, out: &mut Buffe
                 out.end_line(len);
                 used
             }
-            None => write_line(&cx, op, token, operands, indent, out),
+            None => write_line_slow(&cx, op, token, operands, indent, out),
         };
         if used? != len {
             return None;
@@ -385,16 +385,31 @@ fn write_version_line(version: Version, out: &mut Buffered) {
     out.push('\n');
 }
 
-/// One instruction line with its newline; the operand DWORDs it read, or `None` where
-/// the decoder would object.
-#[inline(always)]
-fn write_line(
+/// [`write_line`] straight into the block, for a line too long for a [`Line`] (no
+/// instruction line is; out of the loop's code).
+#[cold]
+#[inline(never)]
+fn write_line_slow(
     cx: &Ctx,
     op: &Op,
     token: u32,
     operands: &[u32],
     indent: usize,
-    out: &mut impl Sink,
+    out: &mut Buffered,
+) -> Option<usize> {
+    write_line(cx, op, token, operands, indent, out)
+}
+
+/// One instruction line with its newline; the operand DWORDs it read, or `None` where
+/// the decoder would object.
+#[inline(always)]
+fn write_line<S: Sink>(
+    cx: &Ctx,
+    op: &Op,
+    token: u32,
+    operands: &[u32],
+    indent: usize,
+    out: &mut S,
 ) -> Option<usize> {
     out.push_spaces(indent);
     if token & it::COISSUE != 0 {
@@ -439,11 +454,11 @@ fn write_line(
                 write_dst(cx, operands, dst_at, true, out)?;
             }
             // A space before the first source where there is no destination.
-            let mut sep = if op.dst { 2 } else { 1 };
+            let sep = if op.dst { 2 } else { 1 };
+            let mut sep = sep;
             for _ in 0..op.srcs {
-                out.push_fixed(&SEPARATORS[sep - 1], sep);
+                i = next_src(cx, operands, i, sep, out)?;
                 sep = 2;
-                i = src(cx, operands, i, out)?;
             }
         }
         Form::Dcl => {
@@ -547,6 +562,20 @@ fn write_dst(cx: &Ctx, operands: &[u32], at: usize, mask: bool, out: &mut impl S
         out.push_fixed(text, *n as usize);
     }
     Some(())
+}
+
+/// A separator of `sep` bytes (see [`SEPARATORS`]) and the source at `operands[i]`; the
+/// index after it.
+#[inline(always)]
+fn next_src(
+    cx: &Ctx,
+    operands: &[u32],
+    i: usize,
+    sep: usize,
+    out: &mut impl Sink,
+) -> Option<usize> {
+    out.push_fixed(&SEPARATORS[sep - 1], sep);
+    src(cx, operands, i, out)
 }
 
 /// The source at `operands[i]`; the index after it (and its relative-address token).

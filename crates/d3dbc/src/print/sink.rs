@@ -194,6 +194,16 @@ impl Sink for Buffered<'_> {
     fn push_ascii(&mut self, b: &[u8]) {
         self.bytes(b);
     }
+    #[inline(always)]
+    fn push_fixed<const N: usize>(&mut self, b: &[u8; N], n: usize) {
+        match self.buf.get_mut(self.len..self.len + N) {
+            Some(dst) => {
+                dst.copy_from_slice(b);
+                self.len += n;
+            }
+            None => self.bytes(&b[..n]),
+        }
+    }
 }
 
 /// One line written into the block of a [`Buffered`] with a local length: pieces past
@@ -240,7 +250,7 @@ impl Sink for Line<'_> {
         let room = self.buf.get_mut(self.len..self.len + SPACES.len());
         match room {
             Some(dst) if n <= SPACES.len() => dst.copy_from_slice(SPACES.as_bytes()),
-            _ => self.len = BUFFERED + 1,
+            _ => self.len = self.len.max(BUFFERED + 1),
         }
         self.len += n;
     }
@@ -248,14 +258,14 @@ impl Sink for Line<'_> {
     fn push_fixed<const N: usize>(&mut self, b: &[u8; N], n: usize) {
         match self.buf.get_mut(self.len..self.len + N) {
             Some(dst) => dst.copy_from_slice(b),
-            None => self.len = BUFFERED + 1,
+            None => self.len = self.len.max(BUFFERED + 1),
         }
         self.len += n;
     }
     #[inline(always)]
     fn push_escaped(&mut self, _: &str) {
         // Rare (a hostile table): past the end, so the line is written the slow way.
-        self.len = BUFFERED + 1;
+        self.len = self.len.max(BUFFERED + 1);
     }
     #[inline(always)]
     fn push_ascii(&mut self, b: &[u8]) {
