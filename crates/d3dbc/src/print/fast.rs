@@ -434,9 +434,7 @@ fn write_line<S: Sink>(
     };
     // The predicate token follows the destination; it prints first.
     if token & it::PREDICATED != 0 {
-        out.push('(');
-        i = src(cx, operands, i, out)?;
-        out.push_str(") ");
+        i = write_predicate(cx, operands, i, out)?;
     }
     match op.form {
         Form::Plain => {
@@ -461,27 +459,63 @@ fn write_line<S: Sink>(
                 sep = 2;
             }
         }
-        Form::Dcl => {
-            let kind = cx.regs[param_register_type_bits(dst) as usize].kind?;
-            out.push_str("dcl");
-            write_dcl_suffix(DeclToken(decl), kind, cx.version, out);
-            let (text, n) = result_suffix(cx, dst);
-            out.push_fixed(text, n);
-            out.push(' ');
-            write_dst(cx, operands, dst_at, true, out)?;
-        }
-        Form::Def => {
-            out.push_fixed(&op.name, op.len as usize);
-            out.push(' ');
-            write_dst(cx, operands, dst_at, false, out)?;
-            let imm = operands.get(i..i + op.imms as usize)?;
-            write_immediates(op.opcode, imm, out);
-            i += imm.len();
-        }
+        Form::Dcl => write_dcl(cx, decl, dst, operands, dst_at, out)?,
+        Form::Def => i = write_def(cx, op, operands, dst_at, i, out)?,
         Form::Invalid => return None,
     }
     out.push('\n');
     Some(i)
+}
+
+// The rarer parts of a line, out of the loop's code (a few lines a listing): what the
+// loop runs for every instruction stays small in the instruction cache.
+
+/// `(p0.x) `: the predicate source at `operands[i]`; the index after it.
+#[inline(never)]
+fn write_predicate<S: Sink>(cx: &Ctx, operands: &[u32], i: usize, out: &mut S) -> Option<usize> {
+    out.push('(');
+    let i = src(cx, operands, i, out)?;
+    out.push_str(") ");
+    Some(i)
+}
+
+/// `dcl_usage dst` after the indent: the declaration token `decl`, the destination
+/// token `dst` at `operands[dst_at]`.
+#[inline(never)]
+fn write_dcl<S: Sink>(
+    cx: &Ctx,
+    decl: u32,
+    dst: u32,
+    operands: &[u32],
+    dst_at: usize,
+    out: &mut S,
+) -> Option<()> {
+    let kind = cx.regs[param_register_type_bits(dst) as usize].kind?;
+    out.push_str("dcl");
+    write_dcl_suffix(DeclToken(decl), kind, cx.version, out);
+    let (text, n) = result_suffix(cx, dst);
+    out.push_fixed(text, n);
+    out.push(' ');
+    write_dst(cx, operands, dst_at, true, out)
+}
+
+/// `def c0, 1, 2, 3, 4` after the indent, the immediates from `operands[i]`; the index
+/// after them.
+#[inline(never)]
+fn write_def<S: Sink>(
+    cx: &Ctx,
+    op: &Op,
+    operands: &[u32],
+    dst_at: usize,
+    i: usize,
+    out: &mut S,
+) -> Option<usize> {
+    out.push_fixed(&op.name, op.len as usize);
+    out.push(' ');
+    write_dst(cx, operands, dst_at, false, out)?;
+    let imm = operands.get(i..i + op.imms as usize)?;
+    write_immediates(op.opcode, imm, out);
+    Some(i + imm.len())
 }
 
 /// The result-modifier suffix of a destination token (`_sat`, `_x2`) and its length.
