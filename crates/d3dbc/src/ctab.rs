@@ -147,6 +147,34 @@ pub enum ParameterType {
 }
 
 impl ParameterType {
+    /// The `D3DXPARAMETER_TYPE` value ([`ParameterType::from_u16`]'s inverse).
+    pub(crate) fn code(self) -> u16 {
+        use ParameterType::*;
+        match self {
+            Void => 0,
+            Bool => 1,
+            Int => 2,
+            Float => 3,
+            String => 4,
+            Texture => 5,
+            Texture1D => 6,
+            Texture2D => 7,
+            Texture3D => 8,
+            TextureCube => 9,
+            Sampler => 10,
+            Sampler1D => 11,
+            Sampler2D => 12,
+            Sampler3D => 13,
+            SamplerCube => 14,
+            PixelShader => 15,
+            VertexShader => 16,
+            PixelFragment => 17,
+            VertexFragment => 18,
+            Unsupported => 19,
+            Other(n) => n,
+        }
+    }
+
     pub(crate) fn from_u16(v: u16) -> Self {
         use ParameterType::*;
         match v {
@@ -1279,6 +1307,13 @@ mod tests {
                     assert_eq!(nul_position(&b), b.iter().position(|&c| c == 0), "{b:?}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn parameter_type_code_inverts_from_u16() {
+        for v in 0..=u16::MAX {
+            assert_eq!(ParameterType::from_u16(v).code(), v);
         }
     }
 

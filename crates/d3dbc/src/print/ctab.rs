@@ -1,13 +1,14 @@
 //! The `CTAB` header: creator, parameters with their HLSL types, the register table and
 //! default values, as the listing's leading comment block.
 
-use super::float::{digits, push_float_g, push_repeat, push_spaces, push_u32};
+use super::float::{digits, push_float_g, push_repeat, push_spaces, push_u32, TWO_DIGITS};
 use super::sink::{Buffered, Sink};
 use super::ListingStyle;
 use crate::ctab::{
     ConstantView, CtabView, ParameterClass, ParameterType, Record, RegisterSet, TypeView,
 };
 use crate::opcode::SlotModel;
+use std::sync::LazyLock;
 /// CTAB text (creator, names) inside `//` comment lines: control characters become `?`
 /// so a hostile table cannot break out of the comment and make the listing unassemblable.
 #[inline(always)]
@@ -136,9 +137,32 @@ fn write_records(
     let raw = |i: u32| records[i as usize].name_bytes(bytes);
     let name = |i: u32| records[i as usize].name(bytes);
     if records.iter().all(|r| r.plain_name(bytes).is_some()) {
+        // Plain names compare by their first eight bytes as one integer first (bytes
+        // past a name's end as zero, below any printable byte, so a prefix sorts first).
+        let head = |i: u32| {
+            let r = &records[i as usize];
+            let name = r.name_bytes(bytes);
+            let start = name.as_ptr() as usize - bytes.as_ptr() as usize;
+            let word = bytes.get(start..start + 8).map_or_else(
+                || {
+                    let mut w = [0u8; 8];
+                    let n = name.len().min(8);
+                    w[..n].copy_from_slice(&name[..n]);
+                    w
+                },
+                |b| b.try_into().unwrap_or([0; 8]),
+            );
+            let keep = if name.len() >= 8 {
+                u64::MAX
+            } else {
+                !(u64::MAX >> (8 * name.len()))
+            };
+            u64::from_be_bytes(word) & keep
+        };
+        let cmp = |a: u32, b: u32| head(a).cmp(&head(b)).then_with(|| raw(a).cmp(raw(b)));
         // Compilers often write the table in name order already: then one pass checks it.
-        if !order.is_sorted_by(|&a, &b| raw(a) <= raw(b)) {
-            order.sort_unstable_by(|&a, &b| raw(a).cmp(raw(b)).then(a.cmp(&b)));
+        if !order.is_sorted_by(|&a, &b| cmp(a, b).is_le()) {
+            order.sort_unstable_by(|&a, &b| cmp(a, b).then(a.cmp(&b)));
         }
     } else if !order.is_sorted_by(|&a, &b| name(a) <= name(b)) {
         order.sort_unstable_by(|&a, &b| name(a).cmp(&name(b)).then(a.cmp(&b)));
@@ -313,6 +337,21 @@ fn write_register_row(name: &Name, r: &Record, width: usize, out: &mut impl Sink
     name.push(out);
     push_spaces(out, width - name.len());
     out.push(' ');
+    if index < 100 && count < 100 {
+        // The usual row's tail as one piece: ` c12   ` then the count right-aligned in
+        // four columns and the newline.
+        let mut tail = *b"c         \n\0\0\0\0\0";
+        tail[0] = set.prefix().as_bytes()[0];
+        tail[1..3].copy_from_slice(&TWO_DIGITS[index as usize]);
+        let c = &TWO_DIGITS[count as usize];
+        if count < 10 {
+            tail[9] = c[0];
+        } else {
+            tail[8..10].copy_from_slice(c);
+        }
+        out.push_fixed(&tail, 11);
+        return;
+    }
     let start = out.len();
     out.push_str(set.prefix());
     push_u32(out, index as u32);
@@ -439,24 +478,38 @@ fn type_name(ty: ParameterType) -> &'static str {
 
 #[inline(always)]
 fn write_type(ty: &TypeView, out: &mut impl Sink) {
-    let base = type_name(ty.ty);
+    // The name as one fixed piece from a table of every type's (the last row for the
+    // values outside the enumeration).
+    let (base, len) = &TYPE_NAMES[usize::from(ty.ty.code()).min(TYPE_NAMES.len() - 1)];
+    let len = usize::from(*len);
     match ty.class {
         ParameterClass::Vector => {
-            out.push_str(base);
+            out.push_fixed(base, len);
             push_u32(out, ty.columns as u32);
         }
         ParameterClass::MatrixRows | ParameterClass::MatrixColumns => {
             if matches!(ty.class, ParameterClass::MatrixRows) {
                 out.push_str("row_major ");
             }
-            out.push_str(base);
+            out.push_fixed(base, len);
             push_u32(out, ty.rows as u32);
             out.push('x');
             push_u32(out, ty.columns as u32);
         }
-        _ => out.push_str(base),
+        _ => out.push_fixed(base, len),
     }
 }
+
+/// [`type_name`] of every `D3DXPARAMETER_TYPE` value, padded to 16 bytes, and its
+/// length; the last row stands for the values outside the enumeration.
+static TYPE_NAMES: LazyLock<[([u8; 16], u8); 21]> = LazyLock::new(|| {
+    std::array::from_fn(|code| {
+        let name = type_name(ParameterType::from_u16(code as u16));
+        let mut padded = [b' '; 16];
+        padded[..name.len()].copy_from_slice(name.as_bytes());
+        (padded, name.len() as u8)
+    })
+});
 
 #[cfg(test)]
 mod tests {

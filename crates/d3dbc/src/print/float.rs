@@ -66,8 +66,9 @@ pub(super) fn push_u32(out: &mut impl Sink, v: u32) {
     out.push_ascii(digits(v, &mut [0u8; 10]));
 }
 
-/// The numbers below 100 in decimal, left-aligned (`b"7 "`, `b"42"`).
-static TWO_DIGITS: [[u8; 2]; 100] = {
+/// The numbers below 100 in decimal, left-aligned (`b"7 "`, `b"42"`): the digits and
+/// the padding of a left-aligned column.
+pub(super) static TWO_DIGITS: [[u8; 2]; 100] = {
     let mut t = [[b' '; 2]; 100];
     let mut v = 0;
     while v < 100 {
