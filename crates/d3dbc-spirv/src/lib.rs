@@ -106,16 +106,17 @@ fn with_scan<R>(input: Input<'_>, f: impl FnOnce(&Scan) -> Result<R, Error>) -> 
 }
 
 /// One translation of `input`; `out` takes the version, the words, the interface (not
-/// yet named: [`Interface::name`]) and the pixel reads (empty unless `link_pixel`) where
-/// they are made, so that a caller keeping only the words moves nothing else out and
-/// allocates no name.
+/// yet named: [`Interface::name`]; lent: a caller that keeps it moves it out) and the
+/// pixel reads (empty unless `link_pixel`) where they are made, so that a caller keeping
+/// only the words moves nothing else out, allocates no name, and leaves the interface's
+/// buffers to the thread's next translation.
 pub(crate) fn run<'a, R>(
     input: Input<'_>,
     options: &'a TranslateOptions,
     flags: EmitFlags,
     link: Option<&'a [LinkRead]>,
     link_pixel: bool,
-    out: impl FnOnce(d3dbc::Version, Vec<u32>, Interface, Vec<LinkRead>) -> R,
+    out: impl FnOnce(d3dbc::Version, Vec<u32>, &mut Interface, Vec<LinkRead>) -> R,
 ) -> Result<R, Error> {
     with_scan(input, |scan| {
         // The emitter borrows the scan (instructions and offsets included): nothing large
@@ -139,25 +140,29 @@ pub(crate) fn run<'a, R>(
         if options.pipeline.float_controls {
             d3dbc::target::float_controls::request(&mut words, options.semantics.denormals);
         }
-        let (m, interface) = e.finish();
+        let (m, mut interface) = e.finish();
         m.recycle();
-        Ok(out(scan.version, words, interface, reads))
+        let r = out(scan.version, words, &mut interface, reads);
+        emit::keep_interface(interface);
+        Ok(r)
     })
 }
 
-/// The words and the named interface, as a [`Translation`] (for [`run`]).
+/// The words and the named interface, as a [`Translation`] (for [`run`]; the
+/// interface is moved out, an empty one left in its place).
 pub(crate) fn translation(
     v: d3dbc::Version,
     words: Vec<u32>,
-    mut interface: Interface,
+    interface: &mut Interface,
     _: Vec<LinkRead>,
 ) -> Translation {
+    let mut interface = std::mem::replace(interface, Interface::unnamed(v));
     interface.name(v);
     Translation { words, interface }
 }
 
 /// The words alone (for [`run`]).
-fn words(_: d3dbc::Version, words: Vec<u32>, _: Interface, _: Vec<LinkRead>) -> Vec<u32> {
+fn words(_: d3dbc::Version, words: Vec<u32>, _: &mut Interface, _: Vec<LinkRead>) -> Vec<u32> {
     words
 }
 
