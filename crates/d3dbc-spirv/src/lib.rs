@@ -39,7 +39,7 @@ pub use d3dbc::target::options::{PipelineState, TextureKind, TranslateOptions};
 pub use d3dbc::target::Error;
 pub use link::link;
 
-use module::{inst, string};
+use module::inst;
 
 /// The options both back ends take.
 pub type Options = TranslateOptions;
@@ -166,22 +166,50 @@ fn words(_: d3dbc::Version, words: Vec<u32>, _: &mut Interface, _: Vec<LinkRead>
     words
 }
 
-/// Puts the sections together behind the header, the bound patched last.
+/// The words every module starts with: the header (the bound patched last) and
+/// `OpCapability Shader`.
+const HEAD: [u32; 7] = [
+    spirv::MAGIC_NUMBER,
+    0x0001_0000,
+    0,
+    0,
+    0,
+    (2 << 16) | Op::Capability as u32,
+    Capability::Shader as u32,
+];
+
+/// `OpExtInstImport %glsl "GLSL.std.450"` (the id patched in) and `OpMemoryModel
+/// Logical GLSL450`, after the capabilities.
+const IMPORT: [u32; 9] = [
+    (6 << 16) | Op::ExtInstImport as u32,
+    0,
+    u32::from_le_bytes(*b"GLSL"),
+    u32::from_le_bytes(*b".std"),
+    u32::from_le_bytes(*b".450"),
+    0,
+    (3 << 16) | Op::MemoryModel as u32,
+    0, // Logical
+    1, // GLSL450
+];
+
+/// Puts the sections together behind the header, the bound patched last. The fixed
+/// words (header, capabilities, the import, the memory model, the entry point's name)
+/// are copied from constants and patched, not written instruction by instruction.
 fn assemble(e: &mut emit::Emitter<'_>, ps: bool) -> Vec<u32> {
     let m = &e.m;
-    let total = 5
-        + 16
-        + 8
-        + 8
+    let total = HEAD.len()
+        + 4
+        + IMPORT.len()
+        + 5
         + e.io_vars.len()
+        + 6
         + m.dec.len()
         + m.glob.len()
         + m.funcs.len()
         + m.body.len()
         + 1;
     let mut w = Vec::with_capacity(total);
-    w.extend_from_slice(&[spirv::MAGIC_NUMBER, 0x0001_0000, 0, 0, 0]);
-    inst(&mut w, Op::Capability, &[Capability::Shader as u32]);
+    w.extend_from_slice(&HEAD);
     if e.clip {
         inst(&mut w, Op::Capability, &[Capability::ClipDistance as u32]);
     }
@@ -192,24 +220,24 @@ fn assemble(e: &mut emit::Emitter<'_>, ps: bool) -> Vec<u32> {
             &[Capability::DerivativeControl as u32],
         );
     }
-    // OpExtInstImport %glsl "GLSL.std.450"
-    let start = w.len();
-    w.push(0);
-    w.push(m.glsl);
-    string(&mut w, "GLSL.std.450");
-    w[start] = (((w.len() - start) as u32) << 16) | Op::ExtInstImport as u32;
-    inst(&mut w, Op::MemoryModel, &[0, 1]); // Logical, GLSL450
-    let start = w.len();
-    w.push(0);
-    w.push(if ps {
+    let at = w.len();
+    w.extend_from_slice(&IMPORT);
+    w[at + 1] = m.glsl;
+    // OpEntryPoint model %main "main" io_vars…
+    let model = if ps {
         ExecutionModel::Fragment
     } else {
         ExecutionModel::Vertex
-    } as u32);
-    w.push(e.main_fn);
-    string(&mut w, "main");
+    };
+    let n = 5 + e.io_vars.len() as u32;
+    w.extend_from_slice(&[
+        (n << 16) | Op::EntryPoint as u32,
+        model as u32,
+        e.main_fn,
+        u32::from_le_bytes(*b"main"),
+        0,
+    ]);
     w.extend_from_slice(&e.io_vars);
-    w[start] = (((w.len() - start) as u32) << 16) | Op::EntryPoint as u32;
     if ps {
         inst(
             &mut w,

@@ -82,19 +82,6 @@ pub(crate) fn inst(buf: &mut Vec<u32>, op: Op, operands: &[u32]) {
     }
 }
 
-/// A string operand's words (nul-terminated, padded to a word).
-pub(crate) fn string(buf: &mut Vec<u32>, s: &str) {
-    let b = s.as_bytes();
-    for chunk in b.chunks(4) {
-        let mut w = [0u8; 4];
-        w[..chunk.len()].copy_from_slice(chunk);
-        buf.push(u32::from_le_bytes(w));
-    }
-    if b.len().is_multiple_of(4) {
-        buf.push(0);
-    }
-}
-
 thread_local! {
     /// A finished translation's module, kept for the thread's next one.
     static SPARE: std::cell::Cell<Option<Box<Module>>> = const { std::cell::Cell::new(None) };
