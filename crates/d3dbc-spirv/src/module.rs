@@ -559,9 +559,10 @@ impl Lvn {
         let e = &self.entries[slot];
         // Word by word without early exit: compiles to a few compares where `==` on
         // the slice calls `memcmp`.
+        let k = &e.key;
         let mut diff = e.generation ^ self.generation;
         for i in 0..N + 2 {
-            diff |= e.key[i] ^ key[i];
+            diff |= k[i] ^ key[i];
         }
         (diff == 0).then_some(e.id)
     }
