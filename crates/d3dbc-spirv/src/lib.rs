@@ -39,7 +39,7 @@ pub use d3dbc::target::options::{PipelineState, TextureKind, TranslateOptions};
 pub use d3dbc::target::Error;
 pub use link::link;
 
-use module::{inst, string};
+use module::inst;
 
 /// The options both back ends take.
 pub type Options = TranslateOptions;
@@ -106,16 +106,17 @@ fn with_scan<R>(input: Input<'_>, f: impl FnOnce(&Scan) -> Result<R, Error>) -> 
 }
 
 /// One translation of `input`; `out` takes the version, the words, the interface (not
-/// yet named: [`Interface::name`]) and the pixel reads (empty unless `link_pixel`) where
-/// they are made, so that a caller keeping only the words moves nothing else out and
-/// allocates no name.
+/// yet named: [`Interface::name`]; lent: a caller that keeps it moves it out) and the
+/// pixel reads (empty unless `link_pixel`) where they are made, so that a caller keeping
+/// only the words moves nothing else out, allocates no name, and leaves the interface's
+/// buffers to the thread's next translation.
 pub(crate) fn run<'a, R>(
     input: Input<'_>,
     options: &'a TranslateOptions,
     flags: EmitFlags,
     link: Option<&'a [LinkRead]>,
     link_pixel: bool,
-    out: impl FnOnce(d3dbc::Version, Vec<u32>, Interface, Vec<LinkRead>) -> R,
+    out: impl FnOnce(d3dbc::Version, Vec<u32>, &mut Interface, Vec<LinkRead>) -> R,
 ) -> Result<R, Error> {
     with_scan(input, |scan| {
         // The emitter borrows the scan (instructions and offsets included): nothing large
@@ -139,44 +140,76 @@ pub(crate) fn run<'a, R>(
         if options.pipeline.float_controls {
             d3dbc::target::float_controls::request(&mut words, options.semantics.denormals);
         }
-        let (m, interface) = e.finish();
+        let (m, mut interface) = e.finish();
         m.recycle();
-        Ok(out(scan.version, words, interface, reads))
+        let r = out(scan.version, words, &mut interface, reads);
+        emit::keep_interface(interface);
+        Ok(r)
     })
 }
 
-/// The words and the named interface, as a [`Translation`] (for [`run`]).
+/// The words and the named interface, as a [`Translation`] (for [`run`]; the
+/// interface is moved out, an empty one left in its place).
 pub(crate) fn translation(
     v: d3dbc::Version,
     words: Vec<u32>,
-    mut interface: Interface,
+    interface: &mut Interface,
     _: Vec<LinkRead>,
 ) -> Translation {
+    let mut interface = std::mem::replace(interface, Interface::unnamed(v));
     interface.name(v);
     Translation { words, interface }
 }
 
 /// The words alone (for [`run`]).
-fn words(_: d3dbc::Version, words: Vec<u32>, _: Interface, _: Vec<LinkRead>) -> Vec<u32> {
+fn words(_: d3dbc::Version, words: Vec<u32>, _: &mut Interface, _: Vec<LinkRead>) -> Vec<u32> {
     words
 }
 
-/// Puts the sections together behind the header, the bound patched last.
+/// The words every module starts with: the header (the bound patched last) and
+/// `OpCapability Shader`.
+const HEAD: [u32; 7] = [
+    spirv::MAGIC_NUMBER,
+    0x0001_0000,
+    0,
+    0,
+    0,
+    (2 << 16) | Op::Capability as u32,
+    Capability::Shader as u32,
+];
+
+/// `OpExtInstImport %glsl "GLSL.std.450"` (the id patched in) and `OpMemoryModel
+/// Logical GLSL450`, after the capabilities.
+const IMPORT: [u32; 9] = [
+    (6 << 16) | Op::ExtInstImport as u32,
+    0,
+    u32::from_le_bytes(*b"GLSL"),
+    u32::from_le_bytes(*b".std"),
+    u32::from_le_bytes(*b".450"),
+    0,
+    (3 << 16) | Op::MemoryModel as u32,
+    0, // Logical
+    1, // GLSL450
+];
+
+/// Puts the sections together behind the header, the bound patched last. The fixed
+/// words (header, capabilities, the import, the memory model, the entry point's name)
+/// are copied from constants and patched, not written instruction by instruction.
 fn assemble(e: &mut emit::Emitter<'_>, ps: bool) -> Vec<u32> {
     let m = &e.m;
-    let total = 5
-        + 16
-        + 8
-        + 8
+    let total = HEAD.len()
+        + 4
+        + IMPORT.len()
+        + 5
         + e.io_vars.len()
+        + 6
         + m.dec.len()
         + m.glob.len()
         + m.funcs.len()
         + m.body.len()
         + 1;
     let mut w = Vec::with_capacity(total);
-    w.extend_from_slice(&[spirv::MAGIC_NUMBER, 0x0001_0000, 0, 0, 0]);
-    inst(&mut w, Op::Capability, &[Capability::Shader as u32]);
+    w.extend_from_slice(&HEAD);
     if e.clip {
         inst(&mut w, Op::Capability, &[Capability::ClipDistance as u32]);
     }
@@ -187,24 +220,24 @@ fn assemble(e: &mut emit::Emitter<'_>, ps: bool) -> Vec<u32> {
             &[Capability::DerivativeControl as u32],
         );
     }
-    // OpExtInstImport %glsl "GLSL.std.450"
-    let start = w.len();
-    w.push(0);
-    w.push(m.glsl);
-    string(&mut w, "GLSL.std.450");
-    w[start] = (((w.len() - start) as u32) << 16) | Op::ExtInstImport as u32;
-    inst(&mut w, Op::MemoryModel, &[0, 1]); // Logical, GLSL450
-    let start = w.len();
-    w.push(0);
-    w.push(if ps {
+    let at = w.len();
+    w.extend_from_slice(&IMPORT);
+    w[at + 1] = m.glsl;
+    // OpEntryPoint model %main "main" io_vars…
+    let model = if ps {
         ExecutionModel::Fragment
     } else {
         ExecutionModel::Vertex
-    } as u32);
-    w.push(e.main_fn);
-    string(&mut w, "main");
+    };
+    let n = 5 + e.io_vars.len() as u32;
+    w.extend_from_slice(&[
+        (n << 16) | Op::EntryPoint as u32,
+        model as u32,
+        e.main_fn,
+        u32::from_le_bytes(*b"main"),
+        0,
+    ]);
     w.extend_from_slice(&e.io_vars);
-    w[start] = (((w.len() - start) as u32) << 16) | Op::EntryPoint as u32;
     if ps {
         inst(
             &mut w,

@@ -22,7 +22,7 @@ pub fn link(
     if !vs.version.is_vertex() || !ps.version.is_pixel() {
         return Err(Error::Link("needs a vertex and a pixel shader"));
     }
-    let both = |v, words, interface, reads| (translation(v, words, interface, Vec::new()), reads);
+    let both = |v, words, itf: &mut _, reads| (translation(v, words, itf, Vec::new()), reads);
     let (p, reads) = run(Input::Shader(ps), options, flags, None, true, both)?;
     let (v, _) = run(Input::Shader(vs), options, flags, Some(&reads), false, both)?;
     Ok((v, p))

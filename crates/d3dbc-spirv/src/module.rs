@@ -82,19 +82,6 @@ pub(crate) fn inst(buf: &mut Vec<u32>, op: Op, operands: &[u32]) {
     }
 }
 
-/// A string operand's words (nul-terminated, padded to a word).
-pub(crate) fn string(buf: &mut Vec<u32>, s: &str) {
-    let b = s.as_bytes();
-    for chunk in b.chunks(4) {
-        let mut w = [0u8; 4];
-        w[..chunk.len()].copy_from_slice(chunk);
-        buf.push(u32::from_le_bytes(w));
-    }
-    if b.len().is_multiple_of(4) {
-        buf.push(0);
-    }
-}
-
 thread_local! {
     /// A finished translation's module, kept for the thread's next one.
     static SPARE: std::cell::Cell<Option<Box<Module>>> = const { std::cell::Cell::new(None) };
@@ -508,16 +495,32 @@ const LVN_SLOTS: usize = 256;
 /// earlier in the same block, so it dominates the use. A generation number clears the
 /// table at every label in O(1).
 pub(crate) struct Lvn {
-    keys: Vec<[u32; 10]>,
-    ids: Vec<(u32, u32)>,
+    entries: Vec<LvnEntry>,
     generation: u32,
+}
+
+/// One [`Lvn`] slot: the key, the generation it was stored in and the id, in one cache
+/// line (a lookup reads one line, where the keys and the ids in two arrays took two, and
+/// a 40-byte key straddled lines at every other slot).
+#[derive(Clone, Copy)]
+#[repr(C, align(64))]
+struct LvnEntry {
+    key: [u32; 10],
+    generation: u32,
+    id: u32,
 }
 
 impl Lvn {
     fn new() -> Lvn {
         Lvn {
-            keys: vec![[0; 10]; LVN_SLOTS],
-            ids: vec![(0, 0); LVN_SLOTS],
+            entries: vec![
+                LvnEntry {
+                    key: [0; 10],
+                    generation: 0,
+                    id: 0,
+                };
+                LVN_SLOTS
+            ],
             generation: 1,
         }
     }
@@ -553,29 +556,33 @@ impl Lvn {
     /// entry that matches it has no other words.
     #[inline]
     pub fn get<const N: usize>(&self, slot: usize, key: &[u32; 10]) -> Option<u32> {
-        let (g, id) = self.ids[slot];
+        let e = &self.entries[slot];
         // Word by word without early exit: compiles to a few compares where `==` on
         // the slice calls `memcmp`.
-        let k = &self.keys[slot];
-        let mut diff = g ^ self.generation;
+        let k = &e.key;
+        let mut diff = e.generation ^ self.generation;
         for i in 0..N + 2 {
             diff |= k[i] ^ key[i];
         }
-        (diff == 0).then_some(id)
+        (diff == 0).then_some(e.id)
     }
 
     /// Records `key` (its first `N + 2` words, as [`Self::get`] reads them).
     #[inline]
     pub fn put<const N: usize>(&mut self, slot: usize, key: &[u32; 10], id: u32) {
-        self.keys[slot][..N + 2].copy_from_slice(&key[..N + 2]);
-        self.ids[slot] = (self.generation, id);
+        let e = &mut self.entries[slot];
+        e.key[..N + 2].copy_from_slice(&key[..N + 2]);
+        e.generation = self.generation;
+        e.id = id;
     }
 
     /// Forgets everything (a new block).
     pub fn clear(&mut self) {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
-            self.ids.fill((0, 0));
+            for e in &mut self.entries {
+                e.generation = 0;
+            }
             self.generation = 1;
         }
     }

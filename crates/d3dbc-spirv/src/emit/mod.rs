@@ -236,6 +236,16 @@ struct Scratch {
 
 thread_local! {
     static SCRATCH: std::cell::Cell<Option<Scratch>> = const { std::cell::Cell::new(None) };
+    /// The interface a caller of the words alone left ([`keep_interface`]): the next
+    /// translation records into its vectors ([`Interface::reset`]) instead of growing
+    /// new ones.
+    static ITF: std::cell::Cell<Option<Interface>> = const { std::cell::Cell::new(None) };
+}
+
+/// Keeps `itf`'s buffers for the thread's next translation (one handed out is taken
+/// with `mem::replace`, leaving an empty one here).
+pub(crate) fn keep_interface(itf: Interface) {
+    ITF.with(|c| c.set(Some(itf)));
 }
 
 impl<'a> Emitter<'a> {
@@ -250,7 +260,13 @@ impl<'a> Emitter<'a> {
     ) -> Self {
         let ps = v.is_pixel();
         // Named when handed out (`crate::translation`): `emit` allocates no name.
-        let itf = Interface::unnamed(v);
+        let itf = match ITF.with(|c| c.take()) {
+            Some(mut i) => {
+                i.reset(v);
+                i
+            }
+            None => Interface::unnamed(v),
+        };
         let sc = SCRATCH.with(|c| c.take()).unwrap_or_else(|| Scratch {
             slot_of: Box::new([[NONE; MAX_REG as usize]; NKIND]),
             slots: Vec::new(),

@@ -271,6 +271,49 @@ impl Interface {
         }
     }
 
+    /// This interface made [`Interface::unnamed`] for `version` in place, its vectors
+    /// and strings emptied with their capacity kept: a back end that translates many
+    /// shaders and hands out only the words records every shader's interface in the
+    /// same buffers (every field is named, so a new one cannot be missed).
+    pub fn reset(&mut self, version: crate::Version) {
+        let Interface {
+            stage,
+            version: name,
+            entry_point,
+            group,
+            float_constants,
+            int_constants,
+            bool_constants,
+            driver,
+            samplers,
+            vertex_inputs,
+            varyings,
+            color_outputs,
+            depth_output,
+            discards,
+            linked,
+        } = self;
+        *stage = if version.is_pixel() {
+            Stage::Fragment
+        } else {
+            Stage::Vertex
+        };
+        name.clear();
+        entry_point.clear();
+        *group = GROUP;
+        *float_constants = None;
+        *int_constants = None;
+        *bool_constants = None;
+        *driver = None;
+        samplers.clear();
+        vertex_inputs.clear();
+        varyings.clear();
+        color_outputs.clear();
+        *depth_output = false;
+        *discards = false;
+        *linked = false;
+    }
+
     /// Names an [`Interface::unnamed`] one: the version's name and the `main` entry
     /// point, as [`Interface::empty`] has them.
     pub fn name(&mut self, version: crate::Version) {
