@@ -8,8 +8,10 @@
 //! measures d3dbc alone and says so. Reads `D3DBC_CORPUS`.
 //!
 //! Before criterion's wall-clock groups, a summary measures disassembly in thread CPU
-//! time, passes of the two sides interleaved (robust on a shared machine, where wall time
-//! measures the neighbours): the best and median pass of each and their ratio.
+//! time, the two sides taking turns in blocks of passes (robust on a shared machine,
+//! where wall time measures the neighbours): the best and median pass of each and their
+//! ratio, for warm passes (as in a loop over files, and in criterion's groups) and for
+//! each block's first, cold one (after the other side's passes).
 //! `D3DBC_BENCH_NO_SUMMARY=1` skips it.
 
 #[path = "../../d3dbc/benches/support/binaries.rs"]
@@ -38,54 +40,85 @@ fn load() -> Vec<Binary> {
         .collect()
 }
 
-/// Disassembly of `set` by both sides in thread CPU time: passes alternate for about
-/// `min` in total; prints each side's best and median pass and the throughput ratio.
+/// Disassembly of `set` by both sides in thread CPU time, for about `min` in total: the
+/// sides take turns in blocks of [`BLOCK`] passes. The first pass of a block starts cold
+/// (the other side's code and data in the caches and branch predictors), the others warm,
+/// as in a loop over many files and in criterion's groups; prints each side's best and
+/// median pass of both kinds and the throughput ratios.
 fn cpu_summary(set: &[&Binary], min: Duration) {
     let bytes: usize = set.iter().map(|b| b.bytes.len()).sum();
     let mut text = String::new();
-    let mut ours = Vec::new();
-    let mut theirs = Vec::new();
+    let (mut ours, mut theirs) = (Passes::default(), Passes::default());
     let start = Instant::now();
-    while ours.len() < 20 || start.elapsed() < min {
-        let t = thread_cpu();
-        for s in set {
-            text.clear();
-            d3dbc::print::print_tokens(black_box(&s.tokens), &Default::default(), &mut text)
-                .unwrap();
-            black_box(&text);
+    while ours.cold.len() < 20 || start.elapsed() < min {
+        for k in 0..BLOCK {
+            let t = thread_cpu();
+            for s in set {
+                text.clear();
+                d3dbc::print::print_tokens(black_box(&s.tokens), &Default::default(), &mut text)
+                    .unwrap();
+                black_box(&text);
+            }
+            ours.push(k, thread_cpu() - t);
         }
-        ours.push(thread_cpu() - t);
-        let t = thread_cpu();
-        for s in set {
-            black_box(mojoshader::parse(Profile::D3d, black_box(&s.bytes)));
+        for k in 0..BLOCK {
+            let t = thread_cpu();
+            for s in set {
+                black_box(mojoshader::parse(Profile::D3d, black_box(&s.bytes)));
+            }
+            theirs.push(k, thread_cpu() - t);
         }
-        theirs.push(thread_cpu() - t);
     }
-    ours.sort();
-    theirs.sort();
     let mib = |d: Duration| bytes as f64 / d.as_secs_f64() / (1024.0 * 1024.0);
-    let (ob, om) = (ours[0], ours[ours.len() / 2]);
-    let (tb, tm) = (theirs[0], theirs[theirs.len() / 2]);
     eprintln!(
-        "disassembly, thread CPU time, {} interleaved passes of {} shaders ({bytes} bytes):",
-        ours.len(),
+        "disassembly, thread CPU time, {} blocks of {BLOCK} passes a side over {} shaders ({bytes} bytes):",
+        ours.cold.len(),
         set.len()
     );
-    eprintln!(
-        "  d3dbc print_tokens  best {:>8.1} MiB/s  median {:>8.1} MiB/s",
-        mib(ob),
-        mib(om)
-    );
-    eprintln!(
-        "  mojoshader d3d      best {:>8.1} MiB/s  median {:>8.1} MiB/s",
-        mib(tb),
-        mib(tm)
-    );
-    eprintln!(
-        "  ratio               best {:>8.1}x       median {:>8.1}x",
-        tb.as_secs_f64() / ob.as_secs_f64(),
-        tm.as_secs_f64() / om.as_secs_f64()
-    );
+    for (kind, o, t) in [
+        ("warm", &mut ours.warm, &mut theirs.warm),
+        ("cold", &mut ours.cold, &mut theirs.cold),
+    ] {
+        o.sort();
+        t.sort();
+        let (ob, om) = (o[0], o[o.len() / 2]);
+        let (tb, tm) = (t[0], t[t.len() / 2]);
+        eprintln!(
+            "  {kind}: d3dbc print_tokens  best {:>8.1} MiB/s  median {:>8.1} MiB/s",
+            mib(ob),
+            mib(om)
+        );
+        eprintln!(
+            "  {kind}: mojoshader d3d      best {:>8.1} MiB/s  median {:>8.1} MiB/s",
+            mib(tb),
+            mib(tm)
+        );
+        eprintln!(
+            "  {kind}: ratio               best {:>8.1}x       median {:>8.1}x",
+            tb.as_secs_f64() / ob.as_secs_f64(),
+            tm.as_secs_f64() / om.as_secs_f64()
+        );
+    }
+}
+
+/// Passes a side runs in a row in [`cpu_summary`].
+const BLOCK: usize = 8;
+
+/// One side's pass times in [`cpu_summary`]: each block's first pass, and the others.
+#[derive(Default)]
+struct Passes {
+    cold: Vec<Duration>,
+    warm: Vec<Duration>,
+}
+
+impl Passes {
+    fn push(&mut self, k: usize, d: Duration) {
+        if k == 0 {
+            self.cold.push(d);
+        } else {
+            self.warm.push(d);
+        }
+    }
 }
 
 fn bench(c: &mut Criterion) {
