@@ -480,7 +480,7 @@ fn type_name(ty: ParameterType) -> &'static str {
 fn write_type(ty: &TypeView, out: &mut impl Sink) {
     // The name as one fixed piece from a table of every type's (the last row for the
     // values outside the enumeration).
-    let (base, len) = &TYPE_NAMES[usize::from(ty.ty.code()).min(TYPE_NAMES.len() - 1)];
+    let (base, len) = &TYPE_NAMES[usize::from(ty.ty.to_u16()).min(TYPE_NAMES.len() - 1)];
     let len = usize::from(*len);
     match ty.class {
         ParameterClass::Vector => {
