@@ -452,8 +452,7 @@ fn write_line<S: Sink>(
                 write_dst(cx, operands, dst_at, true, out)?;
             }
             // A space before the first source where there is no destination.
-            let sep = if op.dst { 2 } else { 1 };
-            let mut sep = sep;
+            let mut sep = if op.dst { 2 } else { 1 };
             for _ in 0..op.srcs {
                 i = next_src(cx, operands, i, sep, out)?;
                 sep = 2;
