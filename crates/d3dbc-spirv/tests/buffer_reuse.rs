@@ -37,6 +37,20 @@ fn corpus() -> Option<Vec<(String, Shader)>> {
     )
 }
 
+/// `f` of each shader alone, each on a new thread that translated nothing before.
+fn on_fresh_threads<T: Send + 'static>(
+    shaders: &[(String, Shader)],
+    f: fn(&Shader) -> T,
+) -> Vec<T> {
+    shaders
+        .iter()
+        .map(|(_, s)| {
+            let s = s.clone();
+            std::thread::spawn(move || f(&s)).join().unwrap()
+        })
+        .collect()
+}
+
 #[test]
 fn words_do_not_depend_on_the_translations_before() {
     let Some(shaders) = corpus() else {
@@ -49,13 +63,7 @@ fn words_do_not_depend_on_the_translations_before() {
         shaders.len()
     );
     // Each alone, on a thread that translated nothing before.
-    let fresh: Vec<Option<Vec<u32>>> = shaders
-        .iter()
-        .map(|(_, s)| {
-            let s = s.clone();
-            std::thread::spawn(move || emit(&s)).join().unwrap()
-        })
-        .collect();
+    let fresh = on_fresh_threads(&shaders, emit);
     let emitted = fresh.iter().filter(|w| w.is_some()).count();
     assert!(emitted > 300, "only {emitted} emitted");
     // All in one thread, forwards then backwards: every one follows different ones.
@@ -79,13 +87,7 @@ fn interfaces_do_not_depend_on_the_words_only_translations_before() {
         common::skipped("corpus not found");
         return;
     };
-    let fresh: Vec<_> = shaders
-        .iter()
-        .map(|(_, s)| {
-            let s = s.clone();
-            std::thread::spawn(move || translate(&s)).join().unwrap()
-        })
-        .collect();
+    let fresh = on_fresh_threads(&shaders, translate);
     let translated = fresh.iter().filter(|t| t.is_some()).count();
     assert!(translated > 300, "only {translated} translated");
     // Each after the words-only translation of its neighbour (whose interface, with
