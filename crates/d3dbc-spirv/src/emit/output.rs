@@ -334,16 +334,7 @@ impl Emitter<'_> {
                     let v = self.read_slot(i);
                     self.cf(v, 0)
                 }
-                OutKind::Clip(arr) => {
-                    let p = self.shader_position();
-                    let n = (self.o.pipeline.clip_planes as u32).min(driver::CLIP_PLANES);
-                    let mut c = [0u32; 8];
-                    for (k, slot) in c.iter_mut().enumerate().take(n as usize) {
-                        let pl = self.driver(driver::CLIP_PLANE + k as u32);
-                        *slot = self.dotz(p, pl, 4);
-                    }
-                    self.construct_ty(arr, &c[..n as usize])
-                }
+                OutKind::Clip(arr) => self.clip_distances(arr),
                 OutKind::Varying(src) => match src {
                     VSrc::Own(u, i) => self.vs_own(u, i),
                     VSrc::Position => position,
@@ -352,7 +343,7 @@ impl Emitter<'_> {
             };
             *slot = v;
         }
-        if self.ps {
+        if self.ps && self.o.pipeline.alpha_test != CompareFunc::Always {
             self.alpha_test(color0);
         }
         for (k, &v) in vals.iter().enumerate().take(nout) {
@@ -373,34 +364,50 @@ impl Emitter<'_> {
         Ok(())
     }
 
-    /// The alpha test of a pixel shader's colour output `color0` (its alpha; 0 without
-    /// one) against the driver's reference, killing the pixel where it fails.
-    fn alpha_test(&mut self, color0: Option<u32>) {
-        if self.o.pipeline.alpha_test != CompareFunc::Always {
-            let a = match color0 {
-                Some(c) => self.cf(c, 3),
-                None => self.m.f(0.0),
-            };
-            let r = self.driver(driver::ALPHA_REF);
-            let r = self.cf(r, 0);
-            let pass = match self.o.pipeline.alpha_test {
-                CompareFunc::Never => self.m.b(false),
-                f => {
-                    let op = match f {
-                        CompareFunc::Less => Op::FOrdLessThan,
-                        CompareFunc::Equal => Op::FOrdEqual,
-                        CompareFunc::LessEqual => Op::FOrdLessThanEqual,
-                        CompareFunc::Greater => Op::FOrdGreaterThan,
-                        CompareFunc::NotEqual => Op::FOrdNotEqual,
-                        _ => Op::FOrdGreaterThanEqual,
-                    };
-                    self.op2(op, T::Bool, a, r)
-                }
-            };
-            self.kill_if(pass, true);
+    /// The user clip distances of the shader's position against the driver's planes
+    /// (into the array type `arr`). Out of line, as the other pipeline-state paths
+    /// below: [`Self::emit_return`] runs once a shader, and its usual path is denser in
+    /// the instruction cache without them.
+    #[inline(never)]
+    fn clip_distances(&mut self, arr: u32) -> u32 {
+        let p = self.shader_position();
+        let n = (self.o.pipeline.clip_planes as u32).min(driver::CLIP_PLANES);
+        let mut c = [0u32; 8];
+        for (k, slot) in c.iter_mut().enumerate().take(n as usize) {
+            let pl = self.driver(driver::CLIP_PLANE + k as u32);
+            *slot = self.dotz(p, pl, 4);
         }
+        self.construct_ty(arr, &c[..n as usize])
     }
 
+    /// The alpha test of a pixel shader's colour output `color0` (its alpha; 0 without
+    /// one) against the driver's reference, killing the pixel where it fails.
+    #[inline(never)]
+    fn alpha_test(&mut self, color0: Option<u32>) {
+        let a = match color0 {
+            Some(c) => self.cf(c, 3),
+            None => self.m.f(0.0),
+        };
+        let r = self.driver(driver::ALPHA_REF);
+        let r = self.cf(r, 0);
+        let pass = match self.o.pipeline.alpha_test {
+            CompareFunc::Never => self.m.b(false),
+            f => {
+                let op = match f {
+                    CompareFunc::Less => Op::FOrdLessThan,
+                    CompareFunc::Equal => Op::FOrdEqual,
+                    CompareFunc::LessEqual => Op::FOrdLessThanEqual,
+                    CompareFunc::Greater => Op::FOrdGreaterThan,
+                    CompareFunc::NotEqual => Op::FOrdNotEqual,
+                    _ => Op::FOrdGreaterThanEqual,
+                };
+                self.op2(op, T::Bool, a, r)
+            }
+        };
+        self.kill_if(pass, true);
+    }
+
+    #[inline(never)]
     pub(super) fn expand_point(&mut self, p: u32, c: u32) -> u32 {
         let ps = self.driver(driver::POINT_SIZE);
         let (def, lo, hi) = (self.cf(ps, 0), self.cf(ps, 1), self.cf(ps, 2));
@@ -435,6 +442,12 @@ impl Emitter<'_> {
         if !self.v.has_fixed_function_fog() || self.o.pipeline.fog == FogMode::None {
             return c;
         }
+        self.fogged(c)
+    }
+
+    /// `c` fogged by the pipeline's fog mode (one is set).
+    #[inline(never)]
+    fn fogged(&mut self, c: u32) -> u32 {
         let f = match self.o.pipeline.fog {
             FogMode::Vertex => match self.fog_arg {
                 0 => self.m.f(1.0),
