@@ -40,33 +40,29 @@ fn main() {
         )
     };
     let mut text = String::new();
+    // One pass of each side over the set.
+    let ours = |text: &mut String| {
+        for (t, _) in &set {
+            text.clear();
+            d3dbc::print::print_tokens(black_box(t), &Default::default(), text)
+                .expect("MojoShader-accepted binaries disassemble");
+            black_box(&text);
+        }
+    };
+    let theirs = || {
+        for (_, b) in &set {
+            black_box(mojoshader::parse(Profile::D3d, black_box(b)));
+        }
+    };
     if let Some(n) = passes("--ours-only") {
         for _ in 0..n {
-            for (t, _) in &set {
-                text.clear();
-                d3dbc::print::print_tokens(black_box(t), &Default::default(), &mut text)
-                    .expect("MojoShader-accepted binaries disassemble");
-                black_box(&text);
-            }
+            ours(&mut text);
         }
     } else if let Some(n) = passes("--time") {
         // `--cold`: a MojoShader pass (untimed) before each, as the peers bench runs them.
         // `--mojo`: MojoShader's passes are the timed ones (and d3dbc's the cold ones).
         let cold = args.iter().any(|a| a == "--cold");
         let mojo = args.iter().any(|a| a == "--mojo");
-        let ours = |text: &mut String| {
-            for (t, _) in &set {
-                text.clear();
-                d3dbc::print::print_tokens(black_box(t), &Default::default(), text)
-                    .expect("MojoShader-accepted binaries disassemble");
-                black_box(&text);
-            }
-        };
-        let theirs = || {
-            for (_, b) in &set {
-                black_box(mojoshader::parse(Profile::D3d, black_box(b)));
-            }
-        };
         let mut times: Vec<_> = (0..n.max(1))
             .map(|_| {
                 if cold && mojo {
@@ -92,9 +88,7 @@ fn main() {
         );
     } else if let Some(n) = passes("--mojo-only") {
         for _ in 0..n {
-            for (_, b) in &set {
-                black_box(mojoshader::parse(Profile::D3d, black_box(b)));
-            }
+            theirs();
         }
     } else {
         let mut listing = 0;
