@@ -12,7 +12,7 @@ mod encode;
 mod view;
 
 pub use encode::CtabLayout;
-pub(crate) use view::Record;
+pub(crate) use view::{control_bytes, Record};
 pub use view::{default_dwords, ConstantView, CtabView, TypeView};
 
 /// `'CTAB'` as a little-endian DWORD.

@@ -94,12 +94,25 @@ fn read_u16(bytes: &[u8], off: usize) -> Option<u16> {
     Some(u16::from_le_bytes([b[0], b[1]]))
 }
 
+/// Eight bytes `x` (little-endian) with the high bit set in each control character:
+/// a byte below 0x20 (it borrows when 0x20 is taken from it, its top bit clear) or 0x7F
+/// (XOR 0x7F makes it zero). A borrow only runs upwards, so bytes above a flagged one
+/// may be flagged too, and the lowest flagged byte is always a true one.
+#[inline(always)]
+pub(crate) fn control_bytes(x: u64) -> u64 {
+    const HIGH: u64 = ONES << 7;
+    let below = |x: u64, n: u64| x.wrapping_sub(ONES * n) & !x & HIGH;
+    below(x, 0x20) | below(x ^ (ONES * 0x7F), 1)
+}
+
+/// A one in every byte.
+const ONES: u64 = 0x0101_0101_0101_0101;
+
 /// The position of the first NUL byte of `b`, eight bytes a step: names are a few
 /// bytes, where `memchr`'s alignment set-up costs more than the scan, and creator strings
 /// some fifty, where a byte loop is slow.
 #[inline]
 fn nul_position(b: &[u8]) -> Option<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
     let mut chunks = b.chunks_exact(8);
     let mut at = 0;
     for c in &mut chunks {
@@ -124,18 +137,13 @@ fn nul_position(b: &[u8]) -> Option<usize> {
 /// not printable ASCII: where that is the NUL, the string is plain.
 #[inline]
 fn scan_string(b: &[u8]) -> Option<(usize, bool)> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = ONES << 7;
-    // High bit set in each byte below `n` (and maybe in bytes above a flagged one: a
-    // borrow only runs upwards, so the lowest flagged byte is a true one).
-    let below = |x: u64, n: u64| x.wrapping_sub(ONES * n) & !x & HIGH;
     let mut chunks = b.chunks_exact(8);
     let mut at = 0;
     let mut odd = None;
     for c in &mut chunks {
         let x = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
-        // Below 0x20, exactly 0x7F, or 0x80 and above.
-        let flags = below(x, 0x20) | below(x ^ (ONES * 0x7F), 1) | (x & HIGH);
+        // A control character (the NUL among them), or 0x80 and above.
+        let flags = control_bytes(x) | (x & (ONES << 7));
         if flags != 0 {
             odd = Some(at + (flags.trailing_zeros() / 8) as usize);
             break;
@@ -199,6 +207,28 @@ pub(crate) struct Record {
 }
 
 impl Record {
+    /// The `D3DXSHADER_CONSTANTINFO` at byte `c` of `bytes` (a field past the end reads
+    /// 0), whose name the caller has scanned: `name_len` bytes, `plain` or not. The one
+    /// reader of the record's layout, for [`CtabView::parse_each`] and
+    /// [`CtabView::records`].
+    #[inline]
+    fn at(bytes: &[u8], c: usize, name_len: usize, plain: bool) -> Record {
+        let h = |k: usize| read_u16(bytes, c + k).unwrap_or(0);
+        let w = |k: usize| read_u32(bytes, c + k).unwrap_or(0);
+        Record {
+            name_off: w(0),
+            // A string's length fits: it lies in a table of `u32` offsets.
+            name_len: name_len as u32,
+            plain,
+            set: h(4),
+            index: h(6),
+            count: h(8),
+            reserved: h(10),
+            type_off: w(12),
+            default_off: w(16),
+        }
+    }
+
     /// The record's name in `bytes`, its table's (see [`CtabView::bytes`]).
     #[inline]
     pub(crate) fn name<'s>(&self, bytes: &'s [u8]) -> std::borrow::Cow<'s, str> {
@@ -210,6 +240,15 @@ impl Record {
     pub(crate) fn name_bytes<'s>(&self, bytes: &'s [u8]) -> &'s [u8] {
         let at = self.name_off as usize;
         bytes.get(at..at + self.name_len as usize).unwrap_or(&[])
+    }
+
+    /// The `N` bytes of `bytes` (its table's) from the name's start, where the table
+    /// holds them: the name and what follows it, for a caller that copies or compares a
+    /// fixed-size piece.
+    #[inline]
+    pub(crate) fn name_window<'s, const N: usize>(&self, bytes: &'s [u8]) -> Option<&'s [u8; N]> {
+        let at = self.name_off as usize;
+        bytes.get(at..at + N)?.try_into().ok()
     }
 
     /// The name's bytes where it is printable ASCII (as a listing prints it, and as its
@@ -499,26 +538,13 @@ impl<'a> CtabView<'a> {
             });
         }
         for i in 0..count {
+            // Every record lies inside the table (the count was checked against its end).
             let c = info_off + i * 20;
             let name_off = r.u32_at(c, "constant info")?;
             let (name_len, plain) = r.check_name(name_off as usize)?;
-            let half = |k: usize| r.u16_at(c + k, "constant info");
-            let (set, index, count, reserved) = (half(4)?, half(6)?, half(8)?, half(10)?);
-            let type_off = r.u32_at(c + 12, "constant info")?;
-            let default_off = r.u32_at(c + 16, "constant info")?;
-            r.check_type(type_off as usize, 0)?;
-            each(Record {
-                name_off,
-                // A string's length fits: it lies in a table of `u32` offsets.
-                name_len: name_len as u32,
-                plain,
-                set,
-                index,
-                count,
-                reserved,
-                type_off,
-                default_off,
-            });
+            let record = Record::at(r.bytes, c, name_len, plain);
+            r.check_type(record.type_off as usize, 0)?;
+            each(record);
         }
         Ok(CtabView {
             bytes,
@@ -578,22 +604,10 @@ impl<'a> CtabView<'a> {
         let info = self.info_off;
         (0..self.count).map(move |i| {
             let c = info + i * 20;
-            let h = |k: usize| read_u16(bytes, c + k).unwrap_or(0);
-            let w = |k: usize| read_u32(bytes, c + k).unwrap_or(0);
-            let name_off = w(0);
+            let name_off = read_u32(bytes, c).unwrap_or(0);
             let tail = bytes.get(name_off as usize..).unwrap_or(&[]);
             let (name_len, plain) = scan_string(tail).unwrap_or((tail.len(), false));
-            Record {
-                name_off,
-                name_len: name_len as u32,
-                plain,
-                set: h(4),
-                index: h(6),
-                count: h(8),
-                reserved: h(10),
-                type_off: w(12),
-                default_off: w(16),
-            }
+            Record::at(bytes, c, name_len, plain)
         })
     }
 

@@ -5,7 +5,8 @@ use super::float::{digits, push_float_g, push_repeat, push_spaces, push_u32, TWO
 use super::sink::{Buffered, Sink};
 use super::ListingStyle;
 use crate::ctab::{
-    ConstantView, CtabView, ParameterClass, ParameterType, Record, RegisterSet, TypeView,
+    control_bytes, ConstantView, CtabView, ParameterClass, ParameterType, Record, RegisterSet,
+    TypeView,
 };
 use crate::opcode::SlotModel;
 use std::sync::LazyLock;
@@ -23,17 +24,12 @@ pub(super) fn push_text(out: &mut impl Sink, s: &str) {
 /// True when `s` holds an ASCII control character (below 0x20, or 0x7F).
 #[inline(always)]
 fn has_control(s: &str) -> bool {
-    // Eight bytes a step (the compiler kept the byte fold a byte a step): a byte below
-    // 0x20 is one that borrows when 0x20 is taken from it, with its top bit clear; 0x7F
-    // one that XOR 0x7F makes zero. A borrow only flags bytes above a flagged one.
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = ONES << 7;
-    let below = |x: u64, n: u64| x.wrapping_sub(ONES * n) & !x & HIGH;
+    // Eight bytes a step (the compiler kept the byte fold a byte a step).
     let mut chunks = s.as_bytes().chunks_exact(8);
     let mut bad = 0;
     for c in &mut chunks {
         let x = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
-        bad |= below(x, 0x20) | below(x ^ (ONES * 0x7F), 1);
+        bad |= control_bytes(x);
     }
     bad != 0 || chunks.remainder().iter().any(|&b| b < 0x20 || b == 0x7F)
 }
@@ -142,16 +138,12 @@ fn write_records(
         let head = |i: u32| {
             let r = &records[i as usize];
             let name = r.name_bytes(bytes);
-            let start = name.as_ptr() as usize - bytes.as_ptr() as usize;
-            let word = bytes.get(start..start + 8).map_or_else(
-                || {
-                    let mut w = [0u8; 8];
-                    let n = name.len().min(8);
-                    w[..n].copy_from_slice(&name[..n]);
-                    w
-                },
-                |b| b.try_into().unwrap_or([0; 8]),
-            );
+            let word = r.name_window::<8>(bytes).copied().unwrap_or_else(|| {
+                let mut w = [0u8; 8];
+                let n = name.len().min(8);
+                w[..n].copy_from_slice(&name[..n]);
+                w
+            });
             let keep = if name.len() >= 8 {
                 u64::MAX
             } else {
@@ -267,10 +259,7 @@ impl<'s> Name<'s> {
     fn of(r: &Record, bytes: &'s [u8]) -> Name<'s> {
         match r.plain_name(bytes) {
             Some(b) => {
-                let start = b.as_ptr() as usize - bytes.as_ptr() as usize;
-                let padded = (b.len() <= 32)
-                    .then(|| bytes.get(start..start + 32)?.try_into().ok())
-                    .flatten();
+                let padded = (b.len() <= 32).then(|| r.name_window(bytes)).flatten();
                 Name::Plain(b, padded)
             }
             None => Name::Text(r.name(bytes)),
